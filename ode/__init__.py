@@ -1,0 +1,32 @@
+"""ode: the Open Dynamics Engine for Python, with PyODE's API.
+
+Hot paths are Cython kernels (``ode._core``) with pure-Python twins (``ode._fallback``); the process chooses
+one with ``ODE_BACKEND=core|python`` and the precision with ``ODE_PRECISION=double|single``.
+"""
+
+from . import rotation
+from ._backend import backend, precision
+from .body import Body
+from .config import checkConfiguration, getConfiguration
+from .constants import *  # noqa: F401,F403  (PyODE exposes Param*, Contact*, JointType* at top level)
+from .errors import ODEError
+from .joints import (
+    BallJoint,
+    Contact,
+    ContactJoint,
+    FixedJoint,
+    Hinge2Joint,
+    HingeJoint,
+    Joint,
+    JointGroup,
+    SliderJoint,
+    UniversalJoint,
+    areConnected,
+    areConnectedExcluding,
+)
+from .mass import Mass
+from .world import World
+
+environment = None  # PyODE's name for "no body": attaching a joint to it fixes it to the static world
+
+__version__ = "0.1.0"

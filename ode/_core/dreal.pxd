@@ -1,0 +1,5 @@
+# The C type dReal comes from dreal.h (float under dSINGLE, double under dDOUBLE).
+# Cython only needs to know it is a floating type; the C compiler sees the real typedef.
+cdef extern from "dreal.h":
+    ctypedef double dReal
+    const char* ODEPY_PRECISION

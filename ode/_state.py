@@ -1,0 +1,65 @@
+"""The world's state in arrays (one row per body or joint) and the slot allocator behind handles.
+
+Bodies and joints are handles: a world plus a slot with a generation number, so a handle to a destroyed
+(and perhaps reused) slot is detected. Kernels receive these arrays and scalars only.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _layout as L
+from ._backend import INT, REAL
+
+
+class Slots:
+    """Rows of a real and an int array that grow by doubling; freed rows are reused lowest first."""
+
+    def __init__(self, real_width: int, int_width: int, capacity: int = 8):
+        self.real = np.zeros((capacity, real_width), dtype=REAL)
+        self.ints = np.zeros((capacity, int_width), dtype=INT)
+        self.count = 0              # high-water mark: rows [0, count) have been used
+        self.generation: list[int] = []
+        self._free: list[int] = []
+
+    def allocate(self) -> int:
+        """Return a zeroed row index, growing the arrays when full."""
+        if self._free:
+            self._free.sort()
+            slot = self._free.pop(0)
+            self.generation[slot] += 1
+        else:
+            slot = self.count
+            if slot == self.real.shape[0]:
+                self._grow()
+            self.count += 1
+            self.generation.append(0)
+        self.real[slot] = 0
+        self.ints[slot] = 0
+        return slot
+
+    def release(self, slot: int) -> None:
+        """Mark a row free; its handle generation is bumped when the row is reused."""
+        self.real[slot] = 0
+        self.ints[slot] = 0
+        self.generation[slot] += 1
+        self._free.append(slot)
+
+    def _grow(self) -> None:
+        cap = self.real.shape[0] * 2
+        real = np.zeros((cap, self.real.shape[1]), dtype=REAL)
+        ints = np.zeros((cap, self.ints.shape[1]), dtype=INT)
+        real[: self.count] = self.real[: self.count]
+        ints[: self.count] = self.ints[: self.count]
+        self.real, self.ints = real, ints
+
+
+class WorldState:
+    """Arrays of one world: bodies, joints and world parameters, plus the Python objects kept alive."""
+
+    def __init__(self):
+        self.bodies = Slots(L.BR, L.BI)
+        self.joints = Slots(L.JR, L.JI)
+        self.wreal = np.zeros(L.WR, dtype=REAL)
+        self.body_objects: dict[int, object] = {}   # slot -> Body: the world keeps its bodies alive
+        self.joint_objects: dict[int, object] = {}  # slot -> Joint: and its joints

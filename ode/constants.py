@@ -1,0 +1,81 @@
+"""PyODE's constants with ODE 0.16's values: joint parameters, contact mode flags, joint types."""
+
+_PARAM_NAMES = (
+    "LoStop", "HiStop", "Vel", "LoVel", "HiVel", "FMax", "FudgeFactor", "Bounce", "CFM",
+    "StopERP", "StopCFM", "SuspensionERP", "SuspensionCFM", "ERP",
+)
+PARAMS_IN_GROUP = len(_PARAM_NAMES)
+PARAM_GROUP_SIZE = 0x100
+
+ParamLoStop = 0
+ParamHiStop = 1
+ParamVel = 2
+ParamLoVel = 3
+ParamHiVel = 4
+ParamFMax = 5
+ParamFudgeFactor = 6
+ParamBounce = 7
+ParamCFM = 8
+ParamStopERP = 9
+ParamStopCFM = 10
+ParamSuspensionERP = 11
+ParamSuspensionCFM = 12
+ParamERP = 13
+
+ParamGroup1 = 0x000
+ParamGroup2 = 0x100
+ParamGroup3 = 0x200
+
+
+def _define_groups() -> None:
+    """Define ParamX2 and ParamX3 (and the ParamX1 aliases) for every parameter name."""
+    g = globals()
+    for number, name in enumerate(_PARAM_NAMES):
+        g[f"Param{name}1"] = number
+        g[f"Param{name}2"] = PARAM_GROUP_SIZE + number
+        g[f"Param{name}3"] = 2 * PARAM_GROUP_SIZE + number
+
+
+_define_groups()
+
+ContactMu2 = 0x001
+ContactAxisDep = 0x001
+ContactFDir1 = 0x002
+ContactBounce = 0x004
+ContactSoftERP = 0x008
+ContactSoftCFM = 0x010
+ContactMotion1 = 0x020
+ContactMotion2 = 0x040
+ContactMotionN = 0x080
+ContactSlip1 = 0x100
+ContactSlip2 = 0x200
+ContactRolling = 0x400
+ContactApprox0 = 0x0000
+ContactApprox1_1 = 0x1000
+ContactApprox1_2 = 0x2000
+ContactApprox1_N = 0x4000
+ContactApprox1 = 0x7000
+
+JointTypeNone = 0
+JointTypeBall = 1
+JointTypeHinge = 2
+JointTypeSlider = 3
+JointTypeContact = 4
+JointTypeUniversal = 5
+JointTypeHinge2 = 6
+JointTypeFixed = 7
+JointTypeNull = 8
+JointTypeAMotor = 9
+JointTypeLMotor = 10
+JointTypePlane2D = 11
+JointTypePR = 12
+JointTypePU = 13
+JointTypePiston = 14
+JointTypeDBall = 15
+JointTypeDHinge = 16
+JointTypeTransmission = 17
+
+AMotorUser = 0
+AMotorEuler = 1
+
+Infinity = float("inf")

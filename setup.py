@@ -1,0 +1,117 @@
+"""Build the Cython kernels twice, with dReal = double (dDOUBLE) and dReal = float (dSINGLE).
+
+Each kernel source ``ode/_core/<name>.pyx`` is copied into ``ode/_core/double/`` and ``ode/_core/single/``
+so the two builds become distinct modules (``ode._core.double.<name>``, ``ode._core.single.<name>``)
+compiled from one source with one header, ``dreal.h``, choosing the type by macro as ODE does.
+Switches: ``ODE_PRECISION_BUILD=double|single|both`` (default both), ``ODE_PURE_PYTHON=1`` (no compiled code).
+A failed compile (no compiler) leaves a working pure-Python install.
+"""
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+CORE = Path("ode") / "_core"
+SHARED_SUFFIXES = (".pxd", ".pxi", ".h")
+MACROS = {"double": "dDOUBLE", "single": "dSINGLE"}
+
+
+def _precisions():
+    """The precisions to build, from ODE_PRECISION_BUILD."""
+    choice = os.environ.get("ODE_PRECISION_BUILD", "both").strip().lower()
+    if choice == "both":
+        return ["double", "single"]
+    if choice in MACROS:
+        return [choice]
+    raise SystemExit(f"ODE_PRECISION_BUILD must be double, single or both, not {choice!r}")
+
+
+def _only():
+    """Kernel names listed in ODE_KERNELS (comma-separated), to rebuild a subset during development."""
+    return {n.strip() for n in os.environ.get("ODE_KERNELS", "").split(",") if n.strip()}
+
+
+def _copy_if_changed(src: Path, dst: Path) -> None:
+    """Copy src to dst unless dst already holds the same bytes (keeps mtimes for incremental builds)."""
+    data = src.read_bytes()
+    if not dst.exists() or dst.read_bytes() != data:
+        dst.write_bytes(data)
+
+
+def _stage(precision: str):
+    """Copy the kernel sources into ode/_core/<precision>/ and return their Extension objects."""
+    from setuptools import Extension
+    import numpy
+
+    out = HERE / CORE / precision
+    out.mkdir(exist_ok=True)
+    (out / "__init__.py").write_text(f'"""Cython kernels compiled with dReal = {precision}."""\n')
+    for src in sorted((HERE / CORE).iterdir()):
+        if src.suffix in SHARED_SUFFIXES or src.suffix == ".pyx":
+            _copy_if_changed(src, out / src.name)
+    if sys.platform == "win32":
+        flags = ["/O2", "/fp:precise"]
+    else:
+        flags = ["-O3", "-ffp-contract=off", "-fno-fast-math"]
+    return [
+        Extension(
+            f"ode._core.{precision}.{pyx.stem}",
+            [str(CORE / precision / pyx.name)],
+            include_dirs=[str(CORE / precision), numpy.get_include()],
+            define_macros=[(MACROS[precision], None), ("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+            extra_compile_args=flags,
+        )
+        for pyx in sorted((HERE / CORE).glob("*.pyx"))
+        if not _only() or pyx.stem in _only()
+    ]
+
+
+class OptionalBuildExt(build_ext):
+    """Compile the kernels, but fall back to a pure-Python install if compiling is impossible."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as exc:  # no compiler, no headers: the twins in ode/_fallback still work
+            self.warn(f"ode: compiled kernels skipped ({exc}); the pure-Python backend will be used")
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            self.warn(f"ode: kernel {ext.name} skipped ({exc})")
+
+
+def _extensions():
+    """All kernel extensions to build, or none for a pure-Python install."""
+    if os.environ.get("ODE_PURE_PYTHON", "") not in ("", "0"):
+        for precision in MACROS:
+            shutil.rmtree(HERE / CORE / precision, ignore_errors=True)
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("ode: Cython is not available; installing pure Python", file=sys.stderr)
+        return []
+    exts = [ext for precision in _precisions() for ext in _stage(precision)]
+    return cythonize(
+        exts,
+        language_level=3,
+        compiler_directives={
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+            "nonecheck": False,
+            "embedsignature": True,
+        },
+        nthreads=int(os.environ.get("ODE_BUILD_JOBS", "0")) or None,
+    )
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
