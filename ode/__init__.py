@@ -29,4 +29,15 @@ from .world import World
 
 environment = None  # PyODE's name for "no body": attaching a joint to it fixes it to the static world
 
-__version__ = "0.1.0"
+
+def _version() -> str:
+    """The installed distribution's version (package metadata), or the source tree's."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("cyode")
+    except metadata.PackageNotFoundError:
+        return "0.1.0+source"
+
+
+__version__ = _version()
