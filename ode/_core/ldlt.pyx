@@ -13,6 +13,8 @@ import numpy as np
 
 from .dreal cimport dReal
 
+from ..._fallback.ldlt import _square
+
 cnp.import_array()
 
 __all__ = ["ldlt_factor", "ldlt_solve"]
@@ -169,16 +171,6 @@ cdef void solve_ldlt(const dReal* L, const dReal* d, dReal* b, int n, int nskip)
 
 
 DTYPE = np.float64 if sizeof(dReal) == 8 else np.float32
-
-
-def _square(A) -> np.ndarray:
-    """A as a finite square float64 matrix, or ValueError."""
-    a = np.asarray(A, dtype=np.float64)
-    if a.ndim != 2 or a.shape[0] != a.shape[1]:
-        raise ValueError(f"expected a square matrix, got shape {a.shape}")
-    if not np.all(np.isfinite(a)):
-        raise ValueError("matrix has non-finite entries")
-    return a
 
 
 def ldlt_factor(A) -> tuple:

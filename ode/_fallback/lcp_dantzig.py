@@ -1,0 +1,461 @@
+"""Pure-Python twin of ``ode/_core/lcp_dantzig.pyx``: the boxed mixed LCP solved by principal pivoting.
+
+Problem: find x, w with A x = b + w and, for every row i, one of x_i = lo_i and w_i >= 0, x_i = hi_i and
+w_i <= 0, or lo_i < x_i < hi_i and w_i = 0. Rows 0..nub-1 are unbounded. A row i with findex[i] >= 0 is a
+friction row: when it is reached its bounds become -|hi_i x_f| .. |hi_i x_f| with f = findex[i] (the friction
+pyramid approximation of the ODE manual). Friction rows are reached after every other row.
+
+Method (Cottle & Dantzig's principal pivoting, in the incremental form of Baraff 1994): rows are added one
+at a time. The clamped set C (w = 0, x free) is held as an LDL^T factorization of A_CC that grows by one row
+when an index joins C and shrinks by a rank-one update when one leaves; the other rows done sit at bounds (N).
+Adding row i drives x_i in the direction that brings w_i to zero while x_C moves to keep w_C = 0, and the step
+stops at the first event: w_i = 0 (i joins C), x_i at a bound (i joins N), an x_c at a bound (c leaves C) or a
+w_j of N changing sign (j joins C). Every loop, sum and product here is performed in the same order as the
+Cython kernel, so both agree bit for bit in double precision.
+
+Status codes: 0 solved; 1 the unbounded block A[:nub, :nub] is not positive definite; 2 a pivot failed (the
+matrix is not positive definite on the clamped set, or a drive has no blocking event); 3 the pivot limit of a
+drive was reached (degenerate cycling); 4 a non-finite value appeared (x is then reset to zero).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .ldlt import factor_ldlt, solve_ldlt
+
+__all__ = ["solve_lcp", "lcp", "OK", "FAIL_FACTOR", "FAIL_PIVOT", "FAIL_LIMIT", "FAIL_NONFINITE"]
+
+OK = 0
+FAIL_FACTOR = 1
+FAIL_PIVOT = 2
+FAIL_LIMIT = 3
+FAIL_NONFINITE = 4
+
+_UNSEEN = 0
+_CLAMPED = 1
+_AT_LO = 2
+_AT_HI = 3
+
+_EV_NONE = 0
+_EV_TARGET = 1
+_EV_BOUND = 2
+_EV_W = 3
+_EV_C = 4
+_EV_N = 5
+
+_INF = math.inf
+
+
+class _Work:
+    """The solver's state: problem arrays, row states, the clamped set and its LDL^T factor, scratch."""
+
+    def __init__(self, n, A, b, lo, hi):
+        """Bind the problem and allocate the scratch (the core mallocs one block with the same fields)."""
+        self.n = n
+        self.A = A
+        self.b = b
+        self.lo = lo
+        self.hi = hi
+        self.x = [0.0] * n
+        self.w = [0.0] * n
+        self.state = [_UNSEEN] * n
+        self.cidx = [0] * n
+        self.m = 0
+        self.L = [0.0] * (n * n)
+        self.dd = [0.0] * n
+        self.di = [0.0] * n
+        self.v = [0.0] * n
+        self.dw = [0.0] * n
+        self.p = [0.0] * n
+        self.beta = [0.0] * n
+
+
+def _add_clamped(ws: _Work, j: int) -> int:
+    """Append index j to the clamped set: a new row of L by forward substitution; 1 if its pivot <= 0."""
+    n = ws.n
+    A = ws.A
+    L = ws.L
+    cidx = ws.cidx
+    di = ws.di
+    m = ws.m
+    rm = m * n
+    rj = j * n
+    for k in range(m):
+        L[rm + k] = A[rj + cidx[k]]
+    for k in range(m):
+        rk = k * n
+        s = 0.0
+        for q in range(k):
+            s = s + L[rm + q] * L[rk + q]
+        L[rm + k] = L[rm + k] - s
+    s = 0.0
+    for k in range(m):
+        t = L[rm + k]
+        lk = t * di[k]
+        L[rm + k] = lk
+        s = s + t * lk
+    dm = A[rj + j] - s
+    if not dm > 0.0:
+        return 1
+    ws.dd[m] = dm
+    di[m] = 1.0 / dm
+    cidx[m] = j
+    ws.state[j] = _CLAMPED
+    ws.m = m + 1
+    return 0
+
+
+def _remove_clamped(ws: _Work, r: int) -> None:
+    """Drop position r of the clamped set: rank-one update of the rows below it, shifted up and left."""
+    n = ws.n
+    L = ws.L
+    dd = ws.dd
+    di = ws.di
+    p = ws.p
+    beta = ws.beta
+    cidx = ws.cidx
+    m = ws.m
+    alpha = dd[r]
+    for k in range(r + 1, m):
+        rk = k * n
+        wv = L[rk + r]
+        for q in range(r + 1, k):
+            wv = wv - p[q] * L[rk + q]
+            L[rk + q] = L[rk + q] + beta[q] * wv
+        p[k] = wv
+        dk = dd[k]
+        dnew = dk + alpha * wv * wv
+        beta[k] = wv * alpha / dnew
+        alpha = alpha * dk / dnew
+        dst = rk - n
+        for q in range(r):
+            L[dst + q] = L[rk + q]
+        for q in range(r + 1, k):
+            L[dst + q - 1] = L[rk + q]
+        dd[k - 1] = dnew
+        di[k - 1] = 1.0 / dnew
+        cidx[k - 1] = cidx[k]
+    ws.m = m - 1
+
+
+def _direction(ws: _Work, i: int, dirn: float) -> None:
+    """Set v (x_C change, in C order) and dw (w change of i and the rows at bounds) per unit change of x_i."""
+    n = ws.n
+    A = ws.A
+    cidx = ws.cidx
+    v = ws.v
+    dw = ws.dw
+    state = ws.state
+    m = ws.m
+    ri = i * n
+    for k in range(m):
+        v[k] = A[ri + cidx[k]]
+    solve_ldlt(ws.L, ws.di, v, m, n)
+    if dirn > 0.0:
+        for k in range(m):
+            v[k] = -v[k]
+    for j in range(n):
+        if j == i or state[j] == _AT_LO or state[j] == _AT_HI:
+            rj = j * n
+            s = dirn * A[rj + i]
+            for k in range(m):
+                s = s + A[rj + cidx[k]] * v[k]
+            dw[j] = s
+
+
+def _row_w(ws: _Work, i: int) -> float:
+    """w_i = (A x)_i - b_i computed afresh from the current x."""
+    n = ws.n
+    A = ws.A
+    x = ws.x
+    ri = i * n
+    s = 0.0
+    for j in range(n):
+        s = s + A[ri + j] * x[j]
+    return s - ws.b[i]
+
+
+def _settle(ws: _Work, i: int) -> int:
+    """Place row i, whose conditions hold, at its bound or in the clamped set; nonzero if its pivot fails."""
+    xi = ws.x[i]
+    wi = ws.w[i]
+    if xi == ws.hi[i] and wi <= 0.0:
+        ws.state[i] = _AT_HI
+    elif xi == ws.lo[i]:
+        ws.state[i] = _AT_LO
+    elif xi == ws.hi[i]:
+        ws.state[i] = _AT_HI
+    elif _add_clamped(ws, i):
+        ws.state[i] = _AT_LO if wi >= 0.0 else _AT_HI
+        return FAIL_PIVOT
+    return OK
+
+
+def _drive(ws: _Work, i: int, maxit: int) -> int:
+    """Add row i: move x_i (and x_C along with it) until row i satisfies its complementarity conditions."""
+    n = ws.n
+    x = ws.x
+    w = ws.w
+    lo = ws.lo
+    hi = ws.hi
+    state = ws.state
+    cidx = ws.cidx
+    v = ws.v
+    dw = ws.dw
+    w[i] = _row_w(ws, i)
+    it = 0
+    while True:
+        xi = x[i]
+        wi = w[i]
+        loi = lo[i]
+        hii = hi[i]
+        target = False
+        if xi < loi:
+            dirn = 1.0
+            target = True
+        elif xi > hii:
+            dirn = -1.0
+            target = True
+        elif wi < 0.0 and xi < hii:
+            dirn = 1.0
+        elif wi > 0.0 and xi > loi:
+            dirn = -1.0
+        else:
+            return _settle(ws, i)
+        if it >= maxit:
+            return FAIL_LIMIT
+        it += 1
+        _direction(ws, i, dirn)
+        m = ws.m
+        best = _INF
+        ev = _EV_NONE
+        evj = -1
+        if target:
+            best = loi - xi if dirn > 0.0 else xi - hii
+            ev = _EV_TARGET
+        else:
+            s = hii - xi if dirn > 0.0 else xi - loi
+            if s < best:
+                best = s
+                ev = _EV_BOUND
+            dwi = dw[i]
+            if (dirn > 0.0 and dwi > 0.0) or (dirn < 0.0 and dwi < 0.0):
+                s = -wi / dwi
+                if s < best:
+                    best = s
+                    ev = _EV_W
+        for k in range(m):
+            c = cidx[k]
+            vk = v[k]
+            if vk > 0.0:
+                s = (hi[c] - x[c]) / vk
+            elif vk < 0.0:
+                s = (lo[c] - x[c]) / vk
+            else:
+                continue
+            if s < best:
+                best = s
+                ev = _EV_C
+                evj = k
+        for j in range(n):
+            sj = state[j]
+            if sj == _AT_LO:
+                if not dw[j] < 0.0:
+                    continue
+            elif sj == _AT_HI:
+                if not dw[j] > 0.0:
+                    continue
+            else:
+                continue
+            s = -w[j] / dw[j]
+            if s < best:
+                best = s
+                ev = _EV_N
+                evj = j
+        if ev == _EV_NONE or not best < _INF:
+            return FAIL_PIVOT
+        step = best if best > 0.0 else 0.0
+        x[i] = x[i] + step * dirn
+        for k in range(m):
+            c = cidx[k]
+            x[c] = x[c] + step * v[k]
+        for j in range(n):
+            if j == i or state[j] == _AT_LO or state[j] == _AT_HI:
+                w[j] = w[j] + step * dw[j]
+        if ev == _EV_TARGET:
+            x[i] = loi if dirn > 0.0 else hii
+        elif ev == _EV_BOUND:
+            x[i] = hii if dirn > 0.0 else loi
+        elif ev == _EV_W:
+            w[i] = 0.0
+        elif ev == _EV_C:
+            c = cidx[evj]
+            if v[evj] > 0.0:
+                x[c] = hi[c]
+                state[c] = _AT_HI
+            else:
+                x[c] = lo[c]
+                state[c] = _AT_LO
+            w[c] = 0.0
+            _remove_clamped(ws, evj)
+        else:
+            w[evj] = 0.0
+            if _add_clamped(ws, evj):
+                return FAIL_PIVOT
+
+
+def _finish(ws: _Work) -> None:
+    """Re-solve x_C = A_CC^-1 (b_C - A_CN x_N) with the final factor and recompute w = A x - b off C."""
+    n = ws.n
+    A = ws.A
+    b = ws.b
+    x = ws.x
+    w = ws.w
+    state = ws.state
+    cidx = ws.cidx
+    v = ws.v
+    m = ws.m
+    for k in range(m):
+        c = cidx[k]
+        rc = c * n
+        s = b[c]
+        for j in range(n):
+            if state[j] != _CLAMPED:
+                s = s - A[rc + j] * x[j]
+        v[k] = s
+    solve_ldlt(ws.L, ws.di, v, m, n)
+    for k in range(m):
+        x[cidx[k]] = v[k]
+    for j in range(n):
+        if state[j] == _CLAMPED:
+            w[j] = 0.0
+        else:
+            w[j] = _row_w(ws, j)
+
+
+def _start(ws: _Work, nub: int) -> int:
+    """Solve the unbounded rows 0..nub-1 by one LDL^T factor and solve; they form the initial clamped set."""
+    n = ws.n
+    A = ws.A
+    L = ws.L
+    x = ws.x
+    for k in range(n):
+        ws.w[k] = -ws.b[k]
+    if nub <= 0:
+        return OK
+    for r in range(nub):
+        rr = r * n
+        for c in range(r + 1):
+            L[rr + c] = A[rr + c]
+    if factor_ldlt(L, ws.di, nub, n):
+        return FAIL_FACTOR
+    for k in range(nub):
+        ws.dd[k] = 1.0 / ws.di[k]
+        ws.cidx[k] = k
+        ws.state[k] = _CLAMPED
+        x[k] = ws.b[k]
+    ws.m = nub
+    solve_ldlt(L, ws.di, x, nub, n)
+    for k in range(nub):
+        ws.w[k] = 0.0
+    return OK
+
+
+def solve_lcp(n: int, A, x, b, w, nub: int, lo, hi, findex) -> int:
+    """Solve the boxed mixed LCP A x = b + w (see module doc) into x (and w unless None); returns a status."""
+    if nub > n:
+        nub = n
+    if nub < 0:
+        nub = 0
+    ws = _Work(n, A, b, lo, hi)
+    status = _start(ws, nub)
+    if status == OK and nub < n:
+        maxit = 8 * n + 64
+        for friction_pass in range(2):
+            for i in range(nub, n):
+                f = -1 if findex is None else findex[i]
+                if (f >= 0) != (friction_pass == 1):
+                    continue
+                if f >= 0:
+                    h = math.fabs(hi[i] * ws.x[f])
+                    hi[i] = h
+                    lo[i] = -h
+                status = _drive(ws, i, maxit)
+                if status != OK:
+                    break
+            if status != OK:
+                break
+        _finish(ws)
+    finite = True
+    for k in range(n):
+        if not (math.isfinite(ws.x[k]) and math.isfinite(ws.w[k])):
+            finite = False
+    for k in range(n):
+        x[k] = ws.x[k] if finite else 0.0
+        if w is not None:
+            w[k] = ws.w[k] if finite else 0.0
+    if not finite:
+        return FAIL_NONFINITE
+    return status
+
+
+def _real():
+    """The numpy dtype of the process precision (the twin's storage type)."""
+    from .._backend import REAL
+
+    return REAL
+
+
+def _check(A, b, lo, hi, findex, nub):
+    """Validate and normalise the arguments of ``lcp``: float64 arrays, int findex and nub, or raise."""
+    a = np.asarray(A, dtype=np.float64)
+    if a.ndim != 2 or a.shape[0] != a.shape[1]:
+        raise ValueError(f"A must be a square matrix, got shape {a.shape}")
+    n = a.shape[0]
+    if not np.all(np.isfinite(a)):
+        raise ValueError("A has non-finite entries")
+    bv = np.asarray(b, dtype=np.float64)
+    if bv.shape != (n,) or not np.all(np.isfinite(bv)):
+        raise ValueError(f"b must be a finite vector of shape ({n},)")
+    lov = np.full(n, -np.inf) if lo is None else np.array(lo, dtype=np.float64)
+    hiv = np.full(n, np.inf) if hi is None else np.array(hi, dtype=np.float64)
+    if lov.shape != (n,) or hiv.shape != (n,):
+        raise ValueError(f"lo and hi must have shape ({n},)")
+    if np.any(np.isnan(lov)) or np.any(np.isnan(hiv)) or np.any(lov > hiv):
+        raise ValueError("lo and hi must not be NaN and lo <= hi must hold")
+    if isinstance(nub, bool) or not isinstance(nub, (int, np.integer)):
+        raise TypeError(f"nub must be an int, not {type(nub).__name__}")
+    if not 0 <= nub <= n:
+        raise ValueError(f"nub must be in 0..{n}, got {nub}")
+    if findex is None:
+        fv = np.full(n, -1, dtype=np.int64)
+    else:
+        fv = np.asarray(findex)
+        if fv.shape != (n,) or not np.issubdtype(fv.dtype, np.integer):
+            raise ValueError(f"findex must be an integer vector of shape ({n},)")
+        fv = fv.astype(np.int64)
+        if np.any(fv >= n) or np.any(fv == np.arange(n)):
+            raise ValueError("findex entries must be -1 or the index of another row")
+        fv[fv < 0] = -1
+        fv[:nub] = -1
+    return a, bv, lov, hiv, fv, int(nub)
+
+
+def lcp(A, b, lo, hi, findex, nub: int, return_bounds: bool = False) -> tuple:
+    """Solve the boxed LCP; returns (x, w, status), plus the bounds actually used if return_bounds is true."""
+    a, bv, lov, hiv, fv, nub = _check(A, b, lo, hi, findex, nub)
+    n = a.shape[0]
+    lo_l = [float(t) for t in lov]
+    hi_l = [float(t) for t in hiv]
+    x = [0.0] * n
+    w = [0.0] * n
+    status = solve_lcp(n, [float(t) for t in a.ravel()], x, [float(t) for t in bv], w, nub, lo_l, hi_l,
+                       [int(t) for t in fv])
+    real = _real()
+    out = (np.array(x, dtype=real), np.array(w, dtype=real), status)
+    if return_bounds:
+        out += (np.array(lo_l, dtype=real), np.array(hi_l, dtype=real))
+    return out
