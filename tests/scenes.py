@@ -676,6 +676,29 @@ SCENES = {
 }
 
 
+# Tolerances on the scaled deviation (see ``deviation``) over the whole run. Double precision: joint scenes
+# have unique solutions and smooth dynamics, so only round-off separates us from libode (1e-6); contact scenes
+# have redundant friction rows whose LCP solution depends on pivoting details (1e-4). Single precision: the
+# state is stored in float32 (eps 1.2e-7) and round-off accumulates over 200 steps, so 1e-3 / 1e-2.
+TOLERANCE = {
+    ("joint", "double"): 1e-6,
+    ("contact", "double"): 1e-4,
+    ("joint", "single"): 1e-3,
+    ("contact", "single"): 1e-2,
+}
+
+
+def load_recording(name: str, root=None):
+    """(samples, labels, kind) of a recorded scene from tests/data/scenes/<name>.npz."""
+    from pathlib import Path
+
+    import numpy as np
+
+    base = Path(root) if root is not None else Path(__file__).resolve().parent
+    with np.load(base / "data" / "scenes" / f"{name}.npz") as data:
+        return data["samples"], [str(x) for x in data["labels"]], str(data["kind"])
+
+
 def deviation(ref, got, labels=None) -> tuple:
     """(max scaled deviation, column label, first step over 1e-9 scaled) between two runs of one scene.
 
