@@ -29,7 +29,8 @@ BI_GRAVITY = 2     # gravity mode
 BI_FINITE = 3      # finite rotation mode
 BI_GYRO = 4        # gyroscopic mode (on by default as in ODE 0.16)
 BI_ISLAND = 5      # scratch: island tag during a step
-BI_EXTRA = 6
+BI_MOVED = 6       # set by the step kernel when the body was integrated (moved callback)
+BI_EXTRA = 7
 BI = 16
 
 # ---- joints: int columns (jint, shape (M, JI)) ----

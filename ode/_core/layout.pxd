@@ -21,7 +21,8 @@ cdef enum:
     BI_FINITE = 3
     BI_GYRO = 4
     BI_ISLAND = 5
-    BI_EXTRA = 6
+    BI_MOVED = 6
+    BI_EXTRA = 7
     BI = 16
     JI_TYPE = 0
     JI_B1 = 1

@@ -1,0 +1,941 @@
+# cython: language_level=3
+"""dWorldStep in C (one nogil call per step) and the per-body numeric helpers World and Body need.
+
+Pipeline per island (bodies connected by enabled joints): world-frame inverse inertia, implicit gyroscopic torque
+(Lacoursiere 2006), gravity; joint rows (jacobian.info1/info2); A = J M^-1 J^T + cfm/h built block-sparse,
+b = c/h - J (M^-1 F + v/h); the mixed LCP (lcp_dantzig.solve_lcp); v += h M^-1 (J^T lambda + F); x += h v and
+the orientation update. The pure-Python twin ``ode/_fallback/step.py`` performs the same operations in the same
+order, so in double precision both agree bit for bit.
+"""
+
+cimport numpy as cnp
+from libc.math cimport INFINITY, copysign, cos, fabs, sin, sqrt
+from libc.stdlib cimport calloc, free, malloc
+
+from .dreal cimport dReal
+from .jacobian cimport info1, info2
+from .layout cimport *
+from .lcp_dantzig cimport solve_lcp
+
+cnp.import_array()
+
+
+# ---------------------------------------------------------------- small vector / matrix helpers
+
+cdef inline void _cross(const dReal* a, const dReal* b, dReal* r) noexcept nogil:
+    """r = a x b (r must not alias a or b)."""
+    r[0] = a[1] * b[2] - a[2] * b[1]
+    r[1] = a[2] * b[0] - a[0] * b[2]
+    r[2] = a[0] * b[1] - a[1] * b[0]
+
+
+cdef inline void _mv(const dReal* M, const dReal* v, dReal* r) noexcept nogil:
+    """r = M v for a 3x3 row-major M."""
+    r[0] = M[0] * v[0] + M[1] * v[1] + M[2] * v[2]
+    r[1] = M[3] * v[0] + M[4] * v[1] + M[5] * v[2]
+    r[2] = M[6] * v[0] + M[7] * v[1] + M[8] * v[2]
+
+
+cdef inline void _mtv(const dReal* M, const dReal* v, dReal* r) noexcept nogil:
+    """r = M^T v for a 3x3 row-major M."""
+    r[0] = M[0] * v[0] + M[3] * v[1] + M[6] * v[2]
+    r[1] = M[1] * v[0] + M[4] * v[1] + M[7] * v[2]
+    r[2] = M[2] * v[0] + M[5] * v[1] + M[8] * v[2]
+
+
+cdef inline void _rotate_tensor(const dReal* R, const dReal* T, dReal* out) noexcept nogil:
+    """out = R T R^T (T R^T first, then R times it)."""
+    cdef dReal tmp[9]
+    cdef int i, j
+    for i in range(3):
+        for j in range(3):
+            tmp[3 * i + j] = T[3 * i] * R[3 * j] + T[3 * i + 1] * R[3 * j + 1] + T[3 * i + 2] * R[3 * j + 2]
+    for i in range(3):
+        for j in range(3):
+            out[3 * i + j] = R[3 * i] * tmp[j] + R[3 * i + 1] * tmp[3 + j] + R[3 * i + 2] * tmp[6 + j]
+
+
+cdef inline bint _invert3(const dReal* a, dReal* out) noexcept nogil:
+    """Closed-form inverse of a general 3x3 matrix; False when it is singular."""
+    cdef dReal det = (a[0] * (a[4] * a[8] - a[5] * a[7]) + a[1] * (a[5] * a[6] - a[3] * a[8])
+                      + a[2] * (a[3] * a[7] - a[4] * a[6]))
+    cdef dReal r
+    if det == 0.0:
+        return False
+    r = 1.0 / det
+    out[0] = (a[4] * a[8] - a[5] * a[7]) * r
+    out[1] = (a[2] * a[7] - a[1] * a[8]) * r
+    out[2] = (a[1] * a[5] - a[2] * a[4]) * r
+    out[3] = (a[5] * a[6] - a[3] * a[8]) * r
+    out[4] = (a[0] * a[8] - a[2] * a[6]) * r
+    out[5] = (a[2] * a[3] - a[0] * a[5]) * r
+    out[6] = (a[3] * a[7] - a[4] * a[6]) * r
+    out[7] = (a[1] * a[6] - a[0] * a[7]) * r
+    out[8] = (a[0] * a[4] - a[1] * a[3]) * r
+    return True
+
+
+cdef inline void _q_to_r(const dReal* q, dReal* R) noexcept nogil:
+    """Rotation matrix (row-major) of a unit quaternion (w, x, y, z)."""
+    cdef dReal qq1 = 2.0 * q[1] * q[1]
+    cdef dReal qq2 = 2.0 * q[2] * q[2]
+    cdef dReal qq3 = 2.0 * q[3] * q[3]
+    R[0] = 1.0 - qq2 - qq3
+    R[1] = 2.0 * (q[1] * q[2] - q[0] * q[3])
+    R[2] = 2.0 * (q[1] * q[3] + q[0] * q[2])
+    R[3] = 2.0 * (q[1] * q[2] + q[0] * q[3])
+    R[4] = 1.0 - qq1 - qq3
+    R[5] = 2.0 * (q[2] * q[3] - q[0] * q[1])
+    R[6] = 2.0 * (q[1] * q[3] - q[0] * q[2])
+    R[7] = 2.0 * (q[2] * q[3] + q[0] * q[1])
+    R[8] = 1.0 - qq1 - qq2
+
+
+cdef inline void _q_normalize(dReal* q) noexcept nogil:
+    """Scale q to unit length (by the reciprocal square root); a zero q becomes identity."""
+    cdef dReal s = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]
+    if s > 0.0:
+        s = 1.0 / sqrt(s)
+        q[0] = q[0] * s
+        q[1] = q[1] * s
+        q[2] = q[2] * s
+        q[3] = q[3] * s
+    else:
+        q[0] = 1.0
+        q[1] = 0.0
+        q[2] = 0.0
+        q[3] = 0.0
+
+
+cdef inline void _w_to_dq(const dReal* w, const dReal* q, dReal* dq) noexcept nogil:
+    """dq = 0.5 * (0, w) * q."""
+    dq[0] = 0.5 * (-w[0] * q[1] - w[1] * q[2] - w[2] * q[3])
+    dq[1] = 0.5 * (w[0] * q[0] + w[1] * q[3] - w[2] * q[2])
+    dq[2] = 0.5 * (-w[0] * q[3] + w[1] * q[0] + w[2] * q[1])
+    dq[3] = 0.5 * (w[0] * q[2] - w[1] * q[1] + w[2] * q[0])
+
+
+cdef inline void _q_mul(const dReal* b, const dReal* c, dReal* a) noexcept nogil:
+    """a = b * c (a must not alias b or c)."""
+    a[0] = b[0] * c[0] - b[1] * c[1] - b[2] * c[2] - b[3] * c[3]
+    a[1] = b[0] * c[1] + b[1] * c[0] + b[2] * c[3] - b[3] * c[2]
+    a[2] = b[0] * c[2] + b[2] * c[0] + b[3] * c[1] - b[1] * c[3]
+    a[3] = b[0] * c[3] + b[3] * c[0] + b[1] * c[2] - b[2] * c[1]
+
+
+cdef inline dReal _sinc(dReal x) noexcept nogil:
+    """sin(x)/x with the series near zero."""
+    if fabs(x) < 1.0e-4:
+        return 1.0 - x * x * 0.166666666666666666667
+    return sin(x) / x
+
+
+cdef void _r_to_q(const dReal* R, dReal* q) noexcept nogil:
+    """Quaternion of a rotation matrix (trace method, largest-diagonal branch otherwise)."""
+    cdef dReal tr = R[0] + R[4] + R[8]
+    cdef dReal s
+    cdef int big
+    if tr >= 0.0:
+        s = sqrt(tr + 1.0)
+        q[0] = 0.5 * s
+        s = 0.5 * (1.0 / s)
+        q[1] = (R[7] - R[5]) * s
+        q[2] = (R[2] - R[6]) * s
+        q[3] = (R[3] - R[1]) * s
+        return
+    if R[4] > R[0]:
+        big = 2 if R[8] > R[4] else 1
+    else:
+        big = 2 if R[8] > R[0] else 0
+    if big == 0:
+        s = sqrt((R[0] - (R[4] + R[8])) + 1.0)
+        q[1] = 0.5 * s
+        s = 0.5 * (1.0 / s)
+        q[0] = (R[7] - R[5]) * s
+        q[2] = (R[1] + R[3]) * s
+        q[3] = (R[6] + R[2]) * s
+    elif big == 1:
+        s = sqrt((R[4] - (R[8] + R[0])) + 1.0)
+        q[2] = 0.5 * s
+        s = 0.5 * (1.0 / s)
+        q[0] = (R[2] - R[6]) * s
+        q[1] = (R[1] + R[3]) * s
+        q[3] = (R[5] + R[7]) * s
+    else:
+        s = sqrt((R[8] - (R[0] + R[4])) + 1.0)
+        q[3] = 0.5 * s
+        s = 0.5 * (1.0 / s)
+        q[0] = (R[3] - R[1]) * s
+        q[1] = (R[6] + R[2]) * s
+        q[2] = (R[5] + R[7]) * s
+
+
+cdef void _safe_normalize3(dReal* a) noexcept nogil:
+    """Make a unit length, scaling by its largest component first (robust for tiny and huge a)."""
+    cdef dReal aa[3]
+    cdef dReal m, x, y, s
+    cdef int big, o1, o2
+    aa[0] = fabs(a[0])
+    aa[1] = fabs(a[1])
+    aa[2] = fabs(a[2])
+    if aa[1] > aa[0]:
+        big = 2 if aa[2] > aa[1] else 1
+    else:
+        big = 2 if aa[2] > aa[0] else 0
+    m = aa[big]
+    if m == 0.0:
+        a[0] = 1.0
+        a[1] = 0.0
+        a[2] = 0.0
+        return
+    o1 = (big + 1) % 3
+    o2 = (big + 2) % 3
+    x = a[o1] / m
+    y = a[o2] / m
+    s = 1.0 / sqrt(x * x + y * y + 1.0)
+    a[o1] = x * s
+    a[o2] = y * s
+    a[big] = copysign(s, a[big])
+
+
+# ---------------------------------------------------------------- public helpers (twinned defs)
+
+cdef void _load(object seq, dReal* out, int n) except *:
+    """Copy n numbers from a Python sequence into out."""
+    cdef int i
+    for i in range(n):
+        out[i] = seq[i]
+
+
+cdef tuple _tup(const dReal* v, int n):
+    """A tuple of n Python floats."""
+    return tuple([v[i] for i in range(n)])
+
+
+def inverse_inertia(I):
+    """(ok, inverse) of a symmetric positive-definite 3x3 inertia by Cholesky, as dBodySetMass inverts it."""
+    cdef dReal A[9]
+    cdef dReal Lm[9]
+    cdef dReal rec[3]
+    cdef dReal x[3]
+    cdef dReal out[9]
+    cdef dReal s
+    cdef int i, j, k, col
+    _load(I, A, 9)
+    for i in range(9):
+        Lm[i] = 0.0
+    for i in range(3):
+        for j in range(i):
+            s = A[3 * i + j]
+            for k in range(j):
+                s = s - Lm[3 * i + k] * Lm[3 * j + k]
+            Lm[3 * i + j] = s * rec[j]
+        s = A[3 * i + i]
+        for k in range(i):
+            s = s - Lm[3 * i + k] * Lm[3 * i + k]
+        if not s > 0.0:
+            return (False, (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
+        Lm[3 * i + i] = sqrt(s)
+        rec[i] = 1.0 / Lm[3 * i + i]
+    for col in range(3):
+        x[0] = 0.0
+        x[1] = 0.0
+        x[2] = 0.0
+        x[col] = 1.0
+        for i in range(3):
+            s = x[i]
+            for k in range(i):
+                s = s - Lm[3 * i + k] * x[k]
+            x[i] = s * rec[i]
+        for i in range(2, -1, -1):
+            s = x[i]
+            for k in range(i + 1, 3):
+                s = s - Lm[3 * k + i] * x[k]
+            x[i] = s * rec[i]
+        for i in range(3):
+            out[3 * i + col] = x[i]
+    return (True, _tup(out, 9))
+
+
+def rotation_from_matrix(R):
+    """(q, R') stored by dBodySetRotation: q from R normalised; R' = R with rows 0 and 2 re-orthonormalised."""
+    cdef dReal M[9]
+    cdef dReal q[4]
+    cdef dReal out[9]
+    cdef int i
+    _load(R, M, 9)
+    _r_to_q(M, q)
+    _q_normalize(q)
+    for i in range(6):
+        out[i] = M[i]
+    _safe_normalize3(out)
+    _cross(out, out + 3, out + 6)
+    _safe_normalize3(out + 6)
+    return (_tup(q, 4), _tup(out, 9))
+
+
+def rotation_from_quaternion(q):
+    """(q normalised, R from it) as dBodySetQuaternion stores them."""
+    cdef dReal qn[4]
+    cdef dReal R[9]
+    _load(q, qn, 4)
+    _q_normalize(qn)
+    _q_to_r(qn, R)
+    return (_tup(qn, 4), _tup(R, 9))
+
+
+def vector_to_world(R, v):
+    """R v: a body-frame vector in world coordinates."""
+    cdef dReal M[9]
+    cdef dReal a[3]
+    cdef dReal r[3]
+    _load(R, M, 9)
+    _load(v, a, 3)
+    _mv(M, a, r)
+    return _tup(r, 3)
+
+
+def vector_from_world(R, v):
+    """R^T v: a world vector in body coordinates."""
+    cdef dReal M[9]
+    cdef dReal a[3]
+    cdef dReal r[3]
+    _load(R, M, 9)
+    _load(v, a, 3)
+    _mtv(M, a, r)
+    return _tup(r, 3)
+
+
+def rel_point_pos(R, pos, p):
+    """World position of body-frame point p."""
+    cdef dReal M[9]
+    cdef dReal x[3]
+    cdef dReal a[3]
+    cdef dReal r[3]
+    _load(R, M, 9)
+    _load(pos, x, 3)
+    _load(p, a, 3)
+    _mv(M, a, r)
+    r[0] = r[0] + x[0]
+    r[1] = r[1] + x[1]
+    r[2] = r[2] + x[2]
+    return _tup(r, 3)
+
+
+def pos_rel_point(R, pos, p):
+    """Body-frame coordinates of world point p."""
+    cdef dReal M[9]
+    cdef dReal x[3]
+    cdef dReal a[3]
+    cdef dReal d[3]
+    cdef dReal r[3]
+    _load(R, M, 9)
+    _load(pos, x, 3)
+    _load(p, a, 3)
+    d[0] = a[0] - x[0]
+    d[1] = a[1] - x[1]
+    d[2] = a[2] - x[2]
+    _mtv(M, d, r)
+    return _tup(r, 3)
+
+
+def point_vel(pos, lvel, avel, p):
+    """World velocity of the body point at world position p."""
+    cdef dReal x[3]
+    cdef dReal v[3]
+    cdef dReal w[3]
+    cdef dReal a[3]
+    cdef dReal d[3]
+    cdef dReal c[3]
+    _load(pos, x, 3)
+    _load(lvel, v, 3)
+    _load(avel, w, 3)
+    _load(p, a, 3)
+    d[0] = a[0] - x[0]
+    d[1] = a[1] - x[1]
+    d[2] = a[2] - x[2]
+    _cross(w, d, c)
+    c[0] = v[0] + c[0]
+    c[1] = v[1] + c[1]
+    c[2] = v[2] + c[2]
+    return _tup(c, 3)
+
+
+def rel_point_vel(R, lvel, avel, p):
+    """World velocity of body-frame point p."""
+    cdef dReal M[9]
+    cdef dReal v[3]
+    cdef dReal w[3]
+    cdef dReal a[3]
+    cdef dReal d[3]
+    cdef dReal c[3]
+    _load(R, M, 9)
+    _load(lvel, v, 3)
+    _load(avel, w, 3)
+    _load(p, a, 3)
+    _mv(M, a, d)
+    _cross(w, d, c)
+    c[0] = v[0] + c[0]
+    c[1] = v[1] + c[1]
+    c[2] = v[2] + c[2]
+    return _tup(c, 3)
+
+
+def force_at(facc, tacc, f, d):
+    """(facc + f, tacc + d x f): accumulators after adding world force f at offset d from the centre."""
+    cdef dReal F[3]
+    cdef dReal T[3]
+    cdef dReal a[3]
+    cdef dReal b[3]
+    cdef dReal c[3]
+    _load(facc, F, 3)
+    _load(tacc, T, 3)
+    _load(f, a, 3)
+    _load(d, b, 3)
+    _cross(b, a, c)
+    F[0] = F[0] + a[0]
+    F[1] = F[1] + a[1]
+    F[2] = F[2] + a[2]
+    T[0] = T[0] + c[0]
+    T[1] = T[1] + c[1]
+    T[2] = T[2] + c[2]
+    return (_tup(F, 3), _tup(T, 3))
+
+
+def impulse_to_force(stepsize, impulse):
+    """The force that applies ``impulse`` over one step (impulse * (1 / stepsize))."""
+    cdef dReal h = stepsize
+    cdef dReal a[3]
+    cdef dReal s
+    _load(impulse, a, 3)
+    s = 1.0 / h
+    a[0] = s * a[0]
+    a[1] = s * a[1]
+    a[2] = s * a[2]
+    return _tup(a, 3)
+
+
+# ---------------------------------------------------------------- the step
+
+cdef void _prepare_body(dReal* br, const int* bi, const dReal* wr, dReal h, int b,
+                        dReal* invIw) noexcept nogil:
+    """World-frame inverse inertia of body b; adds the implicit gyroscopic torque and gravity to its accumulators."""
+    cdef dReal* o = br + b * BR
+    cdef dReal Iw[9]
+    cdef dReal It[9]
+    cdef dReal inv[9]
+    cdef dReal Lm[3]
+    cdef dReal Lh[3]
+    cdef dReal wh[3]
+    cdef dReal t[3]
+    cdef dReal rh, m
+    _rotate_tensor(o + B_R, o + B_INVI, invIw)
+    if bi[b * BI + BI_GYRO]:
+        _rotate_tensor(o + B_R, o + B_I, Iw)
+        _mv(Iw, o + B_AVEL, Lm)
+        # Lacoursiere's implicit step: (I - h [L]x) w' = L, applied as the torque that turns w into w'.
+        It[0] = Iw[0]
+        It[1] = Lm[2] * h + Iw[1]
+        It[2] = -Lm[1] * h + Iw[2]
+        It[3] = -Lm[2] * h + Iw[3]
+        It[4] = Iw[4]
+        It[5] = Lm[0] * h + Iw[5]
+        It[6] = Lm[1] * h + Iw[6]
+        It[7] = -Lm[0] * h + Iw[7]
+        It[8] = Iw[8]
+        if _invert3(It, inv):
+            rh = 1.0 / h
+            Lh[0] = Lm[0] * rh
+            Lh[1] = Lm[1] * rh
+            Lh[2] = Lm[2] * rh
+            _mv(inv, Lh, wh)
+            _mv(Iw, wh, t)
+            o[B_TACC] += t[0] - Lh[0]
+            o[B_TACC + 1] += t[1] - Lh[1]
+            o[B_TACC + 2] += t[2] - Lh[2]
+    if bi[b * BI + BI_GRAVITY]:
+        m = o[B_MASS]
+        o[B_FACC] += m * wr[W_GRAVITY]
+        o[B_FACC + 1] += m * wr[W_GRAVITY + 1]
+        o[B_FACC + 2] += m * wr[W_GRAVITY + 2]
+
+
+cdef void _integrate_body(dReal* br, const int* bi, int b, dReal h) noexcept nogil:
+    """Move body b by its velocities over h: position, then orientation (infinitesimal or finite)."""
+    cdef dReal* o = br + b * BR
+    cdef dReal* w = o + B_AVEL
+    cdef dReal* q = o + B_Q
+    cdef dReal* ax = o + B_FAXIS
+    cdef dReal rot[4]
+    cdef dReal q2[4]
+    cdef dReal dq[4]
+    cdef dReal irv[3]
+    cdef dReal frv[3]
+    cdef dReal hh, k, theta, s, wlen
+    cdef bint use_axis
+    cdef int i
+    o[B_POS] += h * o[B_LVEL]
+    o[B_POS + 1] += h * o[B_LVEL + 1]
+    o[B_POS + 2] += h * o[B_LVEL + 2]
+    if bi[b * BI + BI_FINITE]:
+        use_axis = ax[0] != 0.0 or ax[1] != 0.0 or ax[2] != 0.0
+        hh = h * 0.5
+        if use_axis:
+            k = ax[0] * w[0] + ax[1] * w[1] + ax[2] * w[2]
+            frv[0] = ax[0] * k
+            frv[1] = ax[1] * k
+            frv[2] = ax[2] * k
+            irv[0] = w[0] - frv[0]
+            irv[1] = w[1] - frv[1]
+            irv[2] = w[2] - frv[2]
+            theta = k * hh
+            s = _sinc(theta) * hh
+            rot[0] = cos(theta)
+            rot[1] = frv[0] * s
+            rot[2] = frv[1] * s
+            rot[3] = frv[2] * s
+        else:
+            wlen = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
+            theta = wlen * hh
+            s = _sinc(theta) * hh
+            rot[0] = cos(theta)
+            rot[1] = w[0] * s
+            rot[2] = w[1] * s
+            rot[3] = w[2] * s
+        _q_mul(rot, q, q2)
+        for i in range(4):
+            q[i] = q2[i]
+        if use_axis:
+            # ODE 0.16 integrates the orthogonal part with the halved step (observed in libode; kept)
+            _w_to_dq(irv, q, dq)
+            for i in range(4):
+                q[i] = q[i] + hh * dq[i]
+    else:
+        _w_to_dq(w, q, dq)
+        for i in range(4):
+            q[i] = q[i] + h * dq[i]
+    _q_normalize(q)
+    _q_to_r(q, o + B_R)
+
+
+cdef inline dReal _dot6(const dReal* a, const dReal* b) noexcept nogil:
+    """Six-term dot product summed left to right."""
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] + a[4] * b[4] + a[5] * b[5]
+
+
+cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
+                                const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
+                                const int* loc) noexcept nogil:
+    """Solve the island's LCP and add h M^-1 J^T lambda to the velocities; -1 when out of memory."""
+    cdef dReal fps = 1.0 / h
+    cdef dReal wcfm = wr[W_CFM]
+    cdef int* cnt = <int*> malloc(nji * 8 * sizeof(int))
+    cdef int* rofs = cnt + nji        # first row of joint n in the temporary (island-order) rows
+    cdef int* unb = cnt + 2 * nji
+    cdef int* order = cnt + 3 * nji
+    cdef int* ofs = cnt + 4 * nji     # first row of order position n in the final rows
+    cdef int* jb = cnt + 5 * nji      # island-local bodies of order position n (2 each)
+    cdef int* bstart = NULL
+    cdef int* bfill = NULL
+    cdef int* blist = NULL
+    cdef dReal* T = NULL
+    cdef dReal* S = NULL
+    cdef dReal* A = NULL
+    cdef int total = 0, m = 0, nub = 0, nord = 0, n, n2, k, r, r2, side, side2, bl, j, mj, o, o2, top, e
+    cdef int* Tfi
+    cdef int* fi
+    cdef dReal* Tc
+    cdef dReal* Tcfm
+    cdef dReal* Tlo
+    cdef dReal* Thi
+    cdef dReal* J
+    cdef dReal* c
+    cdef dReal* cfm
+    cdef dReal* lo
+    cdef dReal* hi
+    cdef dReal* JiM
+    cdef dReal* tmp
+    cdef dReal* rhs
+    cdef dReal* lam
+    cdef dReal im, s
+    cdef dReal fb[12]
+    cdef dReal th[3]
+    cdef dReal d[3]
+    cdef dReal* bo
+    cdef bint ub
+    if cnt == NULL:
+        return -1
+    for n in range(nji):
+        cnt[n] = info1(ji, jr, joints[n], br, bi, wr)
+        rofs[n] = total
+        total += cnt[n]
+    if total == 0:
+        free(cnt)
+        return 0
+    # temporary rows in island order: J (12), c, cfm, lo, hi (one each) and findex
+    T = <dReal*> malloc(total * 16 * sizeof(dReal))
+    Tfi = <int*> malloc(total * sizeof(int))
+    if T == NULL or Tfi == NULL:
+        free(T)
+        free(Tfi)
+        free(cnt)
+        return -1
+    Tc = T + 12 * total
+    Tcfm = Tc + total
+    Tlo = Tcfm + total
+    Thi = Tlo + total
+    for r in range(12 * total):
+        T[r] = 0.0
+    for r in range(total):
+        Tc[r] = 0.0
+        Tcfm[r] = wcfm
+        Tlo[r] = -INFINITY
+        Thi[r] = INFINITY
+        Tfi[r] = -1
+    for n in range(nji):
+        mj = cnt[n]
+        o = rofs[n]
+        if mj:
+            info2(ji, jr, joints[n], br, bi, wr, fps, T + 12 * o, Tc + o, Tcfm + o, Tlo + o, Thi + o, Tfi + o)
+        ub = True
+        for k in range(mj):
+            if Tlo[o + k] != -INFINITY or Thi[o + k] != INFINITY or Tfi[o + k] >= 0:
+                ub = False
+        unb[n] = ub
+    # joints whose rows are all unbounded first: their rows are the LCP's leading nub block
+    for n in range(nji):
+        if unb[n] and cnt[n]:
+            order[nord] = n
+            nord += 1
+            nub += cnt[n]
+    for n in range(nji):
+        if not unb[n] and cnt[n]:
+            order[nord] = n
+            nord += 1
+    m = total
+    S = <dReal*> malloc((m * 34 + m * m + nbi * 12) * sizeof(dReal))
+    fi = <int*> malloc(m * sizeof(int))
+    bstart = <int*> malloc((nbi + 1) * 2 * sizeof(int) + 4 * nord * sizeof(int))
+    if S == NULL or fi == NULL or bstart == NULL:
+        free(S)
+        free(fi)
+        free(bstart)
+        free(T)
+        free(Tfi)
+        free(cnt)
+        return -1
+    J = S
+    JiM = J + 12 * m
+    c = JiM + 12 * m
+    cfm = c + m
+    lo = cfm + m
+    hi = lo + m
+    rhs = hi + m
+    lam = rhs + m
+    tmp = S + 34 * m                  # per body: M^-1 F + v / h (6), then the constraint force (6)
+    A = tmp + 12 * nbi
+    bfill = bstart + nbi + 1
+    blist = bfill + nbi + 1
+    r = 0
+    for n in range(nord):
+        e = order[n]
+        j = joints[e]
+        mj = cnt[e]
+        o = rofs[e]
+        ofs[n] = r
+        for k in range(12 * mj):
+            J[12 * r + k] = T[12 * o + k]
+        for k in range(mj):
+            c[r + k] = Tc[o + k]
+            cfm[r + k] = Tcfm[o + k]
+            lo[r + k] = Tlo[o + k]
+            hi[r + k] = Thi[o + k]
+            fi[r + k] = Tfi[o + k] + r if Tfi[o + k] >= 0 else -1
+        k = ji[j * JI + JI_B1]
+        jb[2 * n] = loc[k] if k >= 0 else -1
+        k = ji[j * JI + JI_B2]
+        jb[2 * n + 1] = loc[k] if k >= 0 else -1
+        r += mj
+    free(T)
+    free(Tfi)
+    # J M^-1, row by row: linear part times 1/m, angular part times the world inverse inertia
+    for n in range(nord):
+        for side in range(2):
+            bl = jb[2 * n + side]
+            if bl < 0:
+                continue
+            im = br[bodies[bl] * BR + B_INVMASS]
+            for r in range(ofs[n], ofs[n] + cnt[order[n]]):
+                o = 12 * r + 6 * side
+                JiM[o] = J[o] * im
+                JiM[o + 1] = J[o + 1] * im
+                JiM[o + 2] = J[o + 2] * im
+                JiM[o + 3] = J[o + 3] * invI[9 * bl] + J[o + 4] * invI[9 * bl + 3] + J[o + 5] * invI[9 * bl + 6]
+                JiM[o + 4] = J[o + 3] * invI[9 * bl + 1] + J[o + 4] * invI[9 * bl + 4] + J[o + 5] * invI[9 * bl + 7]
+                JiM[o + 5] = J[o + 3] * invI[9 * bl + 2] + J[o + 4] * invI[9 * bl + 5] + J[o + 5] * invI[9 * bl + 8]
+    # per body, the (order position, side) pairs of its joints, in ascending order position
+    for bl in range(nbi + 1):
+        bstart[bl] = 0
+    for n in range(nord):
+        for side in range(2):
+            if jb[2 * n + side] >= 0:
+                bstart[jb[2 * n + side] + 1] += 1
+    for bl in range(nbi):
+        bstart[bl + 1] += bstart[bl]
+    for bl in range(nbi):
+        bfill[bl] = bstart[bl]
+    for n in range(nord):
+        for side in range(2):
+            bl = jb[2 * n + side]
+            if bl >= 0:
+                blist[2 * bfill[bl]] = n
+                blist[2 * bfill[bl] + 1] = side
+                bfill[bl] += 1
+    # A = J M^-1 J^T + cfm / h, built block by block only where two joints share a body
+    for r in range(m * m):
+        A[r] = 0.0
+    for n in range(nord):
+        for side in range(2):
+            bl = jb[2 * n + side]
+            if bl < 0:
+                continue
+            for e in range(bstart[bl], bstart[bl + 1]):
+                n2 = blist[2 * e]
+                side2 = blist[2 * e + 1]
+                if n2 > n:
+                    continue
+                for r in range(ofs[n], ofs[n] + cnt[order[n]]):
+                    o = 12 * r + 6 * side
+                    top = r + 1 if n2 == n else ofs[n2] + cnt[order[n2]]
+                    for r2 in range(ofs[n2], top):
+                        o2 = 12 * r2 + 6 * side2
+                        A[r * m + r2] += _dot6(JiM + o, J + o2)
+    for r in range(m):
+        for r2 in range(r):
+            A[r2 * m + r] = A[r * m + r2]
+        A[r * m + r] += cfm[r] * fps
+    # b = c / h - J (M^-1 F + v / h)
+    for bl in range(nbi):
+        bo = br + bodies[bl] * BR
+        im = bo[B_INVMASS]
+        tmp[12 * bl] = bo[B_FACC] * im + bo[B_LVEL] * fps
+        tmp[12 * bl + 1] = bo[B_FACC + 1] * im + bo[B_LVEL + 1] * fps
+        tmp[12 * bl + 2] = bo[B_FACC + 2] * im + bo[B_LVEL + 2] * fps
+        _mv(invI + 9 * bl, bo + B_TACC, d)
+        tmp[12 * bl + 3] = d[0] + bo[B_AVEL] * fps
+        tmp[12 * bl + 4] = d[1] + bo[B_AVEL + 1] * fps
+        tmp[12 * bl + 5] = d[2] + bo[B_AVEL + 2] * fps
+        for k in range(6):
+            tmp[12 * bl + 6 + k] = 0.0
+    for n in range(nord):
+        for r in range(ofs[n], ofs[n] + cnt[order[n]]):
+            s = 0.0
+            for side in range(2):
+                bl = jb[2 * n + side]
+                if bl < 0:
+                    continue
+                s = s + _dot6(J + 12 * r + 6 * side, tmp + 12 * bl)
+            rhs[r] = c[r] * fps - s
+    for r in range(m):
+        lam[r] = 0.0
+    solve_lcp(m, A, lam, rhs, NULL, nub, lo, hi, fi)
+    # constraint forces J^T lambda per body, joint feedback, then the velocity change h M^-1 J^T lambda
+    for n in range(nord):
+        j = joints[order[n]]
+        for k in range(12):
+            fb[k] = 0.0
+        for side in range(2):
+            if jb[2 * n + side] < 0:
+                continue
+            for r in range(ofs[n], ofs[n] + cnt[order[n]]):
+                for k in range(6):
+                    fb[6 * side + k] += J[12 * r + 6 * side + k] * lam[r]
+        for side in range(2):
+            bl = jb[2 * n + side]
+            if bl >= 0:
+                for k in range(6):
+                    tmp[12 * bl + 6 + k] += fb[6 * side + k]
+        if ji[j * JI + JI_FEEDBACK]:
+            for k in range(12):
+                jr[j * JR + J_FB + k] = fb[k]
+    for bl in range(nbi):
+        bo = br + bodies[bl] * BR
+        im = h * bo[B_INVMASS]
+        bo[B_LVEL] += im * tmp[12 * bl + 6]
+        bo[B_LVEL + 1] += im * tmp[12 * bl + 7]
+        bo[B_LVEL + 2] += im * tmp[12 * bl + 8]
+        th[0] = tmp[12 * bl + 9] * h
+        th[1] = tmp[12 * bl + 10] * h
+        th[2] = tmp[12 * bl + 11] * h
+        _mv(invI + 9 * bl, th, d)
+        bo[B_AVEL] += d[0]
+        bo[B_AVEL + 1] += d[1]
+        bo[B_AVEL + 2] += d[2]
+    free(S)
+    free(fi)
+    free(bstart)
+    free(cnt)
+    return 0
+
+
+cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
+                      const int* bodies, int nbi, const int* joints, int nji, int* loc) noexcept nogil:
+    """One dWorldStep of one island: constraint forces by the LCP, then semi-implicit Euler."""
+    cdef dReal* invI = <dReal*> malloc(9 * nbi * sizeof(dReal))
+    cdef dReal th[3]
+    cdef dReal d[3]
+    cdef dReal* o
+    cdef dReal im
+    cdef int n, k, b, err = 0
+    if invI == NULL:
+        return -1
+    for n in range(nbi):
+        loc[bodies[n]] = n
+        _prepare_body(br, bi, wr, h, bodies[n], invI + 9 * n)
+    if nji:
+        err = _constraint_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc)
+    for n in range(nbi):
+        o = br + bodies[n] * BR
+        im = h * o[B_INVMASS]
+        o[B_LVEL] += im * o[B_FACC]
+        o[B_LVEL + 1] += im * o[B_FACC + 1]
+        o[B_LVEL + 2] += im * o[B_FACC + 2]
+        th[0] = o[B_TACC] * h
+        th[1] = o[B_TACC + 1] * h
+        th[2] = o[B_TACC + 2] * h
+        _mv(invI + 9 * n, th, d)
+        o[B_AVEL] += d[0]
+        o[B_AVEL + 1] += d[1]
+        o[B_AVEL + 2] += d[2]
+    for n in range(nbi):
+        b = bodies[n]
+        _integrate_body(br, bi, b, h)
+        o = br + b * BR
+        for k in range(6):
+            o[B_FACC + k] = 0.0
+        bi[b * BI + BI_MOVED] = 1
+    free(invI)
+    return err
+
+
+cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr,
+                     dReal h) noexcept nogil:
+    """Find islands of enabled bodies and step each one; returns the number of islands, -1 when out of memory."""
+    cdef int* mem = <int*> malloc((6 * nb + 2 * nj + 2) * sizeof(int))
+    cdef int* start
+    cdef int* fill
+    cdef int* adj
+    cdef int* stack
+    cdef int* bodies
+    cdef int* loc
+    cdef int* jtag
+    cdef int* joints
+    cdef int b, j, k, side, start_b, top, nbi, nji, other, islands = 0, err = 0
+    if mem == NULL:
+        return -1
+    start = mem                 # nb + 1
+    fill = start + nb + 1       # nb + 1
+    stack = fill + nb + 1       # nb
+    bodies = stack + nb         # nb
+    loc = bodies + nb           # nb
+    jtag = loc + nb             # nj
+    joints = jtag + nj          # nj
+    adj = <int*> malloc((2 * nj + 1) * sizeof(int))
+    if adj == NULL:
+        free(mem)
+        return -1
+    for b in range(nb):
+        bi[b * BI + BI_ISLAND] = -1
+        bi[b * BI + BI_MOVED] = 0
+    for b in range(nb + 1):
+        start[b] = 0
+    for j in range(nj):
+        jtag[j] = 0
+    # for each body, its enabled joints, newest (highest slot) first
+    for j in range(nj - 1, -1, -1):
+        if ji[j * JI + JI_ALIVE] == 0 or ji[j * JI + JI_ENABLED] == 0:
+            continue
+        for side in range(2):
+            b = ji[j * JI + JI_B1 + side]
+            if b >= 0:
+                start[b + 1] += 1
+    for b in range(nb):
+        start[b + 1] += start[b]
+    for b in range(nb):
+        fill[b] = start[b]
+    for j in range(nj - 1, -1, -1):
+        if ji[j * JI + JI_ALIVE] == 0 or ji[j * JI + JI_ENABLED] == 0:
+            continue
+        for side in range(2):
+            b = ji[j * JI + JI_B1 + side]
+            if b >= 0:
+                adj[fill[b]] = j
+                fill[b] += 1
+    for start_b in range(nb - 1, -1, -1):
+        if (bi[start_b * BI + BI_ALIVE] == 0 or bi[start_b * BI + BI_ENABLED] == 0
+                or bi[start_b * BI + BI_ISLAND] >= 0):
+            continue
+        nbi = 0
+        nji = 0
+        top = 0
+        stack[top] = start_b
+        top += 1
+        bi[start_b * BI + BI_ISLAND] = islands
+        while top > 0:
+            top -= 1
+            b = stack[top]
+            bodies[nbi] = b
+            nbi += 1
+            bi[b * BI + BI_ENABLED] = 1
+            for k in range(start[b], start[b + 1]):
+                j = adj[k]
+                if jtag[j]:
+                    continue
+                jtag[j] = 1
+                joints[nji] = j
+                nji += 1
+                other = ji[j * JI + JI_B1]
+                if other == b:
+                    other = ji[j * JI + JI_B2]
+                if other >= 0 and bi[other * BI + BI_ISLAND] < 0:
+                    bi[other * BI + BI_ISLAND] = islands
+                    stack[top] = other
+                    top += 1
+        if _step_island(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, loc) < 0:
+            err = 1
+        islands += 1
+    free(adj)
+    free(mem)
+    return -1 if err else islands
+
+
+cdef void _check(cnp.ndarray a, int itemsize, str name) except *:
+    """Raise TypeError unless a is a C-contiguous array of the kernel's element size."""
+    if not cnp.PyArray_IS_C_CONTIGUOUS(a) or a.dtype.itemsize != itemsize:
+        raise TypeError(f"{name} must be a C-contiguous array of {itemsize}-byte elements")
+
+
+def world_step(cnp.ndarray breal, cnp.ndarray bint, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
+               cnp.ndarray wreal, stepsize):
+    """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped."""
+    cdef int cnb = nb
+    cdef int cnj = nj
+    cdef dReal h = stepsize
+    cdef int res
+    _check(breal, sizeof(dReal), "breal")
+    _check(jreal, sizeof(dReal), "jreal")
+    _check(wreal, sizeof(dReal), "wreal")
+    _check(bint, sizeof(int), "bint")
+    _check(jint, sizeof(int), "jint")
+    if cnb > breal.shape[0] or cnj > jreal.shape[0] or cnb < 0 or cnj < 0:
+        raise ValueError("row counts exceed the arrays")
+    cdef dReal* br = <dReal*> cnp.PyArray_DATA(breal)
+    cdef int* bi = <int*> cnp.PyArray_DATA(bint)
+    cdef dReal* jr = <dReal*> cnp.PyArray_DATA(jreal)
+    cdef int* ji = <int*> cnp.PyArray_DATA(jint)
+    cdef dReal* wr = <dReal*> cnp.PyArray_DATA(wreal)
+    with nogil:
+        res = _world_step(br, bi, cnb, jr, ji, cnj, wr, h)
+    if res < 0:
+        raise MemoryError("world_step: out of memory")
+    return res

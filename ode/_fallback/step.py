@@ -1,0 +1,606 @@
+"""Pure-Python twin of ``ode/_core/step.pyx``: dWorldStep and the per-body numeric helpers.
+
+Every function performs the same floating-point operations in the same order as the Cython kernel, so in
+double precision the two agree bit for bit. Arrays are flat lists indexed ``row * WIDTH + COLUMN``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import _layout as L
+
+INF = float("inf")
+
+
+# ---------------------------------------------------------------- small vector / matrix helpers
+
+def _cross(a, b):
+    """a x b as a list (dCalcVectorCross3 order)."""
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def _mv(M, v):
+    """M v for a 3x3 row-major M."""
+    return [M[0] * v[0] + M[1] * v[1] + M[2] * v[2],
+            M[3] * v[0] + M[4] * v[1] + M[5] * v[2],
+            M[6] * v[0] + M[7] * v[1] + M[8] * v[2]]
+
+
+def _mtv(M, v):
+    """M^T v for a 3x3 row-major M."""
+    return [M[0] * v[0] + M[3] * v[1] + M[6] * v[2],
+            M[1] * v[0] + M[4] * v[1] + M[7] * v[2],
+            M[2] * v[0] + M[5] * v[1] + M[8] * v[2]]
+
+
+def _rotate_tensor(R, T):
+    """R T R^T: a body-frame tensor expressed in the world frame (T R^T first, then R times it)."""
+    tmp = [0.0] * 9
+    for i in range(3):
+        for j in range(3):
+            tmp[3 * i + j] = T[3 * i] * R[3 * j] + T[3 * i + 1] * R[3 * j + 1] + T[3 * i + 2] * R[3 * j + 2]
+    out = [0.0] * 9
+    for i in range(3):
+        for j in range(3):
+            out[3 * i + j] = R[3 * i] * tmp[j] + R[3 * i + 1] * tmp[3 + j] + R[3 * i + 2] * tmp[6 + j]
+    return out
+
+
+def _invert3(a):
+    """Closed-form inverse of a general 3x3 matrix, or None when it is singular."""
+    det = (a[0] * (a[4] * a[8] - a[5] * a[7]) + a[1] * (a[5] * a[6] - a[3] * a[8])
+           + a[2] * (a[3] * a[7] - a[4] * a[6]))
+    if det == 0.0:
+        return None
+    r = 1.0 / det
+    return [(a[4] * a[8] - a[5] * a[7]) * r, (a[2] * a[7] - a[1] * a[8]) * r, (a[1] * a[5] - a[2] * a[4]) * r,
+            (a[5] * a[6] - a[3] * a[8]) * r, (a[0] * a[8] - a[2] * a[6]) * r, (a[2] * a[3] - a[0] * a[5]) * r,
+            (a[3] * a[7] - a[4] * a[6]) * r, (a[1] * a[6] - a[0] * a[7]) * r, (a[0] * a[4] - a[1] * a[3]) * r]
+
+
+def _q_to_r(q):
+    """Rotation matrix (row-major) of a unit quaternion (w, x, y, z)."""
+    qq1 = 2.0 * q[1] * q[1]
+    qq2 = 2.0 * q[2] * q[2]
+    qq3 = 2.0 * q[3] * q[3]
+    return [1.0 - qq2 - qq3, 2.0 * (q[1] * q[2] - q[0] * q[3]), 2.0 * (q[1] * q[3] + q[0] * q[2]),
+            2.0 * (q[1] * q[2] + q[0] * q[3]), 1.0 - qq1 - qq3, 2.0 * (q[2] * q[3] - q[0] * q[1]),
+            2.0 * (q[1] * q[3] - q[0] * q[2]), 2.0 * (q[2] * q[3] + q[0] * q[1]), 1.0 - qq1 - qq2]
+
+
+def _q_normalize(q):
+    """Scale q to unit length in place (by the reciprocal square root); a zero q becomes identity."""
+    s = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]
+    if s > 0.0:
+        s = 1.0 / math.sqrt(s)
+        q[0] = q[0] * s
+        q[1] = q[1] * s
+        q[2] = q[2] * s
+        q[3] = q[3] * s
+    else:
+        q[0] = 1.0
+        q[1] = 0.0
+        q[2] = 0.0
+        q[3] = 0.0
+
+
+def _w_to_dq(w, q):
+    """Quaternion derivative 0.5 * (0, w) * q for angular velocity w."""
+    return [0.5 * (-w[0] * q[1] - w[1] * q[2] - w[2] * q[3]),
+            0.5 * (w[0] * q[0] + w[1] * q[3] - w[2] * q[2]),
+            0.5 * (-w[0] * q[3] + w[1] * q[0] + w[2] * q[1]),
+            0.5 * (w[0] * q[2] - w[1] * q[1] + w[2] * q[0])]
+
+
+def _q_mul(b, c):
+    """Quaternion product b * c."""
+    return [b[0] * c[0] - b[1] * c[1] - b[2] * c[2] - b[3] * c[3],
+            b[0] * c[1] + b[1] * c[0] + b[2] * c[3] - b[3] * c[2],
+            b[0] * c[2] + b[2] * c[0] + b[3] * c[1] - b[1] * c[3],
+            b[0] * c[3] + b[3] * c[0] + b[1] * c[2] - b[2] * c[1]]
+
+
+def _sinc(x):
+    """sin(x)/x with the series near zero."""
+    if math.fabs(x) < 1.0e-4:
+        return 1.0 - x * x * 0.166666666666666666667
+    return math.sin(x) / x
+
+
+def _r_to_q(R):
+    """Quaternion of a rotation matrix (trace method, largest-diagonal branch otherwise)."""
+    tr = R[0] + R[4] + R[8]
+    if tr >= 0.0:
+        s = math.sqrt(tr + 1.0)
+        w = 0.5 * s
+        s = 0.5 * (1.0 / s)
+        return [w, (R[7] - R[5]) * s, (R[2] - R[6]) * s, (R[3] - R[1]) * s]
+    if R[4] > R[0]:
+        big = 2 if R[8] > R[4] else 1
+    else:
+        big = 2 if R[8] > R[0] else 0
+    if big == 0:
+        s = math.sqrt((R[0] - (R[4] + R[8])) + 1.0)
+        x = 0.5 * s
+        s = 0.5 * (1.0 / s)
+        return [(R[7] - R[5]) * s, x, (R[1] + R[3]) * s, (R[6] + R[2]) * s]
+    if big == 1:
+        s = math.sqrt((R[4] - (R[8] + R[0])) + 1.0)
+        y = 0.5 * s
+        s = 0.5 * (1.0 / s)
+        return [(R[2] - R[6]) * s, (R[1] + R[3]) * s, y, (R[5] + R[7]) * s]
+    s = math.sqrt((R[8] - (R[0] + R[4])) + 1.0)
+    z = 0.5 * s
+    s = 0.5 * (1.0 / s)
+    return [(R[3] - R[1]) * s, (R[6] + R[2]) * s, (R[5] + R[7]) * s, z]
+
+
+def _safe_normalize3(v):
+    """Unit vector along v, scaling by its largest component first (robust for tiny and huge v)."""
+    a = [v[0], v[1], v[2]]
+    a0 = math.fabs(a[0])
+    a1 = math.fabs(a[1])
+    a2 = math.fabs(a[2])
+    if a1 > a0:
+        big = 2 if a2 > a1 else 1
+    else:
+        big = 2 if a2 > a0 else 0
+    m = (a0, a1, a2)[big]
+    if m == 0.0:
+        return [1.0, 0.0, 0.0]
+    o1 = (big + 1) % 3
+    o2 = (big + 2) % 3
+    x = a[o1] / m
+    y = a[o2] / m
+    s = 1.0 / math.sqrt(x * x + y * y + 1.0)
+    a[o1] = x * s
+    a[o2] = y * s
+    a[big] = math.copysign(s, a[big])
+    return a
+
+
+# ---------------------------------------------------------------- public helpers (twinned defs)
+
+def inverse_inertia(I):
+    """(ok, inverse) of a symmetric positive-definite 3x3 inertia by Cholesky, as dBodySetMass inverts it."""
+    Lm = [0.0] * 9
+    rec = [0.0] * 3
+    for i in range(3):
+        for j in range(i):
+            s = I[3 * i + j]
+            for k in range(j):
+                s = s - Lm[3 * i + k] * Lm[3 * j + k]
+            Lm[3 * i + j] = s * rec[j]
+        s = I[3 * i + i]
+        for k in range(i):
+            s = s - Lm[3 * i + k] * Lm[3 * i + k]
+        if not s > 0.0:
+            return (False, (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
+        Lm[3 * i + i] = math.sqrt(s)
+        rec[i] = 1.0 / Lm[3 * i + i]
+    out = [0.0] * 9
+    for col in range(3):
+        x = [0.0, 0.0, 0.0]
+        x[col] = 1.0
+        for i in range(3):
+            s = x[i]
+            for k in range(i):
+                s = s - Lm[3 * i + k] * x[k]
+            x[i] = s * rec[i]
+        for i in range(2, -1, -1):
+            s = x[i]
+            for k in range(i + 1, 3):
+                s = s - Lm[3 * k + i] * x[k]
+            x[i] = s * rec[i]
+        for i in range(3):
+            out[3 * i + col] = x[i]
+    return (True, tuple(out))
+
+
+def rotation_from_matrix(R):
+    """(q, R') stored by dBodySetRotation: q from R normalised; R' = R with rows 0 and 2 re-orthonormalised."""
+    q = _r_to_q(R)
+    _q_normalize(q)
+    r0 = _safe_normalize3((R[0], R[1], R[2]))
+    r1 = [R[3], R[4], R[5]]
+    r2 = _safe_normalize3(_cross(r0, r1))
+    return (tuple(q), tuple(r0 + r1 + r2))
+
+
+def rotation_from_quaternion(q):
+    """(q normalised, R from it) as dBodySetQuaternion stores them."""
+    qn = [q[0], q[1], q[2], q[3]]
+    _q_normalize(qn)
+    return (tuple(qn), tuple(_q_to_r(qn)))
+
+
+def vector_to_world(R, v):
+    """R v: a body-frame vector in world coordinates."""
+    return tuple(_mv(R, v))
+
+
+def vector_from_world(R, v):
+    """R^T v: a world vector in body coordinates."""
+    return tuple(_mtv(R, v))
+
+
+def rel_point_pos(R, pos, p):
+    """World position of body-frame point p."""
+    r = _mv(R, p)
+    return (r[0] + pos[0], r[1] + pos[1], r[2] + pos[2])
+
+
+def pos_rel_point(R, pos, p):
+    """Body-frame coordinates of world point p."""
+    d = [p[0] - pos[0], p[1] - pos[1], p[2] - pos[2]]
+    return tuple(_mtv(R, d))
+
+
+def point_vel(pos, lvel, avel, p):
+    """World velocity of the body point at world position p."""
+    d = [p[0] - pos[0], p[1] - pos[1], p[2] - pos[2]]
+    c = _cross(avel, d)
+    return (lvel[0] + c[0], lvel[1] + c[1], lvel[2] + c[2])
+
+
+def rel_point_vel(R, lvel, avel, p):
+    """World velocity of body-frame point p."""
+    d = _mv(R, p)
+    c = _cross(avel, d)
+    return (lvel[0] + c[0], lvel[1] + c[1], lvel[2] + c[2])
+
+
+def force_at(facc, tacc, f, d):
+    """(facc + f, tacc + d x f): accumulators after adding world force f at offset d from the centre."""
+    c = _cross(d, f)
+    return ((facc[0] + f[0], facc[1] + f[1], facc[2] + f[2]),
+            (tacc[0] + c[0], tacc[1] + c[1], tacc[2] + c[2]))
+
+
+def impulse_to_force(stepsize, impulse):
+    """The force that applies ``impulse`` over one step (impulse * (1 / stepsize))."""
+    s = 1.0 / stepsize
+    return (s * impulse[0], s * impulse[1], s * impulse[2])
+
+
+# ---------------------------------------------------------------- the step
+
+def world_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize):
+    """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped."""
+    nb = int(nb)
+    nj = int(nj)
+    br = breal[:nb].ravel().tolist()
+    bi = bint[:nb].ravel().tolist()
+    jr = jreal[:nj].ravel().tolist()
+    ji = jint[:nj].ravel().tolist()
+    wr = wreal.ravel().tolist()
+    islands = _world_step(br, bi, nb, jr, ji, nj, wr, float(stepsize))
+    if nb:
+        breal[:nb] = np.asarray(br).reshape(nb, -1)
+        bint[:nb] = np.asarray(bi).reshape(nb, -1)
+    if nj:
+        jreal[:nj] = np.asarray(jr).reshape(nj, -1)
+        jint[:nj] = np.asarray(ji).reshape(nj, -1)
+    return islands
+
+
+def _body_joint_lists(bi, nb, ji, nj):
+    """For each body, the enabled joints attached to it, newest (highest slot) first."""
+    lists = [[] for _ in range(nb)]
+    for j in range(nj - 1, -1, -1):
+        o = j * L.JI
+        if ji[o + L.JI_ALIVE] == 0 or ji[o + L.JI_ENABLED] == 0:
+            continue
+        for side in (L.JI_B1, L.JI_B2):
+            b = ji[o + side]
+            if b >= 0:
+                lists[b].append(j)
+    return lists
+
+
+def _world_step(br, bi, nb, jr, ji, nj, wr, h):
+    """Find islands of enabled bodies and step each one; returns the number of islands."""
+    for b in range(nb):
+        bi[b * L.BI + L.BI_ISLAND] = -1
+        bi[b * L.BI + L.BI_MOVED] = 0
+    jlists = _body_joint_lists(bi, nb, ji, nj)
+    jtag = [0] * nj
+    islands = 0
+    for start in range(nb - 1, -1, -1):
+        o = start * L.BI
+        if bi[o + L.BI_ALIVE] == 0 or bi[o + L.BI_ENABLED] == 0 or bi[o + L.BI_ISLAND] >= 0:
+            continue
+        bodies = []
+        joints = []
+        stack = [start]
+        bi[o + L.BI_ISLAND] = islands
+        while stack:
+            b = stack.pop()
+            bodies.append(b)
+            bi[b * L.BI + L.BI_ENABLED] = 1
+            for j in jlists[b]:
+                if jtag[j]:
+                    continue
+                jtag[j] = 1
+                joints.append(j)
+                other = ji[j * L.JI + L.JI_B1]
+                if other == b:
+                    other = ji[j * L.JI + L.JI_B2]
+                if other >= 0 and bi[other * L.BI + L.BI_ISLAND] < 0:
+                    bi[other * L.BI + L.BI_ISLAND] = islands
+                    stack.append(other)
+        _step_island(br, bi, jr, ji, wr, h, bodies, joints)
+        islands += 1
+    return islands
+
+
+def _prepare_body(br, bi, wr, h, b):
+    """World-frame inverse inertia of body b; adds the implicit gyroscopic torque and gravity to its accumulators."""
+    o = b * L.BR
+    R = br[o + L.B_R:o + L.B_R + 9]
+    invIw = _rotate_tensor(R, br[o + L.B_INVI:o + L.B_INVI + 9])
+    if bi[b * L.BI + L.BI_GYRO]:
+        Iw = _rotate_tensor(R, br[o + L.B_I:o + L.B_I + 9])
+        w = br[o + L.B_AVEL:o + L.B_AVEL + 3]
+        Lm = _mv(Iw, w)
+        # Lacoursiere's implicit step: (I - h [L]x) w' = L, applied as the torque that turns w into w'.
+        It = [Iw[0], Lm[2] * h + Iw[1], -Lm[1] * h + Iw[2],
+              -Lm[2] * h + Iw[3], Iw[4], Lm[0] * h + Iw[5],
+              Lm[1] * h + Iw[6], -Lm[0] * h + Iw[7], Iw[8]]
+        inv = _invert3(It)
+        if inv is not None:
+            rh = 1.0 / h
+            Lh = [Lm[0] * rh, Lm[1] * rh, Lm[2] * rh]
+            wh = _mv(inv, Lh)
+            t = _mv(Iw, wh)
+            br[o + L.B_TACC] += t[0] - Lh[0]
+            br[o + L.B_TACC + 1] += t[1] - Lh[1]
+            br[o + L.B_TACC + 2] += t[2] - Lh[2]
+    if bi[b * L.BI + L.BI_GRAVITY]:
+        m = br[o + L.B_MASS]
+        br[o + L.B_FACC] += m * wr[L.W_GRAVITY]
+        br[o + L.B_FACC + 1] += m * wr[L.W_GRAVITY + 1]
+        br[o + L.B_FACC + 2] += m * wr[L.W_GRAVITY + 2]
+    return invIw
+
+
+def _integrate_body(br, bi, b, h):
+    """Move body b by its velocities over h: position, then orientation (infinitesimal or finite)."""
+    o = b * L.BR
+    br[o + L.B_POS] += h * br[o + L.B_LVEL]
+    br[o + L.B_POS + 1] += h * br[o + L.B_LVEL + 1]
+    br[o + L.B_POS + 2] += h * br[o + L.B_LVEL + 2]
+    w = br[o + L.B_AVEL:o + L.B_AVEL + 3]
+    q = br[o + L.B_Q:o + L.B_Q + 4]
+    if bi[b * L.BI + L.BI_FINITE]:
+        ax = br[o + L.B_FAXIS:o + L.B_FAXIS + 3]
+        use_axis = ax[0] != 0.0 or ax[1] != 0.0 or ax[2] != 0.0
+        hh = h * 0.5
+        if use_axis:
+            k = ax[0] * w[0] + ax[1] * w[1] + ax[2] * w[2]
+            frv = [ax[0] * k, ax[1] * k, ax[2] * k]
+            irv = [w[0] - frv[0], w[1] - frv[1], w[2] - frv[2]]
+            theta = k * hh
+            s = _sinc(theta) * hh
+            rot = [math.cos(theta), frv[0] * s, frv[1] * s, frv[2] * s]
+        else:
+            wlen = math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
+            theta = wlen * hh
+            s = _sinc(theta) * hh
+            rot = [math.cos(theta), w[0] * s, w[1] * s, w[2] * s]
+        q = _q_mul(rot, q)
+        if use_axis:
+            # ODE 0.16 integrates the orthogonal part with the halved step (observed in libode; kept)
+            dq = _w_to_dq(irv, q)
+            for i in range(4):
+                q[i] = q[i] + hh * dq[i]
+    else:
+        dq = _w_to_dq(w, q)
+        for i in range(4):
+            q[i] = q[i] + h * dq[i]
+    _q_normalize(q)
+    br[o + L.B_Q:o + L.B_Q + 4] = q
+    br[o + L.B_R:o + L.B_R + 9] = _q_to_r(q)
+
+
+def _step_island(br, bi, jr, ji, wr, h, bodies, joints):
+    """One dWorldStep of one island: constraint forces by the LCP, then semi-implicit Euler."""
+    invI = [_prepare_body(br, bi, wr, h, b) for b in bodies]
+    if joints:
+        _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI)
+    for n, b in enumerate(bodies):
+        o = b * L.BR
+        im = h * br[o + L.B_INVMASS]
+        br[o + L.B_LVEL] += im * br[o + L.B_FACC]
+        br[o + L.B_LVEL + 1] += im * br[o + L.B_FACC + 1]
+        br[o + L.B_LVEL + 2] += im * br[o + L.B_FACC + 2]
+        th = [br[o + L.B_TACC] * h, br[o + L.B_TACC + 1] * h, br[o + L.B_TACC + 2] * h]
+        d = _mv(invI[n], th)
+        br[o + L.B_AVEL] += d[0]
+        br[o + L.B_AVEL + 1] += d[1]
+        br[o + L.B_AVEL + 2] += d[2]
+    for b in bodies:
+        _integrate_body(br, bi, b, h)
+        o = b * L.BR
+        for k in range(6):
+            br[o + L.B_FACC + k] = 0.0
+        bi[b * L.BI + L.BI_MOVED] = 1
+
+
+def _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI):
+    """Rows of every joint of the island: (order, ofs, m, nub, J, c, cfm, lo, hi, findex).
+
+    Joints whose rows are all unbounded come first (their rows form the LCP's leading nub block).
+    """
+    from . import jacobian
+    fps = 1.0 / h
+    wcfm = wr[L.W_CFM]
+    counts = []
+    for j in joints:
+        counts.append(jacobian.info1(ji, jr, j, br, bi, wr))
+    rows = []
+    for n, j in enumerate(joints):
+        m = counts[n]
+        J = [0.0] * (12 * m)
+        c = [0.0] * m
+        cfm = [wcfm] * m
+        lo = [-INF] * m
+        hi = [INF] * m
+        fi = [-1] * m
+        if m:
+            jacobian.info2(ji, jr, j, br, bi, wr, fps, J, c, cfm, lo, hi, fi)
+        unbounded = True
+        for k in range(m):
+            if lo[k] != -INF or hi[k] != INF or fi[k] >= 0:
+                unbounded = False
+        rows.append((j, m, unbounded, J, c, cfm, lo, hi, fi))
+    order = [r for r in rows if r[2] and r[1]] + [r for r in rows if not r[2] and r[1]]
+    nub = 0
+    for r in order:
+        if r[2]:
+            nub += r[1]
+    return order, nub
+
+
+def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI):
+    """Solve the island's LCP for the constraint forces and add h M^-1 J^T lambda to the velocities."""
+    from . import lcp_dantzig
+    order, nub = _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI)
+    local = {b: n for n, b in enumerate(bodies)}
+    nrows = 0
+    ofs = []
+    for r in order:
+        ofs.append(nrows)
+        nrows += r[1]
+    if nrows == 0:
+        return
+    fps = 1.0 / h
+    m = nrows
+    J = [0.0] * (12 * m)
+    c = [0.0] * m
+    cfm = [0.0] * m
+    lo = [0.0] * m
+    hi = [0.0] * m
+    fi = [-1] * m
+    jb = []  # per row-joint: (island index of body 1 or -1, of body 2 or -1)
+    for n, r in enumerate(order):
+        j, mj, _, Jj, cj, cfmj, loj, hij, fij = r
+        o = ofs[n]
+        J[12 * o:12 * (o + mj)] = Jj
+        for k in range(mj):
+            c[o + k] = cj[k]
+            cfm[o + k] = cfmj[k]
+            lo[o + k] = loj[k]
+            hi[o + k] = hij[k]
+            fi[o + k] = fij[k] + o if fij[k] >= 0 else -1
+        b1 = ji[j * L.JI + L.JI_B1]
+        b2 = ji[j * L.JI + L.JI_B2]
+        jb.append((local[b1] if b1 >= 0 else -1, local[b2] if b2 >= 0 else -1))
+    # J M^-1, row by row: linear part times 1/m, angular part times the world inverse inertia
+    JiM = [0.0] * (12 * m)
+    for n in range(len(order)):
+        for side in (0, 1):
+            bl = jb[n][side]
+            if bl < 0:
+                continue
+            b = bodies[bl]
+            im = br[b * L.BR + L.B_INVMASS]
+            iI = invI[bl]
+            for r in range(ofs[n], ofs[n] + order[n][1]):
+                p = 12 * r + 6 * side
+                JiM[p] = J[p] * im
+                JiM[p + 1] = J[p + 1] * im
+                JiM[p + 2] = J[p + 2] * im
+                JiM[p + 3] = J[p + 3] * iI[0] + J[p + 4] * iI[3] + J[p + 5] * iI[6]
+                JiM[p + 4] = J[p + 3] * iI[1] + J[p + 4] * iI[4] + J[p + 5] * iI[7]
+                JiM[p + 5] = J[p + 3] * iI[2] + J[p + 4] * iI[5] + J[p + 5] * iI[8]
+    # A = J M^-1 J^T + cfm / h, built block by block only where two joints share a body
+    by_body = [[] for _ in bodies]
+    for n in range(len(order)):
+        for side in (0, 1):
+            if jb[n][side] >= 0:
+                by_body[jb[n][side]].append((n, side))
+    A = [0.0] * (m * m)
+    for n in range(len(order)):
+        for side in (0, 1):
+            bl = jb[n][side]
+            if bl < 0:
+                continue
+            for n2, side2 in by_body[bl]:
+                if n2 > n:
+                    continue
+                for r in range(ofs[n], ofs[n] + order[n][1]):
+                    p = 12 * r + 6 * side
+                    top = r + 1 if n2 == n else ofs[n2] + order[n2][1]
+                    for r2 in range(ofs[n2], top):
+                        q = 12 * r2 + 6 * side2
+                        A[r * m + r2] += (JiM[p] * J[q] + JiM[p + 1] * J[q + 1] + JiM[p + 2] * J[q + 2]
+                                          + JiM[p + 3] * J[q + 3] + JiM[p + 4] * J[q + 4]
+                                          + JiM[p + 5] * J[q + 5])
+    for r in range(m):
+        for r2 in range(r):
+            A[r2 * m + r] = A[r * m + r2]
+        A[r * m + r] += cfm[r] * fps
+    # b = c / h - J (M^-1 F + v / h)
+    tmp = []
+    for bl, b in enumerate(bodies):
+        o = b * L.BR
+        im = br[o + L.B_INVMASS]
+        t = [br[o + L.B_FACC] * im + br[o + L.B_LVEL] * fps,
+             br[o + L.B_FACC + 1] * im + br[o + L.B_LVEL + 1] * fps,
+             br[o + L.B_FACC + 2] * im + br[o + L.B_LVEL + 2] * fps]
+        a = _mv(invI[bl], br[o + L.B_TACC:o + L.B_TACC + 3])
+        t += [a[0] + br[o + L.B_AVEL] * fps, a[1] + br[o + L.B_AVEL + 1] * fps, a[2] + br[o + L.B_AVEL + 2] * fps]
+        tmp.append(t)
+    rhs = [0.0] * m
+    for n in range(len(order)):
+        for r in range(ofs[n], ofs[n] + order[n][1]):
+            s = 0.0
+            for side in (0, 1):
+                bl = jb[n][side]
+                if bl < 0:
+                    continue
+                t = tmp[bl]
+                p = 12 * r + 6 * side
+                s = s + (J[p] * t[0] + J[p + 1] * t[1] + J[p + 2] * t[2]
+                         + J[p + 3] * t[3] + J[p + 4] * t[4] + J[p + 5] * t[5])
+            rhs[r] = c[r] * fps - s
+    lam = [0.0] * m
+    lcp_dantzig.solve_lcp(m, A, lam, rhs, None, nub, lo, hi, fi)
+    # constraint forces J^T lambda per body, joint feedback, then the velocity change h M^-1 J^T lambda
+    cf = [[0.0] * 6 for _ in bodies]
+    for n, r in enumerate(order):
+        j = r[0]
+        fb = [0.0] * 12
+        for side in (0, 1):
+            bl = jb[n][side]
+            if bl < 0:
+                continue
+            f = cf[bl]
+            for row in range(ofs[n], ofs[n] + r[1]):
+                p = 12 * row + 6 * side
+                lr = lam[row]
+                for k in range(6):
+                    fb[6 * side + k] += J[p + k] * lr
+        for side in (0, 1):
+            bl = jb[n][side]
+            if bl >= 0:
+                f = cf[bl]
+                for k in range(6):
+                    f[k] += fb[6 * side + k]
+        if ji[j * L.JI + L.JI_FEEDBACK]:
+            jr[j * L.JR + L.J_FB:j * L.JR + L.J_FB + 12] = fb
+    for bl, b in enumerate(bodies):
+        o = b * L.BR
+        f = cf[bl]
+        im = h * br[o + L.B_INVMASS]
+        br[o + L.B_LVEL] += im * f[0]
+        br[o + L.B_LVEL + 1] += im * f[1]
+        br[o + L.B_LVEL + 2] += im * f[2]
+        d = _mv(invI[bl], [f[3] * h, f[4] * h, f[5] * h])
+        br[o + L.B_AVEL] += d[0]
+        br[o + L.B_AVEL + 1] += d[1]
+        br[o + L.B_AVEL + 2] += d[2]
