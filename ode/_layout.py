@@ -44,6 +44,9 @@ JI_FLAGS = 6       # type-specific flags (e.g. reversed attachment)
 JI_M = 7           # rows written by info1 for the current step
 JI_TYPED = 8       # type-specific ints (limit states, contact mode, ...) up to JI
 JI = 16
+JI_LIMIT = 8       # limit state of each limit/motor group (3): 0 free, 1 at the low stop, 2 at the high stop
+JI_C_MODE = 11     # contact: surface mode flags
+JF_REVERSE = 1     # JI_FLAGS bit: attached as (environment, body), stored swapped
 
 # ---- joints: real columns (jreal, shape (M, JR)) ----
 J_P = 0            # type-specific parameter block (anchors, axes, reference rotations, contact data)
@@ -53,6 +56,38 @@ J_PARAM_GROUP = 16
 J_FB = 96          # feedback f1 (3), t1 (3), f2 (3), t2 (3)
 J_SCRATCH = 108    # per-step scratch (limit errors, ...) up to JR
 JR = 128
+
+# type-specific real columns inside J_P .. J_P + 47 (owner: the jacobian kernel)
+J_ANCHOR1 = 0      # anchor in body 1's frame, relative to its centre of mass (3)
+J_ANCHOR2 = 3      # anchor in body 2's frame, or in the world frame without body 2 (3)
+J_AXIS1 = 6        # axis 1 in body 1's frame (3)
+J_AXIS2 = 9        # axis 2 in body 2's frame, or in the world frame without body 2 (3)
+J_QREL = 12        # reference relative rotation (4): hinge, slider, fixed; universal: body 1 to the cross
+J_QREL2 = 16       # universal: reference rotation of body 2 to the cross (4)
+J_OFFSET = 20      # slider / fixed: body 2 to body 1 offset in body 1's frame, or body 1's start position (3)
+J_H2_C0 = 23       # hinge-2: cosine of the initial angle between the axes
+J_H2_S0 = 24       # hinge-2: sine of it
+J_H2_V1 = 25       # hinge-2: reference vector 1 for angle 1, in body 1's frame (3)
+J_H2_V2 = 28       # hinge-2: reference vector 2 for angle 1, in body 1's frame (3)
+J_C_POS = 0        # contact: position (3)
+J_C_NORMAL = 3     # contact: normal (3)
+J_C_DEPTH = 6      # contact: penetration depth
+J_C_FDIR1 = 7      # contact: first friction direction (3)
+J_C_MU = 10        # contact surface: mu, mu2, rho, rho2, rhoN, bounce, bounce_vel, soft_erp, soft_cfm,
+J_C_MU2 = 11       #   motion1, motion2, motionN, slip1, slip2 (14 values from J_C_MU)
+J_C_RHO = 12
+J_C_RHO2 = 13
+J_C_RHON = 14
+J_C_BOUNCE = 15
+J_C_BOUNCE_VEL = 16
+J_C_SOFT_ERP = 17
+J_C_SOFT_CFM = 18
+J_C_MOTION1 = 19
+J_C_MOTION2 = 20
+J_C_MOTIONN = 21
+J_C_SLIP1 = 22
+J_C_SLIP2 = 23
+J_LIMIT_ERR = 108  # scratch: limit error of each limit/motor group (3), set by info1
 
 # ---- world real parameters (wreal, shape (WR,)) ----
 W_GRAVITY = 0      # (3)

@@ -1,0 +1,1271 @@
+# cython: language_level=3
+"""Constraint rows of the joints (ODE's getInfo1 / getInfo2) and their geometry, in dReal.
+
+The pure-Python twin ``ode/_fallback/jacobian.py`` has the same functions with the same order of
+floating-point operations. Arrays are the world's flat arrays (``ode/_layout.py``): joint j's reals start at
+``j * JR``, body b's at ``b * BR``. ``info1`` / ``info2`` are cimported by the step kernel (jacobian.pxd);
+the ``def`` functions are the geometry getters and setters used at the API boundary, and ``rows`` for tests.
+"""
+
+cimport numpy as cnp
+from libc.math cimport INFINITY, atan2, fabs, sqrt
+
+from .dreal cimport dReal
+from .layout cimport *
+
+import numpy as np
+
+cnp.import_array()
+
+cdef enum:
+    NC = 12  # columns of a Jacobian row
+
+cdef dReal PI = 3.14159265358979323846
+cdef dReal SQRT1_2 = 0.7071067811865475244008443621048490
+
+
+# ---------------------------------------------------------------- array access at the def boundary
+
+cdef dReal* _dp(object a) except NULL:
+    """Data pointer of a C-contiguous floating array of dReal."""
+    if not isinstance(a, cnp.ndarray):
+        raise TypeError("expected a numpy array of reals")
+    cdef cnp.ndarray arr = a
+    if arr.dtype.kind != "f" or arr.dtype.itemsize != sizeof(dReal) or not arr.flags.c_contiguous:
+        raise ValueError("expected a C-contiguous array of this build's real type")
+    return <dReal*> cnp.PyArray_DATA(arr)
+
+
+cdef int* _ip(object a) except NULL:
+    """Data pointer of a C-contiguous int32 array."""
+    if not isinstance(a, cnp.ndarray):
+        raise TypeError("expected a numpy int32 array")
+    cdef cnp.ndarray arr = a
+    if arr.dtype.kind != "i" or arr.dtype.itemsize != sizeof(int) or not arr.flags.c_contiguous:
+        raise ValueError("expected a C-contiguous int32 array")
+    return <int*> cnp.PyArray_DATA(arr)
+
+
+# ---------------------------------------------------------------- small vector and quaternion helpers
+
+cdef inline void _rot(const dReal* breal, int b, const dReal* v, int vo, dReal* out) noexcept nogil:
+    """out = R_b * v[vo:vo+3]: a body-frame vector in the world frame."""
+    cdef int o = b * BR + B_R
+    cdef dReal x = v[vo]
+    cdef dReal y = v[vo + 1]
+    cdef dReal z = v[vo + 2]
+    out[0] = breal[o] * x + breal[o + 1] * y + breal[o + 2] * z
+    out[1] = breal[o + 3] * x + breal[o + 4] * y + breal[o + 5] * z
+    out[2] = breal[o + 6] * x + breal[o + 7] * y + breal[o + 8] * z
+
+
+cdef inline void _rot_t(const dReal* breal, int b, dReal x, dReal y, dReal z, dReal* out) noexcept nogil:
+    """out = R_b^T * (x, y, z): a world vector in body b's frame."""
+    cdef int o = b * BR + B_R
+    out[0] = breal[o] * x + breal[o + 3] * y + breal[o + 6] * z
+    out[1] = breal[o + 1] * x + breal[o + 4] * y + breal[o + 7] * z
+    out[2] = breal[o + 2] * x + breal[o + 5] * y + breal[o + 8] * z
+
+
+cdef inline void _plane_space(dReal n0, dReal n1, dReal n2, dReal* p, dReal* q) noexcept nogil:
+    """Two unit vectors p, q completing the unit vector n to an orthonormal basis (n, p, q)."""
+    cdef dReal a, k
+    if fabs(n2) > SQRT1_2:
+        a = n1 * n1 + n2 * n2
+        k = 1.0 / sqrt(a)
+        p[0] = 0.0
+        p[1] = -n2 * k
+        p[2] = n1 * k
+        q[0] = a * k
+        q[1] = -n0 * p[2]
+        q[2] = n0 * p[1]
+    else:
+        a = n0 * n0 + n1 * n1
+        k = 1.0 / sqrt(a)
+        p[0] = -n1 * k
+        p[1] = n0 * k
+        p[2] = 0.0
+        q[0] = -n2 * p[1]
+        q[1] = n2 * p[0]
+        q[2] = a * k
+
+
+cdef inline void _body_q(const dReal* breal, int b, dReal* out) noexcept nogil:
+    """The body's orientation quaternion, identity for the environment (b < 0)."""
+    cdef int o
+    if b < 0:
+        out[0] = 1.0
+        out[1] = 0.0
+        out[2] = 0.0
+        out[3] = 0.0
+    else:
+        o = b * BR + B_Q
+        out[0] = breal[o]
+        out[1] = breal[o + 1]
+        out[2] = breal[o + 2]
+        out[3] = breal[o + 3]
+
+
+cdef inline void _qmul_conj_a(const dReal* a, const dReal* b, dReal* out) noexcept nogil:
+    """out = conj(a) * b."""
+    out[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+    out[1] = a[0] * b[1] - a[1] * b[0] - a[2] * b[3] + a[3] * b[2]
+    out[2] = a[0] * b[2] - a[2] * b[0] - a[3] * b[1] + a[1] * b[3]
+    out[3] = a[0] * b[3] - a[3] * b[0] - a[1] * b[2] + a[2] * b[1]
+
+
+cdef inline void _qmul_conj_b(const dReal* a, const dReal* b, dReal* out) noexcept nogil:
+    """out = a * conj(b)."""
+    out[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+    out[1] = a[1] * b[0] - a[0] * b[1] - a[2] * b[3] + a[3] * b[2]
+    out[2] = a[2] * b[0] - a[0] * b[2] - a[3] * b[1] + a[1] * b[3]
+    out[3] = a[3] * b[0] - a[0] * b[3] - a[1] * b[2] + a[2] * b[1]
+
+
+cdef inline void _relative_q(const dReal* breal, int b1, int b2, dReal* out) noexcept nogil:
+    """Relative rotation conj(q1) * q2 of body 2 seen from body 1 (q2 = identity for the environment)."""
+    cdef dReal q1[4]
+    cdef dReal q2[4]
+    _body_q(breal, b1, q1)
+    _body_q(breal, b2, q2)
+    _qmul_conj_a(q1, q2, out)
+
+
+cdef void _r_to_q(const dReal* R, dReal* q) noexcept nogil:
+    """Unit quaternion of the rotation matrix R (3x3 row-major), by the largest-diagonal method."""
+    cdef dReal tr = R[0] + R[4] + R[8]
+    cdef dReal s
+    if tr >= 0.0:
+        s = sqrt(tr + 1.0)
+        q[0] = 0.5 * s
+        s = 0.5 / s
+        q[1] = (R[7] - R[5]) * s
+        q[2] = (R[2] - R[6]) * s
+        q[3] = (R[3] - R[1]) * s
+    elif R[0] >= R[4] and R[0] >= R[8]:
+        s = sqrt(R[0] - (R[4] + R[8]) + 1.0)
+        q[1] = 0.5 * s
+        s = 0.5 / s
+        q[2] = (R[1] + R[3]) * s
+        q[3] = (R[6] + R[2]) * s
+        q[0] = (R[7] - R[5]) * s
+    elif R[4] >= R[8]:
+        s = sqrt(R[4] - (R[8] + R[0]) + 1.0)
+        q[2] = 0.5 * s
+        s = 0.5 / s
+        q[3] = (R[5] + R[7]) * s
+        q[1] = (R[1] + R[3]) * s
+        q[0] = (R[2] - R[6]) * s
+    else:
+        s = sqrt(R[8] - (R[0] + R[4]) + 1.0)
+        q[3] = 0.5 * s
+        s = 0.5 / s
+        q[1] = (R[6] + R[2]) * s
+        q[2] = (R[5] + R[7]) * s
+        q[0] = (R[3] - R[1]) * s
+
+
+cdef void _cross_q(dReal x0, dReal x1, dReal x2, dReal y0, dReal y1, dReal y2, dReal* q) noexcept nogil:
+    """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x."""
+    cdef dReal R[9]
+    cdef dReal n = sqrt(x0 * x0 + x1 * x1 + x2 * x2)
+    cdef dReal d
+    x0 = x0 / n
+    x1 = x1 / n
+    x2 = x2 / n
+    d = x0 * y0 + x1 * y1 + x2 * y2
+    y0 = y0 - d * x0
+    y1 = y1 - d * x1
+    y2 = y2 - d * x2
+    n = sqrt(y0 * y0 + y1 * y1 + y2 * y2)
+    y0 = y0 / n
+    y1 = y1 / n
+    y2 = y2 / n
+    R[0] = x0
+    R[3] = x1
+    R[6] = x2
+    R[1] = y0
+    R[4] = y1
+    R[7] = y2
+    R[2] = x1 * y2 - x2 * y1
+    R[5] = x2 * y0 - x0 * y2
+    R[8] = x0 * y1 - x1 * y0
+    _r_to_q(R, q)
+
+
+cdef dReal _angle_from_rel(const dReal* now, const dReal* ref, dReal a0, dReal a1, dReal a2) noexcept nogil:
+    """Signed angle about the unit axis a of the rotation taking ``ref`` to ``now``, in (-pi, pi]."""
+    cdef dReal d[4]
+    cdef dReal s, theta
+    _qmul_conj_b(now, ref, d)
+    s = sqrt(d[1] * d[1] + d[2] * d[2] + d[3] * d[3])
+    if d[1] * a0 + d[2] * a1 + d[3] * a2 < 0.0:
+        s = -s
+    theta = -2.0 * atan2(s, d[0])
+    if theta > PI:
+        theta = theta - 2.0 * PI
+    elif theta <= -PI:
+        theta = theta + 2.0 * PI
+    return theta
+
+
+# ---------------------------------------------------------------- geometry setters and getters (cdef)
+
+cdef void _set_anchor(const int* jint, dReal* jreal, int j, const dReal* breal,
+                      dReal x, dReal y, dReal z) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal out[3]
+    cdef int o
+    if b1 >= 0:
+        o = b1 * BR + B_POS
+        _rot_t(breal, b1, x - breal[o], y - breal[o + 1], z - breal[o + 2], out)
+        jreal[jo + J_ANCHOR1] = out[0]
+        jreal[jo + J_ANCHOR1 + 1] = out[1]
+        jreal[jo + J_ANCHOR1 + 2] = out[2]
+    if b2 >= 0:
+        o = b2 * BR + B_POS
+        _rot_t(breal, b2, x - breal[o], y - breal[o + 1], z - breal[o + 2], out)
+        jreal[jo + J_ANCHOR2] = out[0]
+        jreal[jo + J_ANCHOR2 + 1] = out[1]
+        jreal[jo + J_ANCHOR2 + 2] = out[2]
+    else:
+        jreal[jo + J_ANCHOR2] = x
+        jreal[jo + J_ANCHOR2 + 1] = y
+        jreal[jo + J_ANCHOR2 + 2] = z
+
+
+cdef void _get_anchor(const int* jint, const dReal* jreal, int j, const dReal* breal, int second,
+                      dReal* res) noexcept nogil:
+    cdef int b = jint[j * JI + (JI_B2 if second else JI_B1)]
+    cdef int jo = j * JR + J_P + (J_ANCHOR2 if second else J_ANCHOR1)
+    cdef dReal out[3]
+    cdef int o
+    if b < 0:
+        res[0] = jreal[jo]
+        res[1] = jreal[jo + 1]
+        res[2] = jreal[jo + 2]
+        return
+    _rot(breal, b, jreal, jo, out)
+    o = b * BR + B_POS
+    res[0] = out[0] + breal[o]
+    res[1] = out[1] + breal[o + 1]
+    res[2] = out[2] + breal[o + 2]
+
+
+cdef void _set_axis(const int* jint, dReal* jreal, int j, const dReal* breal, int which,
+                    dReal x, dReal y, dReal z) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal n = sqrt(x * x + y * y + z * z)
+    cdef dReal out[3]
+    x = x / n
+    y = y / n
+    z = z / n
+    if which != 2:
+        if b1 >= 0:
+            _rot_t(breal, b1, x, y, z, out)
+        else:
+            out[0] = x
+            out[1] = y
+            out[2] = z
+        jreal[jo + J_AXIS1] = out[0]
+        jreal[jo + J_AXIS1 + 1] = out[1]
+        jreal[jo + J_AXIS1 + 2] = out[2]
+    if which != 1:
+        if b2 >= 0:
+            _rot_t(breal, b2, x, y, z, out)
+        else:
+            out[0] = x
+            out[1] = y
+            out[2] = z
+        jreal[jo + J_AXIS2] = out[0]
+        jreal[jo + J_AXIS2 + 1] = out[1]
+        jreal[jo + J_AXIS2 + 2] = out[2]
+
+
+cdef inline void _axis_world(const int* jint, const dReal* jreal, int j, const dReal* breal, int second,
+                             dReal* out) noexcept nogil:
+    """Axis 1 (carried by body 1) or axis 2 (carried by body 2, or fixed in the world) in the world frame."""
+    cdef int b = jint[j * JI + (JI_B2 if second else JI_B1)]
+    cdef int jo = j * JR + J_P + (J_AXIS2 if second else J_AXIS1)
+    if b < 0:
+        out[0] = jreal[jo]
+        out[1] = jreal[jo + 1]
+        out[2] = jreal[jo + 2]
+    else:
+        _rot(breal, b, jreal, jo, out)
+
+
+cdef void _set_relative_rotation(const int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P + J_QREL
+    cdef dReal q[4]
+    _relative_q(breal, b1, b2, q)
+    jreal[jo] = q[0]
+    jreal[jo + 1] = q[1]
+    jreal[jo + 2] = q[2]
+    jreal[jo + 3] = q[3]
+
+
+cdef void _set_offset(const int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P + J_OFFSET
+    cdef int o1, o2
+    cdef dReal out[3]
+    if b1 < 0:
+        return
+    o1 = b1 * BR + B_POS
+    if b2 >= 0:
+        o2 = b2 * BR + B_POS
+        _rot_t(breal, b1, breal[o1] - breal[o2], breal[o1 + 1] - breal[o2 + 1],
+               breal[o1 + 2] - breal[o2 + 2], out)
+        jreal[jo] = out[0]
+        jreal[jo + 1] = out[1]
+        jreal[jo + 2] = out[2]
+    else:
+        jreal[jo] = breal[o1]
+        jreal[jo + 1] = breal[o1 + 1]
+        jreal[jo + 2] = breal[o1 + 2]
+
+
+cdef dReal _hinge_angle(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal now[4]
+    cdef dReal ref[4]
+    _relative_q(breal, b1, b2, now)
+    ref[0] = jreal[jo + J_QREL]
+    ref[1] = jreal[jo + J_QREL + 1]
+    ref[2] = jreal[jo + J_QREL + 2]
+    ref[3] = jreal[jo + J_QREL + 3]
+    return _angle_from_rel(now, ref, jreal[jo + J_AXIS1], jreal[jo + J_AXIS1 + 1], jreal[jo + J_AXIS1 + 2])
+
+
+cdef dReal _rel_rate(const dReal* breal, int b1, int b2, const dReal* a, bint linear) noexcept nogil:
+    """Component along the world vector a of body 1's velocity minus body 2's (angular or linear)."""
+    cdef int col = B_LVEL if linear else B_AVEL
+    cdef int o = b1 * BR + col
+    cdef dReal r = a[0] * breal[o] + a[1] * breal[o + 1] + a[2] * breal[o + 2]
+    if b2 >= 0:
+        o = b2 * BR + col
+        r = r - (a[0] * breal[o] + a[1] * breal[o + 1] + a[2] * breal[o + 2])
+    return r
+
+
+cdef dReal _axis_rate(const int* jint, const dReal* jreal, int j, const dReal* breal, int second,
+                      bint linear) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef dReal a[3]
+    _axis_world(jint, jreal, j, breal, second, a)
+    return _rel_rate(breal, b1, b2, a, linear)
+
+
+cdef dReal _slider_position(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal ax[3]
+    cdef dReal ofs[3]
+    cdef dReal d0, d1, d2
+    cdef int o1, o2
+    _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    o1 = b1 * BR + B_POS
+    if b2 >= 0:
+        o2 = b2 * BR + B_POS
+        _rot(breal, b1, jreal, jo + J_OFFSET, ofs)
+        d0 = breal[o1] - breal[o2] - ofs[0]
+        d1 = breal[o1 + 1] - breal[o2 + 1] - ofs[1]
+        d2 = breal[o1 + 2] - breal[o2 + 2] - ofs[2]
+    else:
+        d0 = breal[o1] - jreal[jo + J_OFFSET]
+        d1 = breal[o1 + 1] - jreal[jo + J_OFFSET + 1]
+        d2 = breal[o1 + 2] - jreal[jo + J_OFFSET + 2]
+    return ax[0] * d0 + ax[1] * d1 + ax[2] * d2
+
+
+cdef void _set_universal_reference(const int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal a1[3]
+    cdef dReal a2[3]
+    cdef dReal qc[4]
+    cdef dReal qb[4]
+    cdef dReal qr[4]
+    cdef int i
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
+    _body_q(breal, b1, qb)
+    _qmul_conj_a(qb, qc, qr)
+    for i in range(4):
+        jreal[jo + J_QREL + i] = qr[i]
+    _body_q(breal, b2, qb)
+    _qmul_conj_a(qb, qc, qr)
+    for i in range(4):
+        jreal[jo + J_QREL2 + i] = qr[i]
+
+
+cdef dReal _universal_angle(const int* jint, const dReal* jreal, int j, const dReal* breal,
+                            int second) noexcept nogil:
+    cdef int b = jint[j * JI + (JI_B2 if second else JI_B1)]
+    cdef int jo = j * JR + J_P
+    cdef dReal a1[3]
+    cdef dReal a2[3]
+    cdef dReal qc[4]
+    cdef dReal qb[4]
+    cdef dReal now[4]
+    cdef dReal ref[4]
+    cdef int ro, ao, i
+    cdef dReal theta
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
+    _body_q(breal, b, qb)
+    _qmul_conj_a(qb, qc, now)
+    ro = jo + (J_QREL2 if second else J_QREL)
+    ao = jo + (J_AXIS2 if second else J_AXIS1)
+    for i in range(4):
+        ref[i] = jreal[ro + i]
+    theta = _angle_from_rel(now, ref, jreal[ao], jreal[ao + 1], jreal[ao + 2])
+    if second:
+        return -theta
+    return theta
+
+
+cdef void _set_hinge2_reference(const int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int jo = j * JR + J_P
+    cdef dReal a1[3]
+    cdef dReal a2[3]
+    cdef dReal out[3]
+    cdef dReal c, x, y, z, s, v0, v1, v2, n
+    cdef int i
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    c = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
+    x = a1[1] * a2[2] - a1[2] * a2[1]
+    y = a1[2] * a2[0] - a1[0] * a2[2]
+    z = a1[0] * a2[1] - a1[1] * a2[0]
+    s = sqrt(x * x + y * y + z * z)
+    jreal[jo + J_H2_C0] = c
+    jreal[jo + J_H2_S0] = s
+    if b1 < 0:
+        return
+    v0 = a2[0] - c * a1[0]
+    v1 = a2[1] - c * a1[1]
+    v2 = a2[2] - c * a1[2]
+    n = sqrt(v0 * v0 + v1 * v1 + v2 * v2)
+    if n > 0.0:
+        v0 = v0 / n
+        v1 = v1 / n
+        v2 = v2 / n
+    _rot_t(breal, b1, v0, v1, v2, out)
+    for i in range(3):
+        jreal[jo + J_H2_V1 + i] = out[i]
+    _rot_t(breal, b1, a1[1] * v2 - a1[2] * v1, a1[2] * v0 - a1[0] * v2, a1[0] * v1 - a1[1] * v0, out)
+    for i in range(3):
+        jreal[jo + J_H2_V2 + i] = out[i]
+
+
+cdef dReal _hinge2_angle1(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int jo = j * JR + J_P
+    cdef dReal a2[3]
+    cdef dReal w1[3]
+    cdef dReal w2[3]
+    cdef dReal x, y
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    _rot(breal, b1, jreal, jo + J_H2_V1, w1)
+    _rot(breal, b1, jreal, jo + J_H2_V2, w2)
+    x = a2[0] * w1[0] + a2[1] * w1[1] + a2[2] * w1[2]
+    y = a2[0] * w2[0] + a2[1] * w2[1] + a2[2] * w2[2]
+    return -atan2(y, x)
+
+
+# ---------------------------------------------------------------- limits and motors
+
+cdef int _test_limit(int* jint, dReal* jreal, int j, int group, dReal value) noexcept nogil:
+    """Set the limit state of a limit/motor group for the measured angle or position; 1 if a row is due."""
+    cdef int po = j * JR + J_PARAM + J_PARAM_GROUP * group
+    cdef dReal lo = jreal[po + 0]
+    cdef dReal hi = jreal[po + 1]
+    cdef int limit = 0
+    cdef dReal err = 0.0
+    if lo <= hi:
+        if value <= lo:
+            limit = 1
+            err = value - lo
+        elif value >= hi:
+            limit = 2
+            err = value - hi
+    jint[j * JI + JI_LIMIT + group] = limit
+    jreal[j * JR + J_LIMIT_ERR + group] = err
+    if limit != 0 or jreal[po + 5] > 0.0:
+        return 1
+    return 0
+
+
+cdef inline void _add3(dReal* breal, int b, int col, dReal x, dReal y, dReal z) noexcept nogil:
+    """Add (x, y, z) to a body's 3-vector column (force or torque accumulator)."""
+    cdef int o = b * BR + col
+    breal[o] = breal[o] + x
+    breal[o + 1] = breal[o + 1] + y
+    breal[o + 2] = breal[o + 2] + z
+
+
+cdef void _apply_motor(dReal* breal, int b1, int b2, const dReal* ax, const dReal* t, bint rotational,
+                       dReal fm) noexcept nogil:
+    """A powered axis resting on a stop pushes the bodies directly with force/torque fm along ax."""
+    if rotational:
+        _add3(breal, b1, B_TACC, -fm * ax[0], -fm * ax[1], -fm * ax[2])
+        if b2 >= 0:
+            _add3(breal, b2, B_TACC, fm * ax[0], fm * ax[1], fm * ax[2])
+    else:
+        _add3(breal, b1, B_FACC, -fm * ax[0], -fm * ax[1], -fm * ax[2])
+        if b2 >= 0:
+            _add3(breal, b2, B_FACC, fm * ax[0], fm * ax[1], fm * ax[2])
+            _add3(breal, b1, B_TACC, -fm * t[0], -fm * t[1], -fm * t[2])
+            _add3(breal, b2, B_TACC, -fm * t[0], -fm * t[1], -fm * t[2])
+
+
+cdef int _motor_row(const int* jint, const dReal* jreal, int j, int group, dReal* breal, int b1, int b2,
+                    const dReal* ax, bint rotational, dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo,
+                    dReal* hi, int r) noexcept nogil:
+    """Write the limit/motor row of a group along the world axis ax at row r; return rows written."""
+    cdef int po = j * JR + J_PARAM + J_PARAM_GROUP * group
+    cdef dReal fmax = jreal[po + 5]
+    cdef int limit = jint[j * JI + JI_LIMIT + group]
+    cdef dReal lostop, histop, vel, fm, k, bounce, v, nc
+    cdef int ro, o1, o2
+    cdef dReal h[3]
+    cdef dReal t[3]
+    cdef bint powered
+    if fmax <= 0.0 and limit == 0:
+        return 0
+    lostop = jreal[po + 0]
+    histop = jreal[po + 1]
+    vel = jreal[po + 2]
+    ro = r * NC
+    h[0] = 0.0
+    h[1] = 0.0
+    h[2] = 0.0
+    t[0] = 0.0
+    t[1] = 0.0
+    t[2] = 0.0
+    if rotational:
+        J[ro + 3] = ax[0]
+        J[ro + 4] = ax[1]
+        J[ro + 5] = ax[2]
+        if b2 >= 0:
+            J[ro + 9] = -ax[0]
+            J[ro + 10] = -ax[1]
+            J[ro + 11] = -ax[2]
+    else:
+        J[ro + 0] = ax[0]
+        J[ro + 1] = ax[1]
+        J[ro + 2] = ax[2]
+        if b2 >= 0:
+            J[ro + 6] = -ax[0]
+            J[ro + 7] = -ax[1]
+            J[ro + 8] = -ax[2]
+            o1 = b1 * BR + B_POS
+            o2 = b2 * BR + B_POS
+            h[0] = 0.5 * (breal[o2] - breal[o1])
+            h[1] = 0.5 * (breal[o2 + 1] - breal[o1 + 1])
+            h[2] = 0.5 * (breal[o2 + 2] - breal[o1 + 2])
+            t[0] = h[1] * ax[2] - h[2] * ax[1]
+            t[1] = h[2] * ax[0] - h[0] * ax[2]
+            t[2] = h[0] * ax[1] - h[1] * ax[0]
+            J[ro + 3] = t[0]
+            J[ro + 4] = t[1]
+            J[ro + 5] = t[2]
+            J[ro + 9] = t[0]
+            J[ro + 10] = t[1]
+            J[ro + 11] = t[2]
+    powered = fmax > 0.0
+    if limit != 0 and lostop == histop:
+        powered = False
+    if powered:
+        cfm[r] = jreal[po + 8]
+        if limit == 0:
+            c[r] = vel
+            lo[r] = -fmax
+            hi[r] = fmax
+        else:
+            fm = fmax
+            if vel > 0.0 or (vel == 0.0 and limit == 2):
+                fm = -fm
+            if (limit == 1 and vel > 0.0) or (limit == 2 and vel < 0.0):
+                fm = fm * jreal[po + 6]
+            _apply_motor(breal, b1, b2, ax, t, rotational, fm)
+    if limit != 0:
+        k = fps * jreal[po + 9]
+        c[r] = -k * jreal[j * JR + J_LIMIT_ERR + group]
+        cfm[r] = jreal[po + 10]
+        if lostop == histop:
+            lo[r] = -INFINITY
+            hi[r] = INFINITY
+        else:
+            if limit == 1:
+                lo[r] = 0.0
+                hi[r] = INFINITY
+            else:
+                lo[r] = -INFINITY
+                hi[r] = 0.0
+            bounce = jreal[po + 7]
+            if bounce > 0.0:
+                v = _rel_rate(breal, b1, b2, ax, not rotational)
+                if limit == 1:
+                    if v < 0.0:
+                        nc = -bounce * v
+                        if nc > c[r]:
+                            c[r] = nc
+                else:
+                    if v > 0.0:
+                        nc = -bounce * v
+                        if nc < c[r]:
+                            c[r] = nc
+    return 1
+
+
+# ---------------------------------------------------------------- shared row builders
+
+cdef void _ball_rows(const dReal* jreal, int jo, const dReal* breal, int b1, int b2, dReal k, dReal* J,
+                     dReal* c, int r) noexcept nogil:
+    """Three rows keeping the anchor points of both bodies together (error reduction gain k = fps*erp)."""
+    cdef dReal a1[3]
+    cdef dReal a2[3]
+    cdef int o1, o2, ro, i
+    _rot(breal, b1, jreal, jo + J_ANCHOR1, a1)
+    o1 = b1 * BR + B_POS
+    ro = r * NC
+    J[ro + 0] = 1.0
+    J[ro + NC + 1] = 1.0
+    J[ro + 2 * NC + 2] = 1.0
+    J[ro + 4] = a1[2]
+    J[ro + 5] = -a1[1]
+    J[ro + NC + 3] = -a1[2]
+    J[ro + NC + 5] = a1[0]
+    J[ro + 2 * NC + 3] = a1[1]
+    J[ro + 2 * NC + 4] = -a1[0]
+    if b2 >= 0:
+        _rot(breal, b2, jreal, jo + J_ANCHOR2, a2)
+        o2 = b2 * BR + B_POS
+        J[ro + 6] = -1.0
+        J[ro + NC + 7] = -1.0
+        J[ro + 2 * NC + 8] = -1.0
+        J[ro + 10] = -a2[2]
+        J[ro + 11] = a2[1]
+        J[ro + NC + 9] = a2[2]
+        J[ro + NC + 11] = -a2[0]
+        J[ro + 2 * NC + 9] = -a2[1]
+        J[ro + 2 * NC + 10] = a2[0]
+        for i in range(3):
+            c[r + i] = k * (a2[i] + breal[o2 + i] - a1[i] - breal[o1 + i])
+    else:
+        for i in range(3):
+            c[r + i] = k * (jreal[jo + J_ANCHOR2 + i] - a1[i] - breal[o1 + i])
+
+
+cdef void _point_row(const dReal* jreal, int jo, const dReal* breal, int b1, int b2, const dReal* u, dReal k,
+                     dReal* J, dReal* c, int r) noexcept nogil:
+    """One row keeping the anchor points together along the unit world direction u."""
+    cdef dReal a1[3]
+    cdef dReal a2[3]
+    cdef int o1, o2, ro
+    cdef dReal e0, e1, e2
+    _rot(breal, b1, jreal, jo + J_ANCHOR1, a1)
+    o1 = b1 * BR + B_POS
+    ro = r * NC
+    J[ro + 0] = u[0]
+    J[ro + 1] = u[1]
+    J[ro + 2] = u[2]
+    J[ro + 3] = a1[1] * u[2] - a1[2] * u[1]
+    J[ro + 4] = a1[2] * u[0] - a1[0] * u[2]
+    J[ro + 5] = a1[0] * u[1] - a1[1] * u[0]
+    e0 = -a1[0] - breal[o1]
+    e1 = -a1[1] - breal[o1 + 1]
+    e2 = -a1[2] - breal[o1 + 2]
+    if b2 >= 0:
+        _rot(breal, b2, jreal, jo + J_ANCHOR2, a2)
+        o2 = b2 * BR + B_POS
+        J[ro + 6] = -u[0]
+        J[ro + 7] = -u[1]
+        J[ro + 8] = -u[2]
+        J[ro + 9] = a2[2] * u[1] - a2[1] * u[2]
+        J[ro + 10] = a2[0] * u[2] - a2[2] * u[0]
+        J[ro + 11] = a2[1] * u[0] - a2[0] * u[1]
+        e0 = e0 + (a2[0] + breal[o2])
+        e1 = e1 + (a2[1] + breal[o2 + 1])
+        e2 = e2 + (a2[2] + breal[o2 + 2])
+    else:
+        e0 = e0 + jreal[jo + J_ANCHOR2]
+        e1 = e1 + jreal[jo + J_ANCHOR2 + 1]
+        e2 = e2 + jreal[jo + J_ANCHOR2 + 2]
+    c[r] = k * (u[0] * e0 + u[1] * e1 + u[2] * e2)
+
+
+cdef void _orientation_rows(const dReal* jreal, int jo, const dReal* breal, int b1, int b2, dReal k,
+                            dReal* J, dReal* c, int r) noexcept nogil:
+    """Three rows keeping the relative rotation of the bodies at the reference (fixed, slider)."""
+    cdef int ro = r * NC
+    cdef dReal now[4]
+    cdef dReal ref[4]
+    cdef dReal d[4]
+    cdef dReal e[3]
+    cdef int i
+    J[ro + 3] = 1.0
+    J[ro + NC + 4] = 1.0
+    J[ro + 2 * NC + 5] = 1.0
+    if b2 >= 0:
+        J[ro + 9] = -1.0
+        J[ro + NC + 10] = -1.0
+        J[ro + 2 * NC + 11] = -1.0
+    _relative_q(breal, b1, b2, now)
+    for i in range(4):
+        ref[i] = jreal[jo + J_QREL + i]
+    _qmul_conj_b(now, ref, d)
+    if d[0] < 0.0:
+        d[1] = -d[1]
+        d[2] = -d[2]
+        d[3] = -d[3]
+    _rot(breal, b1, d, 1, e)
+    for i in range(3):
+        c[r + i] = 2.0 * k * e[i]
+
+
+cdef void _perp_angular_rows(const dReal* a, const dReal* b, dReal k, dReal* J, dReal* c, int r,
+                             int b2) noexcept nogil:
+    """Two rows stopping relative rotation normal to the world axis a; b is body 2's copy of the axis."""
+    cdef dReal p[3]
+    cdef dReal q[3]
+    cdef int ro = r * NC
+    cdef dReal u0, u1, u2
+    _plane_space(a[0], a[1], a[2], p, q)
+    J[ro + 3] = p[0]
+    J[ro + 4] = p[1]
+    J[ro + 5] = p[2]
+    J[ro + NC + 3] = q[0]
+    J[ro + NC + 4] = q[1]
+    J[ro + NC + 5] = q[2]
+    if b2 >= 0:
+        J[ro + 9] = -p[0]
+        J[ro + 10] = -p[1]
+        J[ro + 11] = -p[2]
+        J[ro + NC + 9] = -q[0]
+        J[ro + NC + 10] = -q[1]
+        J[ro + NC + 11] = -q[2]
+    u0 = a[1] * b[2] - a[2] * b[1]
+    u1 = a[2] * b[0] - a[0] * b[2]
+    u2 = a[0] * b[1] - a[1] * b[0]
+    c[r] = k * (u0 * p[0] + u1 * p[1] + u2 * p[2])
+    c[r + 1] = k * (u0 * q[0] + u1 * q[1] + u2 * q[2])
+
+
+# ---------------------------------------------------------------- per-type rows
+
+cdef void _hinge_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                      dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """Hinge: ball rows, two rows keeping the axes aligned, and the limit/motor row."""
+    cdef int jo = j * JR + J_P
+    cdef dReal k = fps * wreal[W_ERP]
+    cdef dReal a[3]
+    cdef dReal b[3]
+    _ball_rows(jreal, jo, breal, b1, b2, k, J, c, r)
+    _axis_world(jint, jreal, j, breal, 0, a)
+    _axis_world(jint, jreal, j, breal, 1, b)
+    _perp_angular_rows(a, b, k, J, c, r + 3, b2)
+    _motor_row(jint, jreal, j, 0, breal, b1, b2, a, True, fps, J, c, cfm, lo, hi, r + 5)
+
+
+cdef void _slider_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                       dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """Slider: three orientation rows, two rows keeping the bodies on the axis, the limit/motor row."""
+    cdef int jo = j * JR + J_P
+    cdef dReal k = fps * wreal[W_ERP]
+    cdef dReal a[3]
+    cdef dReal p[3]
+    cdef dReal q[3]
+    cdef dReal ofs[3]
+    cdef int ro, o1, o2
+    cdef dReal h0, h1, h2, e0, e1, e2
+    _orientation_rows(jreal, jo, breal, b1, b2, k, J, c, r)
+    _axis_world(jint, jreal, j, breal, 0, a)
+    _plane_space(a[0], a[1], a[2], p, q)
+    ro = (r + 3) * NC
+    J[ro + 0] = p[0]
+    J[ro + 1] = p[1]
+    J[ro + 2] = p[2]
+    J[ro + NC + 0] = q[0]
+    J[ro + NC + 1] = q[1]
+    J[ro + NC + 2] = q[2]
+    o1 = b1 * BR + B_POS
+    if b2 >= 0:
+        o2 = b2 * BR + B_POS
+        J[ro + 6] = -p[0]
+        J[ro + 7] = -p[1]
+        J[ro + 8] = -p[2]
+        J[ro + NC + 6] = -q[0]
+        J[ro + NC + 7] = -q[1]
+        J[ro + NC + 8] = -q[2]
+        h0 = 0.5 * (breal[o2] - breal[o1])
+        h1 = 0.5 * (breal[o2 + 1] - breal[o1 + 1])
+        h2 = 0.5 * (breal[o2 + 2] - breal[o1 + 2])
+        J[ro + 3] = h1 * p[2] - h2 * p[1]
+        J[ro + 4] = h2 * p[0] - h0 * p[2]
+        J[ro + 5] = h0 * p[1] - h1 * p[0]
+        J[ro + 9] = J[ro + 3]
+        J[ro + 10] = J[ro + 4]
+        J[ro + 11] = J[ro + 5]
+        J[ro + NC + 3] = h1 * q[2] - h2 * q[1]
+        J[ro + NC + 4] = h2 * q[0] - h0 * q[2]
+        J[ro + NC + 5] = h0 * q[1] - h1 * q[0]
+        J[ro + NC + 9] = J[ro + NC + 3]
+        J[ro + NC + 10] = J[ro + NC + 4]
+        J[ro + NC + 11] = J[ro + NC + 5]
+        _rot(breal, b1, jreal, jo + J_OFFSET, ofs)
+        e0 = ofs[0] + breal[o2] - breal[o1]
+        e1 = ofs[1] + breal[o2 + 1] - breal[o1 + 1]
+        e2 = ofs[2] + breal[o2 + 2] - breal[o1 + 2]
+    else:
+        e0 = jreal[jo + J_OFFSET] - breal[o1]
+        e1 = jreal[jo + J_OFFSET + 1] - breal[o1 + 1]
+        e2 = jreal[jo + J_OFFSET + 2] - breal[o1 + 2]
+    c[r + 3] = k * (p[0] * e0 + p[1] * e1 + p[2] * e2)
+    c[r + 4] = k * (q[0] * e0 + q[1] * e1 + q[2] * e2)
+    _motor_row(jint, jreal, j, 0, breal, b1, b2, a, False, fps, J, c, cfm, lo, hi, r + 5)
+
+
+cdef void _fixed_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                      dReal fps, dReal* J, dReal* c, dReal* cfm, int r) noexcept nogil:
+    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows."""
+    cdef int jo = j * JR + J_P
+    cdef dReal k = fps * jreal[j * JR + J_PARAM + 13]
+    cdef dReal cf = jreal[j * JR + J_PARAM + 8]
+    cdef int ro = r * NC
+    cdef int o1, o2, i
+    cdef dReal ofs[3]
+    J[ro + 0] = 1.0
+    J[ro + NC + 1] = 1.0
+    J[ro + 2 * NC + 2] = 1.0
+    o1 = b1 * BR + B_POS
+    if b2 >= 0:
+        o2 = b2 * BR + B_POS
+        _rot(breal, b1, jreal, jo + J_OFFSET, ofs)
+        J[ro + 6] = -1.0
+        J[ro + NC + 7] = -1.0
+        J[ro + 2 * NC + 8] = -1.0
+        J[ro + 4] = -ofs[2]
+        J[ro + 5] = ofs[1]
+        J[ro + NC + 3] = ofs[2]
+        J[ro + NC + 5] = -ofs[0]
+        J[ro + 2 * NC + 3] = -ofs[1]
+        J[ro + 2 * NC + 4] = ofs[0]
+        for i in range(3):
+            c[r + i] = k * (breal[o2 + i] - breal[o1 + i] + ofs[i])
+    else:
+        for i in range(3):
+            c[r + i] = k * (jreal[jo + J_OFFSET + i] - breal[o1 + i])
+    _orientation_rows(jreal, jo, breal, b1, b2, k, J, c, r + 3)
+    for i in range(6):
+        cfm[r + i] = cf
+
+
+cdef void _universal_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                          dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi,
+                          int r) noexcept nogil:
+    """Universal: ball rows, one row keeping the axes perpendicular, two limit/motor rows."""
+    cdef int jo = j * JR + J_P
+    cdef dReal k = fps * wreal[W_ERP]
+    cdef dReal a1[3]
+    cdef dReal a2[3]
+    cdef dReal d, t0, t1, t2, p0, p1, p2, n
+    cdef int ro
+    _ball_rows(jreal, jo, breal, b1, b2, k, J, c, r)
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    d = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
+    t0 = a2[0] - d * a1[0]
+    t1 = a2[1] - d * a1[1]
+    t2 = a2[2] - d * a1[2]
+    p0 = a1[1] * t2 - a1[2] * t1
+    p1 = a1[2] * t0 - a1[0] * t2
+    p2 = a1[0] * t1 - a1[1] * t0
+    n = sqrt(p0 * p0 + p1 * p1 + p2 * p2)
+    if n > 0.0:
+        p0 = p0 / n
+        p1 = p1 / n
+        p2 = p2 / n
+    ro = (r + 3) * NC
+    J[ro + 3] = p0
+    J[ro + 4] = p1
+    J[ro + 5] = p2
+    if b2 >= 0:
+        J[ro + 9] = -p0
+        J[ro + 10] = -p1
+        J[ro + 11] = -p2
+    c[r + 3] = -k * d
+    r = r + 4
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
+
+
+cdef void _hinge2_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                       dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """Hinge-2: anchor rows (suspension along axis 1), one row holding the axes' angle, two motor rows."""
+    cdef int jo = j * JR + J_P
+    cdef int po = j * JR + J_PARAM
+    cdef dReal k = fps * wreal[W_ERP]
+    cdef dReal a1[3]
+    cdef dReal a2[3]
+    cdef dReal p[3]
+    cdef dReal q[3]
+    cdef dReal cs, u0, u1, u2, s
+    cdef int ro
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    _plane_space(a1[0], a1[1], a1[2], p, q)
+    _point_row(jreal, jo, breal, b1, b2, a1, fps * jreal[po + 11], J, c, r)
+    _point_row(jreal, jo, breal, b1, b2, p, k, J, c, r + 1)
+    _point_row(jreal, jo, breal, b1, b2, q, k, J, c, r + 2)
+    cfm[r] = jreal[po + 12]
+    cs = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
+    u0 = a1[1] * a2[2] - a1[2] * a2[1]
+    u1 = a1[2] * a2[0] - a1[0] * a2[2]
+    u2 = a1[0] * a2[1] - a1[1] * a2[0]
+    s = sqrt(u0 * u0 + u1 * u1 + u2 * u2)
+    if s > 0.0:
+        u0 = u0 / s
+        u1 = u1 / s
+        u2 = u2 / s
+    ro = (r + 3) * NC
+    J[ro + 3] = u0
+    J[ro + 4] = u1
+    J[ro + 5] = u2
+    J[ro + 9] = -u0
+    J[ro + 10] = -u1
+    J[ro + 11] = -u2
+    c[r + 3] = k * (jreal[jo + J_H2_C0] * s - jreal[jo + J_H2_S0] * cs)
+    r = r + 4
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
+
+
+cdef int _contact_rows_count(const int* jint, const dReal* jreal, int j) noexcept nogil:
+    cdef int mode = jint[j * JI + JI_C_MODE]
+    cdef int jo = j * JR + J_P
+    cdef dReal mu = jreal[jo + J_C_MU]
+    cdef int m = 1
+    if mode & 0x001:
+        if mu > 0.0:
+            m = m + 1
+        if jreal[jo + J_C_MU2] > 0.0:
+            m = m + 1
+    elif mu > 0.0:
+        m = m + 2
+    return m
+
+
+cdef void _contact_direction_row(const dReal* u, const dReal* c1, const dReal* c2, int b2, dReal* J,
+                                 int r) noexcept nogil:
+    """Row of relative velocity along u at the contact point (c1, c2: the point from each centre)."""
+    cdef int ro = r * NC
+    J[ro + 0] = u[0]
+    J[ro + 1] = u[1]
+    J[ro + 2] = u[2]
+    J[ro + 3] = c1[1] * u[2] - c1[2] * u[1]
+    J[ro + 4] = c1[2] * u[0] - c1[0] * u[2]
+    J[ro + 5] = c1[0] * u[1] - c1[1] * u[0]
+    if b2 >= 0:
+        J[ro + 6] = -u[0]
+        J[ro + 7] = -u[1]
+        J[ro + 8] = -u[2]
+        J[ro + 9] = c2[2] * u[1] - c2[1] * u[2]
+        J[ro + 10] = c2[0] * u[2] - c2[2] * u[0]
+        J[ro + 11] = c2[1] * u[0] - c2[0] * u[1]
+
+
+cdef void _contact_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                        dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int* findex,
+                        int r) noexcept nogil:
+    """Contact: the non-penetration row, then the friction rows (box or pyramid friction, FDS, motion)."""
+    cdef int mode = jint[j * JI + JI_C_MODE]
+    cdef int jo = j * JR + J_P
+    cdef dReal n[3]
+    cdef dReal c1[3]
+    cdef dReal c2[3]
+    cdef dReal t1[3]
+    cdef dReal t2[3]
+    cdef int o1, o2, i, ro, row
+    cdef dReal erp, k, depth, motion_n, cn, maxvel, bounce, out, nc, mu, mu2
+    n[0] = jreal[jo + J_C_NORMAL]
+    n[1] = jreal[jo + J_C_NORMAL + 1]
+    n[2] = jreal[jo + J_C_NORMAL + 2]
+    o1 = b1 * BR + B_POS
+    c1[0] = jreal[jo + J_C_POS] - breal[o1]
+    c1[1] = jreal[jo + J_C_POS + 1] - breal[o1 + 1]
+    c1[2] = jreal[jo + J_C_POS + 2] - breal[o1 + 2]
+    c2[0] = 0.0
+    c2[1] = 0.0
+    c2[2] = 0.0
+    if b2 >= 0:
+        o2 = b2 * BR + B_POS
+        c2[0] = jreal[jo + J_C_POS] - breal[o2]
+        c2[1] = jreal[jo + J_C_POS + 1] - breal[o2 + 1]
+        c2[2] = jreal[jo + J_C_POS + 2] - breal[o2 + 2]
+    _contact_direction_row(n, c1, c2, b2, J, r)
+    erp = wreal[W_ERP]
+    if mode & 0x008:
+        erp = jreal[jo + J_C_SOFT_ERP]
+    k = fps * erp
+    depth = jreal[jo + J_C_DEPTH] - wreal[W_SURFACE_LAYER]
+    if depth < 0.0:
+        depth = 0.0
+    if mode & 0x010:
+        cfm[r] = jreal[jo + J_C_SOFT_CFM]
+    motion_n = 0.0
+    if mode & 0x080:
+        motion_n = jreal[jo + J_C_MOTIONN]
+    cn = k * depth
+    maxvel = wreal[W_MAX_CORRECTING_VEL]
+    if cn > maxvel:
+        cn = maxvel
+    cn = cn + motion_n
+    if mode & 0x004:
+        bounce = jreal[jo + J_C_BOUNCE]
+        if bounce > 0.0:
+            ro = r * NC
+            out = 0.0
+            for i in range(3):
+                out = out + J[ro + i] * breal[b1 * BR + B_LVEL + i]
+            for i in range(3):
+                out = out + J[ro + 3 + i] * breal[b1 * BR + B_AVEL + i]
+            if b2 >= 0:
+                for i in range(3):
+                    out = out + J[ro + 6 + i] * breal[b2 * BR + B_LVEL + i]
+                for i in range(3):
+                    out = out + J[ro + 9 + i] * breal[b2 * BR + B_AVEL + i]
+            out = out - motion_n
+            if out < -jreal[jo + J_C_BOUNCE_VEL]:
+                nc = -bounce * out + motion_n
+                if nc > cn:
+                    cn = nc
+    c[r] = cn
+    lo[r] = 0.0
+    hi[r] = INFINITY
+    mu = jreal[jo + J_C_MU]
+    if mu < 0.0:
+        mu = 0.0
+    mu2 = mu
+    if mode & 0x001:
+        mu2 = jreal[jo + J_C_MU2]
+        if mu2 < 0.0:
+            mu2 = 0.0
+    t1[0] = 0.0
+    t1[1] = 0.0
+    t1[2] = 0.0
+    if mode & 0x002:
+        t1[0] = jreal[jo + J_C_FDIR1]
+        t1[1] = jreal[jo + J_C_FDIR1 + 1]
+        t1[2] = jreal[jo + J_C_FDIR1 + 2]
+        t2[0] = n[1] * t1[2] - n[2] * t1[1]
+        t2[1] = n[2] * t1[0] - n[0] * t1[2]
+        t2[2] = n[0] * t1[1] - n[1] * t1[0]
+    else:
+        _plane_space(n[0], n[1], n[2], t1, t2)
+    row = r + 1
+    if mu > 0.0:
+        _contact_direction_row(t1, c1, c2, b2, J, row)
+        lo[row] = -mu
+        hi[row] = mu
+        if mode & 0x020:
+            c[row] = jreal[jo + J_C_MOTION1]
+        if mode & 0x100:
+            cfm[row] = jreal[jo + J_C_SLIP1]
+        if mode & 0x1000:
+            findex[row] = 0
+        row = row + 1
+    if mu2 > 0.0:
+        _contact_direction_row(t2, c1, c2, b2, J, row)
+        lo[row] = -mu2
+        hi[row] = mu2
+        if mode & 0x040:
+            c[row] = jreal[jo + J_C_MOTION2]
+        if mode & 0x200:
+            cfm[row] = jreal[jo + J_C_SLIP2]
+        if mode & 0x2000:
+            findex[row] = 0
+
+
+# ---------------------------------------------------------------- the step's entry points (jacobian.pxd)
+
+cdef int info1(int* jint, dReal* jreal, int j, const dReal* breal, const int* bint,
+               const dReal* wreal) noexcept nogil:
+    cdef int ji = j * JI
+    cdef int b1 = jint[ji + JI_B1]
+    cdef int t = jint[ji + JI_TYPE]
+    cdef int m = 0
+    if b1 >= 0:
+        if t == JT_BALL:
+            m = 3
+        elif t == JT_HINGE:
+            m = 5 + _test_limit(jint, jreal, j, 0, _hinge_angle(jint, jreal, j, breal))
+        elif t == JT_SLIDER:
+            m = 5 + _test_limit(jint, jreal, j, 0, _slider_position(jint, jreal, j, breal))
+        elif t == JT_FIXED:
+            m = 6
+        elif t == JT_UNIVERSAL:
+            m = 4 + _test_limit(jint, jreal, j, 0, _universal_angle(jint, jreal, j, breal, 0))
+            m = m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 1))
+        elif t == JT_HINGE2:
+            if jint[ji + JI_B2] >= 0:
+                m = 4 + _test_limit(jint, jreal, j, 0, _hinge2_angle1(jint, jreal, j, breal))
+                jint[ji + JI_LIMIT + 1] = 0
+                if jreal[j * JR + J_PARAM + J_PARAM_GROUP + 5] > 0.0:
+                    m = m + 1
+        elif t == JT_CONTACT:
+            m = _contact_rows_count(jint, jreal, j)
+    jint[ji + JI_M] = m
+    return m
+
+
+cdef void _info2(int* jint, dReal* jreal, int j, dReal* breal, const int* bint, const dReal* wreal,
+                 dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int* findex,
+                 int row0) noexcept nogil:
+    cdef int ji = j * JI
+    cdef int b1 = jint[ji + JI_B1]
+    cdef int b2 = jint[ji + JI_B2]
+    cdef int t = jint[ji + JI_TYPE]
+    cdef int po
+    cdef dReal cf
+    if b1 < 0:
+        return
+    if t == JT_BALL:
+        po = j * JR + J_PARAM
+        _ball_rows(jreal, j * JR + J_P, breal, b1, b2, fps * jreal[po + 13], J, c, row0)
+        cf = jreal[po + 8]
+        cfm[row0] = cf
+        cfm[row0 + 1] = cf
+        cfm[row0 + 2] = cf
+    elif t == JT_HINGE:
+        _hinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == JT_SLIDER:
+        _slider_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == JT_FIXED:
+        _fixed_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, row0)
+    elif t == JT_UNIVERSAL:
+        _universal_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == JT_HINGE2:
+        if b2 >= 0:
+            _hinge2_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == JT_CONTACT:
+        _contact_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, row0)
+
+
+cdef void info2(int* jint, dReal* jreal, int j, dReal* breal, const int* bint, const dReal* wreal,
+                dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int* findex) noexcept nogil:
+    _info2(jint, jreal, j, breal, bint, wreal, fps, J, c, cfm, lo, hi, findex, 0)
+
+
+# ---------------------------------------------------------------- def wrappers (same names as the twin)
+
+def set_anchor(jint, jreal, int j, breal, x, y, z):
+    """Store the world point (x, y, z) as the anchor in each body's frame (world frame without body 2)."""
+    _set_anchor(_ip(jint), _dp(jreal), j, _dp(breal), x, y, z)
+
+
+def get_anchor(jint, jreal, int j, breal, int second):
+    """The anchor in the world frame as carried by body 1 (second == 0) or body 2 (second != 0)."""
+    cdef dReal res[3]
+    _get_anchor(_ip(jint), _dp(jreal), j, _dp(breal), second, res)
+    return (res[0], res[1], res[2])
+
+
+def set_axis(jint, jreal, int j, breal, int which, x, y, z):
+    """Store the unit world axis in body 1's frame (which 0 or 1) and/or body 2's frame (which 0 or 2)."""
+    _set_axis(_ip(jint), _dp(jreal), j, _dp(breal), which, x, y, z)
+
+
+def get_axis(jint, jreal, int j, breal, int second):
+    """Axis 1 (second == 0) or axis 2 in the world frame."""
+    cdef dReal out[3]
+    _axis_world(_ip(jint), _dp(jreal), j, _dp(breal), second, out)
+    return (out[0], out[1], out[2])
+
+
+def set_relative_rotation(jint, jreal, int j, breal):
+    """Remember the current relative rotation of the bodies: the zero of hinge angles and fixed poses."""
+    _set_relative_rotation(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def set_offset(jint, jreal, int j, breal):
+    """Remember body 2's offset from body 1 in body 1's frame (body 1's position without body 2)."""
+    _set_offset(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def hinge_angle(jint, jreal, int j, breal):
+    """Angle of body 1 relative to body 2 about the hinge axis since the reference rotation."""
+    return _hinge_angle(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def axis_rate(jint, jreal, int j, breal, int second, bint linear):
+    """Relative velocity of body 1 with respect to body 2 along axis 1 or 2 (angular, or linear)."""
+    return _axis_rate(_ip(jint), _dp(jreal), j, _dp(breal), second, linear)
+
+
+def slider_position(jint, jreal, int j, breal):
+    """Extension of the slider along its axis since the axis was set."""
+    return _slider_position(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def set_universal_reference(jint, jreal, int j, breal):
+    """Remember each body's rotation relative to the cross (the frame of the two axes): zero angles."""
+    _set_universal_reference(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def universal_angle(jint, jreal, int j, breal, int second):
+    """Universal angle 1 (body 1 about axis 1) or 2 (body 2 about axis 2), relative to the cross."""
+    return _universal_angle(_ip(jint), _dp(jreal), j, _dp(breal), second)
+
+
+def set_hinge2_reference(jint, jreal, int j, breal):
+    """Remember the angle between the hinge-2 axes and body 2's axis in body 1's frame (zero of angle 1)."""
+    _set_hinge2_reference(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def hinge2_angle1(jint, jreal, int j, breal):
+    """Hinge-2 angle about axis 1: how far body 1 turned relative to body 2's axis since the reference."""
+    return _hinge2_angle1(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def contact_rows_count(jint, jreal, int j):
+    """Rows of a contact: the normal, plus one per friction direction with a positive coefficient."""
+    return _contact_rows_count(_ip(jint), _dp(jreal), j)
+
+
+def rows(jint, jreal, int j, breal, bint_, wreal, fps):
+    """info1 then info2 on prefilled buffers: (m, J (m x 12), c, cfm, lo, hi, findex) as arrays."""
+    cdef int* ji = _ip(jint)
+    cdef dReal* jr = _dp(jreal)
+    cdef dReal* br = _dp(breal)
+    cdef int* bi = _ip(bint_)
+    cdef dReal* wr = _dp(wreal)
+    cdef int m = info1(ji, jr, j, br, bi, wr)
+    dtype = jreal.dtype
+    Ja = np.zeros((m, NC), dtype=dtype)
+    ca = np.zeros(m, dtype=dtype)
+    cfma = np.full(m, wr[W_CFM], dtype=dtype)
+    loa = np.full(m, -np.inf, dtype=dtype)
+    hia = np.full(m, np.inf, dtype=dtype)
+    fa = np.full(m, -1, dtype=np.int32)
+    if m > 0:
+        info2(ji, jr, j, br, bi, wr, fps, _dp(Ja), _dp(ca), _dp(cfma), _dp(loa), _dp(hia), _ip(fa))
+    return (m, Ja, ca, cfma, loa, hia, fa)

@@ -1,0 +1,1115 @@
+"""Pure-Python twin of ``ode/_core/jacobian.pyx``: constraint rows of the joints, and their geometry.
+
+Same function names, signatures and order of floating-point operations as the Cython kernel, so both agree
+bit for bit in double precision. Arrays are the world's flat arrays (``ode/_layout.py``): joint j's reals
+start at ``j * JR``, body b's at ``b * BR``. Reads go through ``float()`` so float32 storage is computed in
+double, as the twin's contract says. ``info2`` takes ``row0``, the joint's first row in J, c, ... (the
+Cython kernel receives pointers already offset instead).
+"""
+
+from __future__ import annotations
+
+from math import atan2, fabs, sqrt
+
+import numpy as np
+
+from .. import _layout as L
+
+INF = float("inf")
+PI = 3.14159265358979323846
+SQRT1_2 = 0.7071067811865475244008443621048490
+NC = 12  # columns of a Jacobian row
+
+# ---------------------------------------------------------------- small vector and quaternion helpers
+
+
+def _rot(breal, b, v, vo, out) -> None:
+    """out = R_b * v[vo:vo+3]: a body-frame vector in the world frame."""
+    o = b * L.BR + L.B_R
+    x = float(v[vo])
+    y = float(v[vo + 1])
+    z = float(v[vo + 2])
+    out[0] = float(breal[o]) * x + float(breal[o + 1]) * y + float(breal[o + 2]) * z
+    out[1] = float(breal[o + 3]) * x + float(breal[o + 4]) * y + float(breal[o + 5]) * z
+    out[2] = float(breal[o + 6]) * x + float(breal[o + 7]) * y + float(breal[o + 8]) * z
+
+
+def _rot_t(breal, b, x, y, z, out) -> None:
+    """out = R_b^T * (x, y, z): a world vector in body b's frame."""
+    o = b * L.BR + L.B_R
+    out[0] = float(breal[o]) * x + float(breal[o + 3]) * y + float(breal[o + 6]) * z
+    out[1] = float(breal[o + 1]) * x + float(breal[o + 4]) * y + float(breal[o + 7]) * z
+    out[2] = float(breal[o + 2]) * x + float(breal[o + 5]) * y + float(breal[o + 8]) * z
+
+
+def _plane_space(n0, n1, n2, p, q) -> None:
+    """Two unit vectors p, q completing the unit vector n to an orthonormal basis (n, p, q)."""
+    if fabs(n2) > SQRT1_2:
+        a = n1 * n1 + n2 * n2
+        k = 1.0 / sqrt(a)
+        p[0] = 0.0
+        p[1] = -n2 * k
+        p[2] = n1 * k
+        q[0] = a * k
+        q[1] = -n0 * p[2]
+        q[2] = n0 * p[1]
+    else:
+        a = n0 * n0 + n1 * n1
+        k = 1.0 / sqrt(a)
+        p[0] = -n1 * k
+        p[1] = n0 * k
+        p[2] = 0.0
+        q[0] = -n2 * p[1]
+        q[1] = n2 * p[0]
+        q[2] = a * k
+
+
+def _body_q(breal, b, out) -> None:
+    """The body's orientation quaternion, identity for the environment (b < 0)."""
+    if b < 0:
+        out[0] = 1.0
+        out[1] = 0.0
+        out[2] = 0.0
+        out[3] = 0.0
+    else:
+        o = b * L.BR + L.B_Q
+        out[0] = float(breal[o])
+        out[1] = float(breal[o + 1])
+        out[2] = float(breal[o + 2])
+        out[3] = float(breal[o + 3])
+
+
+def _qmul_conj_a(a, b, out) -> None:
+    """out = conj(a) * b."""
+    out[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+    out[1] = a[0] * b[1] - a[1] * b[0] - a[2] * b[3] + a[3] * b[2]
+    out[2] = a[0] * b[2] - a[2] * b[0] - a[3] * b[1] + a[1] * b[3]
+    out[3] = a[0] * b[3] - a[3] * b[0] - a[1] * b[2] + a[2] * b[1]
+
+
+def _qmul_conj_b(a, b, out) -> None:
+    """out = a * conj(b)."""
+    out[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+    out[1] = a[1] * b[0] - a[0] * b[1] - a[2] * b[3] + a[3] * b[2]
+    out[2] = a[2] * b[0] - a[0] * b[2] - a[3] * b[1] + a[1] * b[3]
+    out[3] = a[3] * b[0] - a[0] * b[3] - a[1] * b[2] + a[2] * b[1]
+
+
+def _relative_q(breal, b1, b2, out) -> None:
+    """Relative rotation conj(q1) * q2 of body 2 seen from body 1 (q2 = identity for the environment)."""
+    q1 = [0.0, 0.0, 0.0, 0.0]
+    q2 = [0.0, 0.0, 0.0, 0.0]
+    _body_q(breal, b1, q1)
+    _body_q(breal, b2, q2)
+    _qmul_conj_a(q1, q2, out)
+
+
+def _r_to_q(R, q) -> None:
+    """Unit quaternion of the rotation matrix R (3x3 row-major), by the largest-diagonal method."""
+    tr = R[0] + R[4] + R[8]
+    if tr >= 0.0:
+        s = sqrt(tr + 1.0)
+        q[0] = 0.5 * s
+        s = 0.5 / s
+        q[1] = (R[7] - R[5]) * s
+        q[2] = (R[2] - R[6]) * s
+        q[3] = (R[3] - R[1]) * s
+    elif R[0] >= R[4] and R[0] >= R[8]:
+        s = sqrt(R[0] - (R[4] + R[8]) + 1.0)
+        q[1] = 0.5 * s
+        s = 0.5 / s
+        q[2] = (R[1] + R[3]) * s
+        q[3] = (R[6] + R[2]) * s
+        q[0] = (R[7] - R[5]) * s
+    elif R[4] >= R[8]:
+        s = sqrt(R[4] - (R[8] + R[0]) + 1.0)
+        q[2] = 0.5 * s
+        s = 0.5 / s
+        q[3] = (R[5] + R[7]) * s
+        q[1] = (R[1] + R[3]) * s
+        q[0] = (R[2] - R[6]) * s
+    else:
+        s = sqrt(R[8] - (R[0] + R[4]) + 1.0)
+        q[3] = 0.5 * s
+        s = 0.5 / s
+        q[1] = (R[6] + R[2]) * s
+        q[2] = (R[5] + R[7]) * s
+        q[0] = (R[3] - R[1]) * s
+
+
+def _cross_q(x0, x1, x2, y0, y1, y2, q) -> None:
+    """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x."""
+    R = [0.0] * 9
+    n = sqrt(x0 * x0 + x1 * x1 + x2 * x2)
+    x0 = x0 / n
+    x1 = x1 / n
+    x2 = x2 / n
+    d = x0 * y0 + x1 * y1 + x2 * y2
+    y0 = y0 - d * x0
+    y1 = y1 - d * x1
+    y2 = y2 - d * x2
+    n = sqrt(y0 * y0 + y1 * y1 + y2 * y2)
+    y0 = y0 / n
+    y1 = y1 / n
+    y2 = y2 / n
+    R[0] = x0
+    R[3] = x1
+    R[6] = x2
+    R[1] = y0
+    R[4] = y1
+    R[7] = y2
+    R[2] = x1 * y2 - x2 * y1
+    R[5] = x2 * y0 - x0 * y2
+    R[8] = x0 * y1 - x1 * y0
+    _r_to_q(R, q)
+
+
+def _angle_from_rel(now, ref, a0, a1, a2) -> float:
+    """Signed angle about the unit axis a of the rotation taking ``ref`` to ``now``, in (-pi, pi]."""
+    d = [0.0, 0.0, 0.0, 0.0]
+    _qmul_conj_b(now, ref, d)
+    s = sqrt(d[1] * d[1] + d[2] * d[2] + d[3] * d[3])
+    if d[1] * a0 + d[2] * a1 + d[3] * a2 < 0.0:
+        s = -s
+    theta = -2.0 * atan2(s, d[0])
+    if theta > PI:
+        theta = theta - 2.0 * PI
+    elif theta <= -PI:
+        theta = theta + 2.0 * PI
+    return theta
+
+
+# ---------------------------------------------------------------- geometry setters and getters (API boundary)
+
+
+def set_anchor(jint, jreal, j, breal, x, y, z) -> None:
+    """Store the world point (x, y, z) as the anchor in each body's frame (world frame without body 2)."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    out = [0.0, 0.0, 0.0]
+    if b1 >= 0:
+        o = b1 * L.BR + L.B_POS
+        _rot_t(breal, b1, x - float(breal[o]), y - float(breal[o + 1]), z - float(breal[o + 2]), out)
+        jreal[jo + L.J_ANCHOR1] = out[0]
+        jreal[jo + L.J_ANCHOR1 + 1] = out[1]
+        jreal[jo + L.J_ANCHOR1 + 2] = out[2]
+    if b2 >= 0:
+        o = b2 * L.BR + L.B_POS
+        _rot_t(breal, b2, x - float(breal[o]), y - float(breal[o + 1]), z - float(breal[o + 2]), out)
+        jreal[jo + L.J_ANCHOR2] = out[0]
+        jreal[jo + L.J_ANCHOR2 + 1] = out[1]
+        jreal[jo + L.J_ANCHOR2 + 2] = out[2]
+    else:
+        jreal[jo + L.J_ANCHOR2] = x
+        jreal[jo + L.J_ANCHOR2 + 1] = y
+        jreal[jo + L.J_ANCHOR2 + 2] = z
+
+
+def get_anchor(jint, jreal, j, breal, second) -> tuple:
+    """The anchor in the world frame as carried by body 1 (second == 0) or body 2 (second != 0)."""
+    b = int(jint[j * L.JI + (L.JI_B2 if second else L.JI_B1)])
+    jo = j * L.JR + L.J_P + (L.J_ANCHOR2 if second else L.J_ANCHOR1)
+    if b < 0:
+        return (float(jreal[jo]), float(jreal[jo + 1]), float(jreal[jo + 2]))
+    out = [0.0, 0.0, 0.0]
+    _rot(breal, b, jreal, jo, out)
+    o = b * L.BR + L.B_POS
+    return (out[0] + float(breal[o]), out[1] + float(breal[o + 1]), out[2] + float(breal[o + 2]))
+
+
+def set_axis(jint, jreal, j, breal, which, x, y, z) -> None:
+    """Store the unit world axis (x, y, z) in body 1's frame (which 0 or 1) or body 2's frame (which 2).
+
+    which 1 stores into axis 1 only; which 0 stores it as axis 1 and also as axis 2 in body 2's frame
+    (the hinge keeps both to measure its misalignment); which 2 stores axis 2 only.
+    """
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    n = sqrt(x * x + y * y + z * z)
+    x = x / n
+    y = y / n
+    z = z / n
+    out = [0.0, 0.0, 0.0]
+    if which != 2:
+        if b1 >= 0:
+            _rot_t(breal, b1, x, y, z, out)
+        else:
+            out[0] = x
+            out[1] = y
+            out[2] = z
+        jreal[jo + L.J_AXIS1] = out[0]
+        jreal[jo + L.J_AXIS1 + 1] = out[1]
+        jreal[jo + L.J_AXIS1 + 2] = out[2]
+    if which != 1:
+        if b2 >= 0:
+            _rot_t(breal, b2, x, y, z, out)
+        else:
+            out[0] = x
+            out[1] = y
+            out[2] = z
+        jreal[jo + L.J_AXIS2] = out[0]
+        jreal[jo + L.J_AXIS2 + 1] = out[1]
+        jreal[jo + L.J_AXIS2 + 2] = out[2]
+
+
+def _axis_world(jint, jreal, j, breal, second, out) -> None:
+    """Axis 1 (carried by body 1) or axis 2 (carried by body 2, or fixed in the world) in the world frame."""
+    b = int(jint[j * L.JI + (L.JI_B2 if second else L.JI_B1)])
+    jo = j * L.JR + L.J_P + (L.J_AXIS2 if second else L.J_AXIS1)
+    if b < 0:
+        out[0] = float(jreal[jo])
+        out[1] = float(jreal[jo + 1])
+        out[2] = float(jreal[jo + 2])
+    else:
+        _rot(breal, b, jreal, jo, out)
+
+
+def get_axis(jint, jreal, j, breal, second) -> tuple:
+    """Axis 1 (second == 0) or axis 2 in the world frame."""
+    out = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, second, out)
+    return (out[0], out[1], out[2])
+
+
+def set_relative_rotation(jint, jreal, j, breal) -> None:
+    """Remember the current relative rotation of the bodies: the zero of hinge angles and fixed poses."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P + L.J_QREL
+    q = [0.0, 0.0, 0.0, 0.0]
+    _relative_q(breal, b1, b2, q)
+    jreal[jo] = q[0]
+    jreal[jo + 1] = q[1]
+    jreal[jo + 2] = q[2]
+    jreal[jo + 3] = q[3]
+
+
+def set_offset(jint, jreal, j, breal) -> None:
+    """Remember body 2's offset from body 1 in body 1's frame (body 1's position without body 2)."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P + L.J_OFFSET
+    if b1 < 0:
+        return
+    o1 = b1 * L.BR + L.B_POS
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        out = [0.0, 0.0, 0.0]
+        _rot_t(breal, b1, float(breal[o1]) - float(breal[o2]), float(breal[o1 + 1]) - float(breal[o2 + 1]),
+               float(breal[o1 + 2]) - float(breal[o2 + 2]), out)
+        jreal[jo] = out[0]
+        jreal[jo + 1] = out[1]
+        jreal[jo + 2] = out[2]
+    else:
+        jreal[jo] = float(breal[o1])
+        jreal[jo + 1] = float(breal[o1 + 1])
+        jreal[jo + 2] = float(breal[o1 + 2])
+
+
+def hinge_angle(jint, jreal, j, breal) -> float:
+    """Angle of body 1 relative to body 2 about the hinge axis since the reference rotation."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    now = [0.0, 0.0, 0.0, 0.0]
+    ref = [0.0, 0.0, 0.0, 0.0]
+    _relative_q(breal, b1, b2, now)
+    ref[0] = float(jreal[jo + L.J_QREL])
+    ref[1] = float(jreal[jo + L.J_QREL + 1])
+    ref[2] = float(jreal[jo + L.J_QREL + 2])
+    ref[3] = float(jreal[jo + L.J_QREL + 3])
+    return _angle_from_rel(now, ref, float(jreal[jo + L.J_AXIS1]), float(jreal[jo + L.J_AXIS1 + 1]),
+                           float(jreal[jo + L.J_AXIS1 + 2]))
+
+
+def _rel_rate(breal, b1, b2, a, linear) -> float:
+    """Component along the world vector a of body 1's velocity minus body 2's (angular or linear)."""
+    col = L.B_LVEL if linear else L.B_AVEL
+    o = b1 * L.BR + col
+    r = a[0] * float(breal[o]) + a[1] * float(breal[o + 1]) + a[2] * float(breal[o + 2])
+    if b2 >= 0:
+        o = b2 * L.BR + col
+        r = r - (a[0] * float(breal[o]) + a[1] * float(breal[o + 1]) + a[2] * float(breal[o + 2]))
+    return r
+
+
+def axis_rate(jint, jreal, j, breal, second, linear) -> float:
+    """Relative velocity of body 1 with respect to body 2 along axis 1 or 2 (angular, or linear)."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    a = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, second, a)
+    return _rel_rate(breal, b1, b2, a, linear)
+
+
+def slider_position(jint, jreal, j, breal) -> float:
+    """Extension of the slider along its axis since the axis was set."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    ax = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    o1 = b1 * L.BR + L.B_POS
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        ofs = [0.0, 0.0, 0.0]
+        _rot(breal, b1, jreal, jo + L.J_OFFSET, ofs)
+        d0 = float(breal[o1]) - float(breal[o2]) - ofs[0]
+        d1 = float(breal[o1 + 1]) - float(breal[o2 + 1]) - ofs[1]
+        d2 = float(breal[o1 + 2]) - float(breal[o2 + 2]) - ofs[2]
+    else:
+        d0 = float(breal[o1]) - float(jreal[jo + L.J_OFFSET])
+        d1 = float(breal[o1 + 1]) - float(jreal[jo + L.J_OFFSET + 1])
+        d2 = float(breal[o1 + 2]) - float(jreal[jo + L.J_OFFSET + 2])
+    return ax[0] * d0 + ax[1] * d1 + ax[2] * d2
+
+
+def set_universal_reference(jint, jreal, j, breal) -> None:
+    """Remember each body's rotation relative to the cross (the frame of the two axes): zero angles."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    a1 = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    qc = [0.0, 0.0, 0.0, 0.0]
+    qb = [0.0, 0.0, 0.0, 0.0]
+    qr = [0.0, 0.0, 0.0, 0.0]
+    _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
+    _body_q(breal, b1, qb)
+    _qmul_conj_a(qb, qc, qr)
+    for i in range(4):
+        jreal[jo + L.J_QREL + i] = qr[i]
+    _body_q(breal, b2, qb)
+    _qmul_conj_a(qb, qc, qr)
+    for i in range(4):
+        jreal[jo + L.J_QREL2 + i] = qr[i]
+
+
+def universal_angle(jint, jreal, j, breal, second) -> float:
+    """Universal angle 1 (body 1 about axis 1) or 2 (body 2 about axis 2), relative to the cross."""
+    b = int(jint[j * L.JI + (L.JI_B2 if second else L.JI_B1)])
+    jo = j * L.JR + L.J_P
+    a1 = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    qc = [0.0, 0.0, 0.0, 0.0]
+    qb = [0.0, 0.0, 0.0, 0.0]
+    now = [0.0, 0.0, 0.0, 0.0]
+    ref = [0.0, 0.0, 0.0, 0.0]
+    _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
+    _body_q(breal, b, qb)
+    _qmul_conj_a(qb, qc, now)
+    ro = jo + (L.J_QREL2 if second else L.J_QREL)
+    ao = jo + (L.J_AXIS2 if second else L.J_AXIS1)
+    for i in range(4):
+        ref[i] = float(jreal[ro + i])
+    theta = _angle_from_rel(now, ref, float(jreal[ao]), float(jreal[ao + 1]), float(jreal[ao + 2]))
+    if second:
+        return -theta
+    return theta
+
+
+def set_hinge2_reference(jint, jreal, j, breal) -> None:
+    """Remember the angle between the hinge-2 axes and body 2's axis in body 1's frame (zero of angle 1)."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    jo = j * L.JR + L.J_P
+    a1 = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    c = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
+    x = a1[1] * a2[2] - a1[2] * a2[1]
+    y = a1[2] * a2[0] - a1[0] * a2[2]
+    z = a1[0] * a2[1] - a1[1] * a2[0]
+    s = sqrt(x * x + y * y + z * z)
+    jreal[jo + L.J_H2_C0] = c
+    jreal[jo + L.J_H2_S0] = s
+    if b1 < 0:
+        return
+    # v1: axis 2 made normal to axis 1, v2 = axis 1 x v1; both kept in body 1's frame
+    v0 = a2[0] - c * a1[0]
+    v1 = a2[1] - c * a1[1]
+    v2 = a2[2] - c * a1[2]
+    n = sqrt(v0 * v0 + v1 * v1 + v2 * v2)
+    if n > 0.0:
+        v0 = v0 / n
+        v1 = v1 / n
+        v2 = v2 / n
+    out = [0.0, 0.0, 0.0]
+    _rot_t(breal, b1, v0, v1, v2, out)
+    for i in range(3):
+        jreal[jo + L.J_H2_V1 + i] = out[i]
+    _rot_t(breal, b1, a1[1] * v2 - a1[2] * v1, a1[2] * v0 - a1[0] * v2, a1[0] * v1 - a1[1] * v0, out)
+    for i in range(3):
+        jreal[jo + L.J_H2_V2 + i] = out[i]
+
+
+def hinge2_angle1(jint, jreal, j, breal) -> float:
+    """Hinge-2 angle about axis 1: how far body 1 turned relative to body 2's axis since the reference."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    jo = j * L.JR + L.J_P
+    a2 = [0.0, 0.0, 0.0]
+    w1 = [0.0, 0.0, 0.0]
+    w2 = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    _rot(breal, b1, jreal, jo + L.J_H2_V1, w1)
+    _rot(breal, b1, jreal, jo + L.J_H2_V2, w2)
+    x = a2[0] * w1[0] + a2[1] * w1[1] + a2[2] * w1[2]
+    y = a2[0] * w2[0] + a2[1] * w2[1] + a2[2] * w2[2]
+    return -atan2(y, x)
+
+
+# ---------------------------------------------------------------- limits and motors
+
+
+def _test_limit(jint, jreal, j, group, value) -> int:
+    """Set the limit state of a limit/motor group for the measured angle or position; 1 if a row is due."""
+    po = j * L.JR + L.J_PARAM + L.J_PARAM_GROUP * group
+    lo = float(jreal[po + 0])
+    hi = float(jreal[po + 1])
+    limit = 0
+    err = 0.0
+    if lo <= hi:
+        if value <= lo:
+            limit = 1
+            err = value - lo
+        elif value >= hi:
+            limit = 2
+            err = value - hi
+    jint[j * L.JI + L.JI_LIMIT + group] = limit
+    jreal[j * L.JR + L.J_LIMIT_ERR + group] = err
+    if limit != 0 or float(jreal[po + 5]) > 0.0:
+        return 1
+    return 0
+
+
+def _motor_row(jint, jreal, j, group, breal, b1, b2, ax, rotational, fps, J, c, cfm, lo, hi, r) -> int:
+    """Write the limit/motor row of a group along the world axis ax at row r; return rows written."""
+    po = j * L.JR + L.J_PARAM + L.J_PARAM_GROUP * group
+    fmax = float(jreal[po + 5])
+    limit = int(jint[j * L.JI + L.JI_LIMIT + group])
+    if fmax <= 0.0 and limit == 0:
+        return 0
+    lostop = float(jreal[po + 0])
+    histop = float(jreal[po + 1])
+    vel = float(jreal[po + 2])
+    ro = r * NC
+    h = [0.0, 0.0, 0.0]
+    t = [0.0, 0.0, 0.0]
+    if rotational:
+        J[ro + 3] = ax[0]
+        J[ro + 4] = ax[1]
+        J[ro + 5] = ax[2]
+        if b2 >= 0:
+            J[ro + 9] = -ax[0]
+            J[ro + 10] = -ax[1]
+            J[ro + 11] = -ax[2]
+    else:
+        J[ro + 0] = ax[0]
+        J[ro + 1] = ax[1]
+        J[ro + 2] = ax[2]
+        if b2 >= 0:
+            J[ro + 6] = -ax[0]
+            J[ro + 7] = -ax[1]
+            J[ro + 8] = -ax[2]
+            o1 = b1 * L.BR + L.B_POS
+            o2 = b2 * L.BR + L.B_POS
+            h[0] = 0.5 * (float(breal[o2]) - float(breal[o1]))
+            h[1] = 0.5 * (float(breal[o2 + 1]) - float(breal[o1 + 1]))
+            h[2] = 0.5 * (float(breal[o2 + 2]) - float(breal[o1 + 2]))
+            t[0] = h[1] * ax[2] - h[2] * ax[1]
+            t[1] = h[2] * ax[0] - h[0] * ax[2]
+            t[2] = h[0] * ax[1] - h[1] * ax[0]
+            J[ro + 3] = t[0]
+            J[ro + 4] = t[1]
+            J[ro + 5] = t[2]
+            J[ro + 9] = t[0]
+            J[ro + 10] = t[1]
+            J[ro + 11] = t[2]
+    powered = fmax > 0.0
+    if limit != 0 and lostop == histop:
+        powered = False
+    if powered:
+        cfm[r] = float(jreal[po + 8])
+        if limit == 0:
+            c[r] = vel
+            lo[r] = -fmax
+            hi[r] = fmax
+        else:
+            fm = fmax
+            if vel > 0.0 or (vel == 0.0 and limit == 2):
+                fm = -fm
+            if (limit == 1 and vel > 0.0) or (limit == 2 and vel < 0.0):
+                fm = fm * float(jreal[po + 6])
+            _apply_motor(breal, b1, b2, ax, t, rotational, fm)
+    if limit != 0:
+        k = fps * float(jreal[po + 9])
+        c[r] = -k * float(jreal[j * L.JR + L.J_LIMIT_ERR + group])
+        cfm[r] = float(jreal[po + 10])
+        if lostop == histop:
+            lo[r] = -INF
+            hi[r] = INF
+        else:
+            if limit == 1:
+                lo[r] = 0.0
+                hi[r] = INF
+            else:
+                lo[r] = -INF
+                hi[r] = 0.0
+            bounce = float(jreal[po + 7])
+            if bounce > 0.0:
+                v = _rel_rate(breal, b1, b2, ax, not rotational)
+                if limit == 1:
+                    if v < 0.0:
+                        nc = -bounce * v
+                        if nc > c[r]:
+                            c[r] = nc
+                else:
+                    if v > 0.0:
+                        nc = -bounce * v
+                        if nc < c[r]:
+                            c[r] = nc
+    return 1
+
+
+def _add3(breal, b, col, x, y, z) -> None:
+    """Add (x, y, z) to a body's 3-vector column (force or torque accumulator)."""
+    o = b * L.BR + col
+    breal[o] = float(breal[o]) + x
+    breal[o + 1] = float(breal[o + 1]) + y
+    breal[o + 2] = float(breal[o + 2]) + z
+
+
+def _apply_motor(breal, b1, b2, ax, t, rotational, fm) -> None:
+    """A powered axis resting on a stop pushes the bodies directly with force/torque fm along ax."""
+    if rotational:
+        _add3(breal, b1, L.B_TACC, -fm * ax[0], -fm * ax[1], -fm * ax[2])
+        if b2 >= 0:
+            _add3(breal, b2, L.B_TACC, fm * ax[0], fm * ax[1], fm * ax[2])
+    else:
+        _add3(breal, b1, L.B_FACC, -fm * ax[0], -fm * ax[1], -fm * ax[2])
+        if b2 >= 0:
+            _add3(breal, b2, L.B_FACC, fm * ax[0], fm * ax[1], fm * ax[2])
+            _add3(breal, b1, L.B_TACC, -fm * t[0], -fm * t[1], -fm * t[2])
+            _add3(breal, b2, L.B_TACC, -fm * t[0], -fm * t[1], -fm * t[2])
+
+
+# ---------------------------------------------------------------- shared row builders
+
+
+def _ball_rows(jreal, jo, breal, b1, b2, k, J, c, r) -> None:
+    """Three rows keeping the anchor points of both bodies together (error reduction gain k = fps*erp)."""
+    a1 = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_ANCHOR1, a1)
+    o1 = b1 * L.BR + L.B_POS
+    ro = r * NC
+    J[ro + 0] = 1.0
+    J[ro + NC + 1] = 1.0
+    J[ro + 2 * NC + 2] = 1.0
+    J[ro + 4] = a1[2]
+    J[ro + 5] = -a1[1]
+    J[ro + NC + 3] = -a1[2]
+    J[ro + NC + 5] = a1[0]
+    J[ro + 2 * NC + 3] = a1[1]
+    J[ro + 2 * NC + 4] = -a1[0]
+    if b2 >= 0:
+        a2 = [0.0, 0.0, 0.0]
+        _rot(breal, b2, jreal, jo + L.J_ANCHOR2, a2)
+        o2 = b2 * L.BR + L.B_POS
+        J[ro + 6] = -1.0
+        J[ro + NC + 7] = -1.0
+        J[ro + 2 * NC + 8] = -1.0
+        J[ro + 10] = -a2[2]
+        J[ro + 11] = a2[1]
+        J[ro + NC + 9] = a2[2]
+        J[ro + NC + 11] = -a2[0]
+        J[ro + 2 * NC + 9] = -a2[1]
+        J[ro + 2 * NC + 10] = a2[0]
+        for i in range(3):
+            c[r + i] = k * (a2[i] + float(breal[o2 + i]) - a1[i] - float(breal[o1 + i]))
+    else:
+        for i in range(3):
+            c[r + i] = k * (float(jreal[jo + L.J_ANCHOR2 + i]) - a1[i] - float(breal[o1 + i]))
+
+
+def _point_row(jreal, jo, breal, b1, b2, u, k, J, c, r) -> None:
+    """One row keeping the anchor points together along the unit world direction u."""
+    a1 = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_ANCHOR1, a1)
+    o1 = b1 * L.BR + L.B_POS
+    ro = r * NC
+    J[ro + 0] = u[0]
+    J[ro + 1] = u[1]
+    J[ro + 2] = u[2]
+    J[ro + 3] = a1[1] * u[2] - a1[2] * u[1]
+    J[ro + 4] = a1[2] * u[0] - a1[0] * u[2]
+    J[ro + 5] = a1[0] * u[1] - a1[1] * u[0]
+    e0 = -a1[0] - float(breal[o1])
+    e1 = -a1[1] - float(breal[o1 + 1])
+    e2 = -a1[2] - float(breal[o1 + 2])
+    if b2 >= 0:
+        a2 = [0.0, 0.0, 0.0]
+        _rot(breal, b2, jreal, jo + L.J_ANCHOR2, a2)
+        o2 = b2 * L.BR + L.B_POS
+        J[ro + 6] = -u[0]
+        J[ro + 7] = -u[1]
+        J[ro + 8] = -u[2]
+        J[ro + 9] = a2[2] * u[1] - a2[1] * u[2]
+        J[ro + 10] = a2[0] * u[2] - a2[2] * u[0]
+        J[ro + 11] = a2[1] * u[0] - a2[0] * u[1]
+        e0 = e0 + (a2[0] + float(breal[o2]))
+        e1 = e1 + (a2[1] + float(breal[o2 + 1]))
+        e2 = e2 + (a2[2] + float(breal[o2 + 2]))
+    else:
+        e0 = e0 + float(jreal[jo + L.J_ANCHOR2])
+        e1 = e1 + float(jreal[jo + L.J_ANCHOR2 + 1])
+        e2 = e2 + float(jreal[jo + L.J_ANCHOR2 + 2])
+    c[r] = k * (u[0] * e0 + u[1] * e1 + u[2] * e2)
+
+
+def _orientation_rows(jreal, jo, breal, b1, b2, k, J, c, r) -> None:
+    """Three rows keeping the relative rotation of the bodies at the reference (fixed, slider)."""
+    ro = r * NC
+    J[ro + 3] = 1.0
+    J[ro + NC + 4] = 1.0
+    J[ro + 2 * NC + 5] = 1.0
+    if b2 >= 0:
+        J[ro + 9] = -1.0
+        J[ro + NC + 10] = -1.0
+        J[ro + 2 * NC + 11] = -1.0
+    now = [0.0, 0.0, 0.0, 0.0]
+    ref = [0.0, 0.0, 0.0, 0.0]
+    d = [0.0, 0.0, 0.0, 0.0]
+    _relative_q(breal, b1, b2, now)
+    for i in range(4):
+        ref[i] = float(jreal[jo + L.J_QREL + i])
+    _qmul_conj_b(now, ref, d)
+    if d[0] < 0.0:
+        d[1] = -d[1]
+        d[2] = -d[2]
+        d[3] = -d[3]
+    e = [0.0, 0.0, 0.0]
+    _rot(breal, b1, d, 1, e)
+    for i in range(3):
+        c[r + i] = 2.0 * k * e[i]
+
+
+def _perp_angular_rows(a, b, k, J, c, r, b2) -> None:
+    """Two rows stopping relative rotation normal to the world axis a; b is body 2's copy of the axis."""
+    p = [0.0, 0.0, 0.0]
+    q = [0.0, 0.0, 0.0]
+    _plane_space(a[0], a[1], a[2], p, q)
+    ro = r * NC
+    J[ro + 3] = p[0]
+    J[ro + 4] = p[1]
+    J[ro + 5] = p[2]
+    J[ro + NC + 3] = q[0]
+    J[ro + NC + 4] = q[1]
+    J[ro + NC + 5] = q[2]
+    if b2 >= 0:
+        J[ro + 9] = -p[0]
+        J[ro + 10] = -p[1]
+        J[ro + 11] = -p[2]
+        J[ro + NC + 9] = -q[0]
+        J[ro + NC + 10] = -q[1]
+        J[ro + NC + 11] = -q[2]
+    u0 = a[1] * b[2] - a[2] * b[1]
+    u1 = a[2] * b[0] - a[0] * b[2]
+    u2 = a[0] * b[1] - a[1] * b[0]
+    c[r] = k * (u0 * p[0] + u1 * p[1] + u2 * p[2])
+    c[r + 1] = k * (u0 * q[0] + u1 * q[1] + u2 * q[2])
+
+
+# ---------------------------------------------------------------- per-type rows
+
+
+def _hinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
+    """Hinge: ball rows, two rows keeping the axes aligned, and the limit/motor row."""
+    jo = j * L.JR + L.J_P
+    k = fps * float(wreal[L.W_ERP])
+    _ball_rows(jreal, jo, breal, b1, b2, k, J, c, r)
+    a = [0.0, 0.0, 0.0]
+    b = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 0, a)
+    _axis_world(jint, jreal, j, breal, 1, b)
+    _perp_angular_rows(a, b, k, J, c, r + 3, b2)
+    _motor_row(jint, jreal, j, 0, breal, b1, b2, a, True, fps, J, c, cfm, lo, hi, r + 5)
+
+
+def _slider_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
+    """Slider: three orientation rows, two rows keeping the bodies on the axis, the limit/motor row."""
+    jo = j * L.JR + L.J_P
+    k = fps * float(wreal[L.W_ERP])
+    _orientation_rows(jreal, jo, breal, b1, b2, k, J, c, r)
+    a = [0.0, 0.0, 0.0]
+    p = [0.0, 0.0, 0.0]
+    q = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 0, a)
+    _plane_space(a[0], a[1], a[2], p, q)
+    ro = (r + 3) * NC
+    J[ro + 0] = p[0]
+    J[ro + 1] = p[1]
+    J[ro + 2] = p[2]
+    J[ro + NC + 0] = q[0]
+    J[ro + NC + 1] = q[1]
+    J[ro + NC + 2] = q[2]
+    o1 = b1 * L.BR + L.B_POS
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        J[ro + 6] = -p[0]
+        J[ro + 7] = -p[1]
+        J[ro + 8] = -p[2]
+        J[ro + NC + 6] = -q[0]
+        J[ro + NC + 7] = -q[1]
+        J[ro + NC + 8] = -q[2]
+        h0 = 0.5 * (float(breal[o2]) - float(breal[o1]))
+        h1 = 0.5 * (float(breal[o2 + 1]) - float(breal[o1 + 1]))
+        h2 = 0.5 * (float(breal[o2 + 2]) - float(breal[o1 + 2]))
+        J[ro + 3] = h1 * p[2] - h2 * p[1]
+        J[ro + 4] = h2 * p[0] - h0 * p[2]
+        J[ro + 5] = h0 * p[1] - h1 * p[0]
+        J[ro + 9] = J[ro + 3]
+        J[ro + 10] = J[ro + 4]
+        J[ro + 11] = J[ro + 5]
+        J[ro + NC + 3] = h1 * q[2] - h2 * q[1]
+        J[ro + NC + 4] = h2 * q[0] - h0 * q[2]
+        J[ro + NC + 5] = h0 * q[1] - h1 * q[0]
+        J[ro + NC + 9] = J[ro + NC + 3]
+        J[ro + NC + 10] = J[ro + NC + 4]
+        J[ro + NC + 11] = J[ro + NC + 5]
+        ofs = [0.0, 0.0, 0.0]
+        _rot(breal, b1, jreal, jo + L.J_OFFSET, ofs)
+        e0 = ofs[0] + float(breal[o2]) - float(breal[o1])
+        e1 = ofs[1] + float(breal[o2 + 1]) - float(breal[o1 + 1])
+        e2 = ofs[2] + float(breal[o2 + 2]) - float(breal[o1 + 2])
+    else:
+        e0 = float(jreal[jo + L.J_OFFSET]) - float(breal[o1])
+        e1 = float(jreal[jo + L.J_OFFSET + 1]) - float(breal[o1 + 1])
+        e2 = float(jreal[jo + L.J_OFFSET + 2]) - float(breal[o1 + 2])
+    c[r + 3] = k * (p[0] * e0 + p[1] * e1 + p[2] * e2)
+    c[r + 4] = k * (q[0] * e0 + q[1] * e1 + q[2] * e2)
+    _motor_row(jint, jreal, j, 0, breal, b1, b2, a, False, fps, J, c, cfm, lo, hi, r + 5)
+
+
+def _fixed_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> None:
+    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows."""
+    jo = j * L.JR + L.J_P
+    k = fps * float(jreal[j * L.JR + L.J_PARAM + 13])
+    cf = float(jreal[j * L.JR + L.J_PARAM + 8])
+    ro = r * NC
+    J[ro + 0] = 1.0
+    J[ro + NC + 1] = 1.0
+    J[ro + 2 * NC + 2] = 1.0
+    o1 = b1 * L.BR + L.B_POS
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        ofs = [0.0, 0.0, 0.0]
+        _rot(breal, b1, jreal, jo + L.J_OFFSET, ofs)
+        J[ro + 6] = -1.0
+        J[ro + NC + 7] = -1.0
+        J[ro + 2 * NC + 8] = -1.0
+        J[ro + 4] = -ofs[2]
+        J[ro + 5] = ofs[1]
+        J[ro + NC + 3] = ofs[2]
+        J[ro + NC + 5] = -ofs[0]
+        J[ro + 2 * NC + 3] = -ofs[1]
+        J[ro + 2 * NC + 4] = ofs[0]
+        for i in range(3):
+            c[r + i] = k * (float(breal[o2 + i]) - float(breal[o1 + i]) + ofs[i])
+    else:
+        for i in range(3):
+            c[r + i] = k * (float(jreal[jo + L.J_OFFSET + i]) - float(breal[o1 + i]))
+    _orientation_rows(jreal, jo, breal, b1, b2, k, J, c, r + 3)
+    for i in range(6):
+        cfm[r + i] = cf
+
+
+def _universal_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
+    """Universal: ball rows, one row keeping the axes perpendicular, two limit/motor rows."""
+    jo = j * L.JR + L.J_P
+    k = fps * float(wreal[L.W_ERP])
+    _ball_rows(jreal, jo, breal, b1, b2, k, J, c, r)
+    a1 = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    d = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
+    t0 = a2[0] - d * a1[0]
+    t1 = a2[1] - d * a1[1]
+    t2 = a2[2] - d * a1[2]
+    p0 = a1[1] * t2 - a1[2] * t1
+    p1 = a1[2] * t0 - a1[0] * t2
+    p2 = a1[0] * t1 - a1[1] * t0
+    n = sqrt(p0 * p0 + p1 * p1 + p2 * p2)
+    if n > 0.0:
+        p0 = p0 / n
+        p1 = p1 / n
+        p2 = p2 / n
+    ro = (r + 3) * NC
+    J[ro + 3] = p0
+    J[ro + 4] = p1
+    J[ro + 5] = p2
+    if b2 >= 0:
+        J[ro + 9] = -p0
+        J[ro + 10] = -p1
+        J[ro + 11] = -p2
+    c[r + 3] = -k * d
+    r = r + 4
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
+
+
+def _hinge2_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
+    """Hinge-2: anchor rows (suspension along axis 1), one row holding the axes' angle, two motor rows."""
+    jo = j * L.JR + L.J_P
+    po = j * L.JR + L.J_PARAM
+    k = fps * float(wreal[L.W_ERP])
+    a1 = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    p = [0.0, 0.0, 0.0]
+    q = [0.0, 0.0, 0.0]
+    _plane_space(a1[0], a1[1], a1[2], p, q)
+    _point_row(jreal, jo, breal, b1, b2, a1, fps * float(jreal[po + 11]), J, c, r)
+    _point_row(jreal, jo, breal, b1, b2, p, k, J, c, r + 1)
+    _point_row(jreal, jo, breal, b1, b2, q, k, J, c, r + 2)
+    cfm[r] = float(jreal[po + 12])
+    cs = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
+    u0 = a1[1] * a2[2] - a1[2] * a2[1]
+    u1 = a1[2] * a2[0] - a1[0] * a2[2]
+    u2 = a1[0] * a2[1] - a1[1] * a2[0]
+    s = sqrt(u0 * u0 + u1 * u1 + u2 * u2)
+    if s > 0.0:
+        u0 = u0 / s
+        u1 = u1 / s
+        u2 = u2 / s
+    ro = (r + 3) * NC
+    J[ro + 3] = u0
+    J[ro + 4] = u1
+    J[ro + 5] = u2
+    J[ro + 9] = -u0
+    J[ro + 10] = -u1
+    J[ro + 11] = -u2
+    c[r + 3] = k * (float(jreal[jo + L.J_H2_C0]) * s - float(jreal[jo + L.J_H2_S0]) * cs)
+    r = r + 4
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
+
+
+def contact_rows_count(jint, jreal, j) -> int:
+    """Rows of a contact: the normal, plus one per friction direction with a positive coefficient."""
+    mode = int(jint[j * L.JI + L.JI_C_MODE])
+    jo = j * L.JR + L.J_P
+    mu = float(jreal[jo + L.J_C_MU])
+    m = 1
+    if mode & 0x001:
+        if mu > 0.0:
+            m = m + 1
+        if float(jreal[jo + L.J_C_MU2]) > 0.0:
+            m = m + 1
+    elif mu > 0.0:
+        m = m + 2
+    return m
+
+
+def _contact_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, r) -> None:
+    """Contact: the non-penetration row, then the friction rows (box or pyramid friction, FDS, motion)."""
+    mode = int(jint[j * L.JI + L.JI_C_MODE])
+    jo = j * L.JR + L.J_P
+    n = [float(jreal[jo + L.J_C_NORMAL]), float(jreal[jo + L.J_C_NORMAL + 1]),
+         float(jreal[jo + L.J_C_NORMAL + 2])]
+    o1 = b1 * L.BR + L.B_POS
+    c1 = [float(jreal[jo + L.J_C_POS]) - float(breal[o1]),
+          float(jreal[jo + L.J_C_POS + 1]) - float(breal[o1 + 1]),
+          float(jreal[jo + L.J_C_POS + 2]) - float(breal[o1 + 2])]
+    c2 = [0.0, 0.0, 0.0]
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        c2[0] = float(jreal[jo + L.J_C_POS]) - float(breal[o2])
+        c2[1] = float(jreal[jo + L.J_C_POS + 1]) - float(breal[o2 + 1])
+        c2[2] = float(jreal[jo + L.J_C_POS + 2]) - float(breal[o2 + 2])
+    _contact_direction_row(n, c1, c2, b2, J, r)
+    erp = float(wreal[L.W_ERP])
+    if mode & 0x008:
+        erp = float(jreal[jo + L.J_C_SOFT_ERP])
+    k = fps * erp
+    depth = float(jreal[jo + L.J_C_DEPTH]) - float(wreal[L.W_SURFACE_LAYER])
+    if depth < 0.0:
+        depth = 0.0
+    if mode & 0x010:
+        cfm[r] = float(jreal[jo + L.J_C_SOFT_CFM])
+    motion_n = 0.0
+    if mode & 0x080:
+        motion_n = float(jreal[jo + L.J_C_MOTIONN])
+    cn = k * depth
+    maxvel = float(wreal[L.W_MAX_CORRECTING_VEL])
+    if cn > maxvel:
+        cn = maxvel
+    cn = cn + motion_n
+    if mode & 0x004:
+        bounce = float(jreal[jo + L.J_C_BOUNCE])
+        if bounce > 0.0:
+            ro = r * NC
+            out = 0.0
+            for i in range(3):
+                out = out + float(J[ro + i]) * float(breal[b1 * L.BR + L.B_LVEL + i])
+            for i in range(3):
+                out = out + float(J[ro + 3 + i]) * float(breal[b1 * L.BR + L.B_AVEL + i])
+            if b2 >= 0:
+                for i in range(3):
+                    out = out + float(J[ro + 6 + i]) * float(breal[b2 * L.BR + L.B_LVEL + i])
+                for i in range(3):
+                    out = out + float(J[ro + 9 + i]) * float(breal[b2 * L.BR + L.B_AVEL + i])
+            out = out - motion_n
+            if out < -float(jreal[jo + L.J_C_BOUNCE_VEL]):
+                nc = -bounce * out + motion_n
+                if nc > cn:
+                    cn = nc
+    c[r] = cn
+    lo[r] = 0.0
+    hi[r] = INF
+    mu = float(jreal[jo + L.J_C_MU])
+    if mu < 0.0:
+        mu = 0.0
+    mu2 = mu
+    if mode & 0x001:
+        mu2 = float(jreal[jo + L.J_C_MU2])
+        if mu2 < 0.0:
+            mu2 = 0.0
+    t1 = [0.0, 0.0, 0.0]
+    t2 = [0.0, 0.0, 0.0]
+    if mode & 0x002:
+        t1[0] = float(jreal[jo + L.J_C_FDIR1])
+        t1[1] = float(jreal[jo + L.J_C_FDIR1 + 1])
+        t1[2] = float(jreal[jo + L.J_C_FDIR1 + 2])
+        t2[0] = n[1] * t1[2] - n[2] * t1[1]
+        t2[1] = n[2] * t1[0] - n[0] * t1[2]
+        t2[2] = n[0] * t1[1] - n[1] * t1[0]
+    else:
+        _plane_space(n[0], n[1], n[2], t1, t2)
+    row = r + 1
+    if mu > 0.0:
+        _contact_direction_row(t1, c1, c2, b2, J, row)
+        lo[row] = -mu
+        hi[row] = mu
+        if mode & 0x020:
+            c[row] = float(jreal[jo + L.J_C_MOTION1])
+        if mode & 0x100:
+            cfm[row] = float(jreal[jo + L.J_C_SLIP1])
+        if mode & 0x1000:
+            findex[row] = 0
+        row = row + 1
+    if mu2 > 0.0:
+        _contact_direction_row(t2, c1, c2, b2, J, row)
+        lo[row] = -mu2
+        hi[row] = mu2
+        if mode & 0x040:
+            c[row] = float(jreal[jo + L.J_C_MOTION2])
+        if mode & 0x200:
+            cfm[row] = float(jreal[jo + L.J_C_SLIP2])
+        if mode & 0x2000:
+            findex[row] = 0
+
+
+def _contact_direction_row(u, c1, c2, b2, J, r) -> None:
+    """Row of relative velocity along u at the contact point (c1, c2: the point from each centre)."""
+    ro = r * NC
+    J[ro + 0] = u[0]
+    J[ro + 1] = u[1]
+    J[ro + 2] = u[2]
+    J[ro + 3] = c1[1] * u[2] - c1[2] * u[1]
+    J[ro + 4] = c1[2] * u[0] - c1[0] * u[2]
+    J[ro + 5] = c1[0] * u[1] - c1[1] * u[0]
+    if b2 >= 0:
+        J[ro + 6] = -u[0]
+        J[ro + 7] = -u[1]
+        J[ro + 8] = -u[2]
+        J[ro + 9] = c2[2] * u[1] - c2[1] * u[2]
+        J[ro + 10] = c2[0] * u[2] - c2[2] * u[0]
+        J[ro + 11] = c2[1] * u[0] - c2[0] * u[1]
+
+
+# ---------------------------------------------------------------- the step's entry points
+
+
+def info1(jint, jreal, j, breal, bint, wreal) -> int:
+    """Number of rows joint j adds this step; measures angles/positions to set the limit states."""
+    ji = j * L.JI
+    b1 = int(jint[ji + L.JI_B1])
+    t = int(jint[ji + L.JI_TYPE])
+    m = 0
+    if b1 >= 0:
+        if t == L.JT_BALL:
+            m = 3
+        elif t == L.JT_HINGE:
+            m = 5 + _test_limit(jint, jreal, j, 0, hinge_angle(jint, jreal, j, breal))
+        elif t == L.JT_SLIDER:
+            m = 5 + _test_limit(jint, jreal, j, 0, slider_position(jint, jreal, j, breal))
+        elif t == L.JT_FIXED:
+            m = 6
+        elif t == L.JT_UNIVERSAL:
+            m = 4 + _test_limit(jint, jreal, j, 0, universal_angle(jint, jreal, j, breal, 0))
+            m = m + _test_limit(jint, jreal, j, 1, universal_angle(jint, jreal, j, breal, 1))
+        elif t == L.JT_HINGE2:
+            if int(jint[ji + L.JI_B2]) >= 0:
+                m = 4 + _test_limit(jint, jreal, j, 0, hinge2_angle1(jint, jreal, j, breal))
+                jint[ji + L.JI_LIMIT + 1] = 0
+                if float(jreal[j * L.JR + L.J_PARAM + L.J_PARAM_GROUP + 5]) > 0.0:
+                    m = m + 1
+        elif t == L.JT_CONTACT:
+            m = contact_rows_count(jint, jreal, j)
+    jint[ji + L.JI_M] = m
+    return m
+
+
+def info2(jint, jreal, j, breal, bint, wreal, fps, J, c, cfm, lo, hi, findex, row0=0) -> None:
+    """Write joint j's rows from row ``row0`` of J (12 columns), c, cfm, lo, hi, findex (prefilled)."""
+    ji = j * L.JI
+    b1 = int(jint[ji + L.JI_B1])
+    b2 = int(jint[ji + L.JI_B2])
+    t = int(jint[ji + L.JI_TYPE])
+    fps = float(fps)
+    if b1 < 0:
+        return
+    if t == L.JT_BALL:
+        po = j * L.JR + L.J_PARAM
+        _ball_rows(jreal, j * L.JR + L.J_P, breal, b1, b2, fps * float(jreal[po + 13]), J, c, row0)
+        cf = float(jreal[po + 8])
+        cfm[row0] = cf
+        cfm[row0 + 1] = cf
+        cfm[row0 + 2] = cf
+    elif t == L.JT_HINGE:
+        _hinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == L.JT_SLIDER:
+        _slider_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == L.JT_FIXED:
+        _fixed_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, row0)
+    elif t == L.JT_UNIVERSAL:
+        _universal_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == L.JT_HINGE2:
+        if b2 >= 0:
+            _hinge2_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == L.JT_CONTACT:
+        _contact_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, row0)
+
+
+def rows(jint, jreal, j, breal, bint_, wreal, fps) -> tuple:
+    """info1 then info2 on prefilled buffers: (m, J (m x 12), c, cfm, lo, hi, findex) as arrays."""
+    dtype = np.asarray(jreal).dtype
+    m = info1(jint, jreal, j, breal, bint_, wreal)
+    J = [0.0] * (m * NC)
+    c = [0.0] * m
+    cfm = [float(wreal[L.W_CFM])] * m
+    lo = [-INF] * m
+    hi = [INF] * m
+    findex = [-1] * m
+    if m > 0:
+        info2(jint, jreal, j, breal, bint_, wreal, fps, J, c, cfm, lo, hi, findex, 0)
+    return (m, np.array(J, dtype=dtype).reshape(m, NC), np.array(c, dtype=dtype), np.array(cfm, dtype=dtype),
+            np.array(lo, dtype=dtype), np.array(hi, dtype=dtype), np.array(findex, dtype=np.int32))
