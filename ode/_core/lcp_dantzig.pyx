@@ -16,12 +16,14 @@ both agree bit for bit in double precision.
 
 Status codes: 0 solved; 1 the unbounded block A[:nub, :nub] is not positive definite; 2 a pivot failed (the
 matrix is not positive definite on the clamped set, or a drive has no blocking event); 3 the pivot limit of a
-drive was reached (degenerate cycling); 4 a non-finite value appeared (x is then reset to zero).
+drive was reached (degenerate cycling); 4 a non-finite value appeared (x is then reset to zero); 5 the final
+x, w miss the conditions by more than sqrt(eps) relative (A_CC numerically singular). x is always finite.
 """
 
 cimport numpy as cnp
 import numpy as np
-from libc.math cimport INFINITY, fabs, isfinite
+from libc.float cimport DBL_EPSILON, FLT_EPSILON
+from libc.math cimport INFINITY, fabs, isfinite, sqrt
 from libc.stdlib cimport free, malloc
 
 from .dreal cimport dReal
@@ -31,13 +33,14 @@ from ..._fallback.lcp_dantzig import _check
 
 cnp.import_array()
 
-__all__ = ["lcp", "OK", "FAIL_FACTOR", "FAIL_PIVOT", "FAIL_LIMIT", "FAIL_NONFINITE"]
+__all__ = ["lcp", "OK", "FAIL_FACTOR", "FAIL_PIVOT", "FAIL_LIMIT", "FAIL_NONFINITE", "FAIL_ACCURACY"]
 
 OK = 0
 FAIL_FACTOR = 1
 FAIL_PIVOT = 2
 FAIL_LIMIT = 3
 FAIL_NONFINITE = 4
+FAIL_ACCURACY = 5
 
 cdef enum:
     _OK = 0
@@ -45,6 +48,7 @@ cdef enum:
     _FAIL_PIVOT = 2
     _FAIL_LIMIT = 3
     _FAIL_NONFINITE = 4
+    _FAIL_ACCURACY = 5
 
 cdef enum:
     _UNSEEN = 0
@@ -59,6 +63,12 @@ cdef enum:
     _EV_W = 3
     _EV_C = 4
     _EV_N = 5
+
+
+# A pivot must exceed this fraction of its diagonal entry: smaller ones mean A_CC is numerically singular.
+cdef dReal _PIVOT_EPS = 4.0 * (DBL_EPSILON if sizeof(dReal) == 8 else FLT_EPSILON)
+# Tolerance (relative to the problem's scale) of the final check of the solution.
+cdef dReal _VERIFY_TOL = sqrt(DBL_EPSILON if sizeof(dReal) == 8 else FLT_EPSILON)
 
 
 cdef struct Work:
@@ -91,7 +101,7 @@ cdef int _add_clamped(Work* ws, int j) noexcept nogil:
     cdef dReal* lm = L + m * n
     cdef const dReal* aj = A + j * n
     cdef const dReal* lk
-    cdef dReal s, t, l, dm
+    cdef dReal s, t, l, dm, ajj
     for k in range(m):
         lm[k] = aj[cidx[k]]
     for k in range(m):
@@ -106,8 +116,9 @@ cdef int _add_clamped(Work* ws, int j) noexcept nogil:
         l = t * di[k]
         lm[k] = l
         s = s + t * l
-    dm = aj[j] - s
-    if not dm > 0.0:
+    ajj = aj[j]
+    dm = ajj - s
+    if not (dm > 0.0 and dm > ajj * _PIVOT_EPS):
         return 1
     ws.dd[m] = dm
     di[m] = 1.0 / dm
@@ -350,6 +361,42 @@ cdef void _finish(Work* ws) noexcept nogil:
             ws.w[j] = _row_w(ws, j)
 
 
+cdef int _verify(Work* ws) noexcept nogil:
+    """FAIL_ACCURACY unless x, w meet bounds and complementarity to sqrt(eps) relative (singular A_CC)."""
+    cdef int n = ws.n, k, sk
+    cdef const dReal* A = ws.A
+    cdef const dReal* x = ws.x
+    cdef const dReal* w = ws.w
+    cdef const dReal* lo = ws.lo
+    cdef const dReal* hi = ws.hi
+    cdef dReal bmax = 0.0, amax = 0.0, xmax = 0.0, t, tol
+    for k in range(n):
+        t = fabs(ws.b[k])
+        if t > bmax:
+            bmax = t
+        t = fabs(A[k * n + k])
+        if t > amax:
+            amax = t
+        t = fabs(x[k])
+        if t > xmax:
+            xmax = t
+    tol = _VERIFY_TOL * (1.0 + bmax + amax * xmax)
+    for k in range(n):
+        sk = ws.state[k]
+        if sk == _CLAMPED:
+            if not (x[k] >= lo[k] - tol and x[k] <= hi[k] + tol):
+                return _FAIL_ACCURACY
+            if not fabs(_row_w(ws, k)) <= tol:
+                return _FAIL_ACCURACY
+        elif sk == _AT_LO:
+            if not w[k] >= -tol:
+                return _FAIL_ACCURACY
+        elif sk == _AT_HI:
+            if not w[k] <= tol:
+                return _FAIL_ACCURACY
+    return _OK
+
+
 cdef int _start(Work* ws, int nub) noexcept nogil:
     """Solve the unbounded rows 0..nub-1 by one LDL^T factor and solve; they form the initial clamped set."""
     cdef int n = ws.n, k, r, c
@@ -365,6 +412,8 @@ cdef int _start(Work* ws, int nub) noexcept nogil:
         return _FAIL_FACTOR
     for k in range(nub):
         ws.dd[k] = 1.0 / ws.di[k]
+        if not ws.dd[k] > ws.A[k * n + k] * _PIVOT_EPS:
+            return _FAIL_FACTOR
         ws.cidx[k] = k
         ws.state[k] = _CLAMPED
         ws.x[k] = ws.b[k]
@@ -398,6 +447,8 @@ cdef int _run(Work* ws, int nub, const int* findex) noexcept nogil:
         if status != _OK:
             break
     _finish(ws)
+    if status == _OK:
+        status = _verify(ws)
     return status
 
 
@@ -462,7 +513,7 @@ cdef int solve_lcp(int n, dReal* A, dReal* x, dReal* b, dReal* w, int nub,
 DTYPE = np.float64 if sizeof(dReal) == 8 else np.float32
 
 
-def lcp(A, b, lo, hi, findex, nub: int, return_bounds: bool = False) -> tuple:
+def lcp(A, b, lo, hi, findex, nub, return_bounds=False) -> tuple:
     """Solve the boxed LCP; returns (x, w, status), plus the bounds actually used if return_bounds is true."""
     a, bv, lov, hiv, fv, nub_ = _check(A, b, lo, hi, findex, nub)
     cdef int n = a.shape[0]

@@ -15,24 +15,28 @@ Cython kernel, so both agree bit for bit in double precision.
 
 Status codes: 0 solved; 1 the unbounded block A[:nub, :nub] is not positive definite; 2 a pivot failed (the
 matrix is not positive definite on the clamped set, or a drive has no blocking event); 3 the pivot limit of a
-drive was reached (degenerate cycling); 4 a non-finite value appeared (x is then reset to zero).
+drive was reached (degenerate cycling); 4 a non-finite value appeared (x is then reset to zero); 5 the final
+x, w miss the conditions by more than sqrt(eps) relative (A_CC numerically singular). x is always finite.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 
 import numpy as np
 
 from .ldlt import factor_ldlt, solve_ldlt
 
-__all__ = ["solve_lcp", "lcp", "OK", "FAIL_FACTOR", "FAIL_PIVOT", "FAIL_LIMIT", "FAIL_NONFINITE"]
+__all__ = ["solve_lcp", "lcp", "OK", "FAIL_FACTOR", "FAIL_PIVOT", "FAIL_LIMIT", "FAIL_NONFINITE",
+           "FAIL_ACCURACY"]
 
 OK = 0
 FAIL_FACTOR = 1
 FAIL_PIVOT = 2
 FAIL_LIMIT = 3
 FAIL_NONFINITE = 4
+FAIL_ACCURACY = 5
 
 _UNSEEN = 0
 _CLAMPED = 1
@@ -47,6 +51,10 @@ _EV_C = 4
 _EV_N = 5
 
 _INF = math.inf
+# A pivot must exceed this fraction of its diagonal entry: smaller ones mean A_CC is numerically singular.
+_PIVOT_EPS = 4.0 * sys.float_info.epsilon
+# Tolerance (relative to the problem's scale) of the final check of the solution.
+_VERIFY_TOL = math.sqrt(sys.float_info.epsilon)
 
 
 class _Work:
@@ -97,8 +105,9 @@ def _add_clamped(ws: _Work, j: int) -> int:
         lk = t * di[k]
         L[rm + k] = lk
         s = s + t * lk
-    dm = A[rj + j] - s
-    if not dm > 0.0:
+    ajj = A[rj + j]
+    dm = ajj - s
+    if not (dm > 0.0 and dm > ajj * _PIVOT_EPS):
         return 1
     ws.dd[m] = dm
     di[m] = 1.0 / dm
@@ -336,6 +345,46 @@ def _finish(ws: _Work) -> None:
             w[j] = _row_w(ws, j)
 
 
+def _verify(ws: _Work) -> int:
+    """FAIL_ACCURACY unless x, w meet bounds and complementarity to sqrt(eps) relative (singular A_CC)."""
+    n = ws.n
+    A = ws.A
+    b = ws.b
+    x = ws.x
+    w = ws.w
+    lo = ws.lo
+    hi = ws.hi
+    state = ws.state
+    bmax = 0.0
+    amax = 0.0
+    xmax = 0.0
+    for k in range(n):
+        t = math.fabs(b[k])
+        if t > bmax:
+            bmax = t
+        t = math.fabs(A[k * n + k])
+        if t > amax:
+            amax = t
+        t = math.fabs(x[k])
+        if t > xmax:
+            xmax = t
+    tol = _VERIFY_TOL * (1.0 + bmax + amax * xmax)
+    for k in range(n):
+        sk = state[k]
+        if sk == _CLAMPED:
+            if not (x[k] >= lo[k] - tol and x[k] <= hi[k] + tol):
+                return FAIL_ACCURACY
+            if not math.fabs(_row_w(ws, k)) <= tol:
+                return FAIL_ACCURACY
+        elif sk == _AT_LO:
+            if not w[k] >= -tol:
+                return FAIL_ACCURACY
+        elif sk == _AT_HI:
+            if not w[k] <= tol:
+                return FAIL_ACCURACY
+    return OK
+
+
 def _start(ws: _Work, nub: int) -> int:
     """Solve the unbounded rows 0..nub-1 by one LDL^T factor and solve; they form the initial clamped set."""
     n = ws.n
@@ -354,6 +403,8 @@ def _start(ws: _Work, nub: int) -> int:
         return FAIL_FACTOR
     for k in range(nub):
         ws.dd[k] = 1.0 / ws.di[k]
+        if not ws.dd[k] > A[k * n + k] * _PIVOT_EPS:
+            return FAIL_FACTOR
         ws.cidx[k] = k
         ws.state[k] = _CLAMPED
         x[k] = ws.b[k]
@@ -389,6 +440,8 @@ def solve_lcp(n: int, A, x, b, w, nub: int, lo, hi, findex) -> int:
             if status != OK:
                 break
         _finish(ws)
+        if status == OK:
+            status = _verify(ws)
     finite = True
     for k in range(n):
         if not (math.isfinite(ws.x[k]) and math.isfinite(ws.w[k])):
@@ -444,7 +497,7 @@ def _check(A, b, lo, hi, findex, nub):
     return a, bv, lov, hiv, fv, int(nub)
 
 
-def lcp(A, b, lo, hi, findex, nub: int, return_bounds: bool = False) -> tuple:
+def lcp(A, b, lo, hi, findex, nub, return_bounds=False) -> tuple:
     """Solve the boxed LCP; returns (x, w, status), plus the bounds actually used if return_bounds is true."""
     a, bv, lov, hiv, fv, nub = _check(A, b, lo, hi, findex, nub)
     n = a.shape[0]
