@@ -162,8 +162,8 @@ def Normalize3(a: Sequence) -> tuple:
         raise ValueError("cannot normalise a zero-length vector")
     if not all(math.isfinite(x) for x in v):
         # subnormal input: ODE's reciprocal of the largest component overflows; rescale by an exact power of 2
-        scale = math.ldexp(1.0, -math.frexp(max(abs(x) for x in a))[1])
-        v = _K.Normalize3([x * scale for x in a])
+        e = math.frexp(max(abs(x) for x in a))[1]
+        v = _K.Normalize3([math.ldexp(x, -e) for x in a])
     return _out(v)
 
 
