@@ -1,1 +1,359 @@
-"""Placeholder: being written."""
+"""Rigid bodies (dBodyID) as handles onto a row of their world's body arrays, with PyODE's API."""
+
+from __future__ import annotations
+
+from . import _backend, _check
+from . import _layout as L
+from .errors import ODEError
+
+_EPS = 2.220446049250313e-16 if _backend.precision == "double" else 1.1920929e-07
+
+
+def _k():
+    """The step kernel module of the chosen backend (numeric helpers that must match in both backends)."""
+    return _backend.kernel("step")
+
+
+class Body:
+    """A rigid body: position, orientation, velocities, mass and force accumulators (PyODE's ode.Body)."""
+
+    def __init__(self, world) -> None:
+        """Create a body in ``world`` at the origin with ODE's default mass (1, identity inertia)."""
+        from .world import World
+
+        if not isinstance(world, World):
+            raise TypeError(f"Body(world) expects an ode.World, not {type(world).__name__}")
+        st = world._state
+        slot = st.bodies.allocate()
+        r = st.bodies.real[slot]
+        i = st.bodies.ints[slot]
+        r[L.B_Q] = 1.0
+        r[L.B_R] = r[L.B_R + 4] = r[L.B_R + 8] = 1.0
+        r[L.B_MASS] = r[L.B_INVMASS] = 1.0
+        r[L.B_I] = r[L.B_I + 4] = r[L.B_I + 8] = 1.0
+        r[L.B_INVI] = r[L.B_INVI + 4] = r[L.B_INVI + 8] = 1.0
+        i[L.BI_ALIVE] = i[L.BI_ENABLED] = i[L.BI_GRAVITY] = i[L.BI_GYRO] = 1
+        i[L.BI_ISLAND] = -1
+        self._world = world
+        self._slot = slot
+        self._gen = st.bodies.generation[slot]
+        self._data = None
+        self._moved_callback = None
+        st.body_objects[slot] = self
+
+    # ---- handle plumbing
+    def _live_slot(self) -> int:
+        """This body's row, or ODEError when the body was destroyed."""
+        st = self._world._state
+        s = self._slot
+        b = st.bodies
+        if s < 0 or s >= b.count or b.generation[s] != self._gen or not b.ints[s, L.BI_ALIVE]:
+            raise ODEError("this body has been destroyed")
+        return s
+
+    def _row(self):
+        """The live real row (a numpy view)."""
+        return self._world._state.bodies.real[self._live_slot()]
+
+    def _get(self, col: int, n: int) -> tuple:
+        """n values of the real row from column col, as Python floats."""
+        return tuple(self._row()[col:col + n].tolist())
+
+    def _set(self, col: int, values) -> None:
+        """Store values into the real row from column col."""
+        self._row()[col:col + len(values)] = values
+
+    def _iget(self, col: int) -> int:
+        return int(self._world._state.bodies.ints[self._live_slot(), col])
+
+    def _iset(self, col: int, value: int) -> None:
+        self._world._state.bodies.ints[self._live_slot(), col] = value
+
+    def __repr__(self) -> str:
+        state = "destroyed" if self._slot < 0 else f"slot {self._slot}"
+        return f"<ode.Body {state}>"
+
+    @property
+    def world(self):
+        """The world this body lives in."""
+        return self._world
+
+    def destroy(self) -> None:
+        """Destroy the body; joints attached to it are detached (put in limbo), as dBodyDestroy does."""
+        slot = self._live_slot()
+        st = self._world._state
+        j = st.joints
+        for js in self._joint_slots():
+            joint = st.joint_objects.get(js)
+            hook = getattr(joint, "_body_destroyed", None)
+            if hook is not None:
+                hook(self)
+            else:
+                j.ints[js, L.JI_B1] = -1
+                j.ints[js, L.JI_B2] = -1
+        st.bodies.release(slot)
+        st.body_objects.pop(slot, None)
+        self._slot = -1
+
+    # ---- position and orientation
+    def setPosition(self, pos) -> None:
+        """Set the position of the centre of mass."""
+        self._set(L.B_POS, _check.vec("pos", pos))
+
+    def getPosition(self) -> tuple:
+        """The position of the centre of mass."""
+        return self._get(L.B_POS, 3)
+
+    def setRotation(self, R) -> None:
+        """Set the orientation from a 3x3 rotation matrix given as 9 numbers, row-major."""
+        M = _check.vec("R", R, 9)
+        q, R2 = _k().rotation_from_matrix(M)
+        self._set(L.B_Q, q)
+        self._set(L.B_R, R2)
+
+    def getRotation(self) -> tuple:
+        """The rotation matrix as 9 numbers, row-major."""
+        return self._get(L.B_R, 9)
+
+    def setQuaternion(self, q) -> None:
+        """Set the orientation from a quaternion (w, x, y, z); it is normalised."""
+        qv = _check.vec("q", q, 4)
+        if qv == (0.0, 0.0, 0.0, 0.0):
+            raise ValueError("q must not be the zero quaternion")
+        qn, R = _k().rotation_from_quaternion(qv)
+        self._set(L.B_Q, qn)
+        self._set(L.B_R, R)
+
+    def getQuaternion(self) -> tuple:
+        """The orientation quaternion (w, x, y, z)."""
+        return self._get(L.B_Q, 4)
+
+    def setLinearVel(self, vel) -> None:
+        """Set the linear velocity of the centre of mass."""
+        self._set(L.B_LVEL, _check.vec("vel", vel))
+
+    def getLinearVel(self) -> tuple:
+        """The linear velocity."""
+        return self._get(L.B_LVEL, 3)
+
+    def setAngularVel(self, vel) -> None:
+        """Set the angular velocity (world frame)."""
+        self._set(L.B_AVEL, _check.vec("vel", vel))
+
+    def getAngularVel(self) -> tuple:
+        """The angular velocity (world frame)."""
+        return self._get(L.B_AVEL, 3)
+
+    # ---- mass
+    def setMass(self, mass) -> None:
+        """Set the mass parameters (an ode.Mass with its centre at the body origin)."""
+        values = getattr(mass, "_values", None)
+        if values is None:
+            raise TypeError(f"setMass expects an ode.Mass, not {type(mass).__name__}")
+        m, c, I = values()
+        m = _check.real("mass", m)
+        c = _check.vec("mass centre", c)
+        I = _check.vec("inertia", I, 9)
+        if not m > 0.0:
+            raise ValueError(f"the mass must be > 0, not {m!r}")
+        if any(abs(x) > _EPS for x in c):
+            raise ValueError("the centre of mass must be at the body origin (translate the geometry instead)")
+        ok, invI = _k().inverse_inertia(I)
+        if not ok:
+            raise ValueError("the inertia tensor must be symmetric positive definite")
+        row = self._row()
+        row[L.B_MASS] = m
+        row[L.B_INVMASS] = 1.0 / m
+        row[L.B_I:L.B_I + 9] = I
+        row[L.B_INVI:L.B_INVI + 9] = invI
+        row[L.B_MASSC:L.B_MASSC + 3] = c
+
+    def getMass(self):
+        """The body's mass parameters as a new ode.Mass."""
+        from .mass import Mass
+
+        row = self._row().tolist()
+        I = row[L.B_I:L.B_I + 9]
+        c = row[L.B_MASSC:L.B_MASSC + 3]
+        return Mass._from_values(row[L.B_MASS], tuple(c), tuple(I))
+
+    # ---- forces
+    def _add(self, col: int, v) -> None:
+        """Add v to the accumulator at col."""
+        row = self._row()
+        row[col:col + 3] = [a + b for a, b in zip(row[col:col + 3].tolist(), v)]
+
+    def _add_at(self, f, d) -> None:
+        """Add world force f acting at offset d (world frame) from the centre of mass."""
+        row = self._row()
+        fa, ta = _k().force_at(row[L.B_FACC:L.B_FACC + 3].tolist(), row[L.B_TACC:L.B_TACC + 3].tolist(), f, d)
+        row[L.B_FACC:L.B_FACC + 3] = fa
+        row[L.B_TACC:L.B_TACC + 3] = ta
+
+    def _to_world(self, v) -> tuple:
+        return _k().vector_to_world(self._get(L.B_R, 9), v)
+
+    def _offset(self, p) -> tuple:
+        pos = self._get(L.B_POS, 3)
+        return (p[0] - pos[0], p[1] - pos[1], p[2] - pos[2])
+
+    def addForce(self, f) -> None:
+        """Add a force (world frame) at the centre of mass."""
+        self._add(L.B_FACC, _check.vec("f", f))
+
+    def addTorque(self, t) -> None:
+        """Add a torque (world frame)."""
+        self._add(L.B_TACC, _check.vec("t", t))
+
+    def addRelForce(self, f) -> None:
+        """Add a force given in the body frame, at the centre of mass."""
+        self._add(L.B_FACC, self._to_world(_check.vec("f", f)))
+
+    def addRelTorque(self, t) -> None:
+        """Add a torque given in the body frame."""
+        self._add(L.B_TACC, self._to_world(_check.vec("t", t)))
+
+    def addForceAtPos(self, f, p) -> None:
+        """Add a world-frame force acting at world point p."""
+        f, p = _check.vec("f", f), _check.vec("p", p)
+        self._add_at(f, self._offset(p))
+
+    def addForceAtRelPos(self, f, p) -> None:
+        """Add a world-frame force acting at body-frame point p."""
+        f, p = _check.vec("f", f), _check.vec("p", p)
+        self._add_at(f, self._to_world(p))
+
+    def addRelForceAtPos(self, f, p) -> None:
+        """Add a body-frame force acting at world point p."""
+        f, p = _check.vec("f", f), _check.vec("p", p)
+        self._add_at(self._to_world(f), self._offset(p))
+
+    def addRelForceAtRelPos(self, f, p) -> None:
+        """Add a body-frame force acting at body-frame point p."""
+        f, p = _check.vec("f", f), _check.vec("p", p)
+        self._add_at(self._to_world(f), self._to_world(p))
+
+    def setForce(self, f) -> None:
+        """Set the force accumulator."""
+        self._set(L.B_FACC, _check.vec("f", f))
+
+    def getForce(self) -> tuple:
+        """The force accumulator (zeroed after every step)."""
+        return self._get(L.B_FACC, 3)
+
+    def setTorque(self, t) -> None:
+        """Set the torque accumulator."""
+        self._set(L.B_TACC, _check.vec("t", t))
+
+    def getTorque(self) -> tuple:
+        """The torque accumulator (zeroed after every step)."""
+        return self._get(L.B_TACC, 3)
+
+    # ---- utility
+    def getRelPointPos(self, p) -> tuple:
+        """World position of a point given in body coordinates."""
+        return _k().rel_point_pos(self._get(L.B_R, 9), self._get(L.B_POS, 3), _check.vec("p", p))
+
+    def getRelPointVel(self, p) -> tuple:
+        """World velocity of a point given in body coordinates."""
+        return _k().rel_point_vel(self._get(L.B_R, 9), self._get(L.B_LVEL, 3), self._get(L.B_AVEL, 3),
+                                  _check.vec("p", p))
+
+    def getPointVel(self, p) -> tuple:
+        """World velocity of the body point at world position p."""
+        return _k().point_vel(self._get(L.B_POS, 3), self._get(L.B_LVEL, 3), self._get(L.B_AVEL, 3),
+                              _check.vec("p", p))
+
+    def getPosRelPoint(self, p) -> tuple:
+        """Body coordinates of world point p (inverse of getRelPointPos)."""
+        return _k().pos_rel_point(self._get(L.B_R, 9), self._get(L.B_POS, 3), _check.vec("p", p))
+
+    def vectorToWorld(self, v) -> tuple:
+        """A body-frame vector in world coordinates."""
+        return _k().vector_to_world(self._get(L.B_R, 9), _check.vec("v", v))
+
+    def vectorFromWorld(self, v) -> tuple:
+        """A world vector in body coordinates."""
+        return _k().vector_from_world(self._get(L.B_R, 9), _check.vec("v", v))
+
+    # ---- modes
+    def enable(self) -> None:
+        """Enable the body: it takes part in the next steps."""
+        self._iset(L.BI_ENABLED, 1)
+
+    def disable(self) -> None:
+        """Disable the body: it is not stepped until enabled (or woken by a joint to an enabled body)."""
+        self._iset(L.BI_ENABLED, 0)
+
+    def isEnabled(self) -> bool:
+        """True when the body is enabled."""
+        return bool(self._iget(L.BI_ENABLED))
+
+    def setGravityMode(self, mode) -> None:
+        """Whether the world's gravity acts on this body."""
+        self._iset(L.BI_GRAVITY, _check.flag("mode", mode))
+
+    def getGravityMode(self) -> bool:
+        """True when gravity acts on this body."""
+        return bool(self._iget(L.BI_GRAVITY))
+
+    def setGyroscopicMode(self, mode) -> None:
+        """Whether the (implicit) gyroscopic torque is applied (on by default, as in ODE 0.16)."""
+        self._iset(L.BI_GYRO, _check.flag("mode", mode))
+
+    def getGyroscopicMode(self) -> bool:
+        """True when the gyroscopic torque is applied."""
+        return bool(self._iget(L.BI_GYRO))
+
+    def setFiniteRotationMode(self, mode) -> None:
+        """0: infinitesimal orientation update (default); 1: finite rotation update."""
+        self._iset(L.BI_FINITE, _check.flag("mode", mode))
+
+    def getFiniteRotationMode(self) -> int:
+        """The finite rotation mode, 0 or 1."""
+        return self._iget(L.BI_FINITE)
+
+    def setFiniteRotationAxis(self, a) -> None:
+        """Axis of the partial finite rotation (normalised; zero: full finite rotation)."""
+        self._set(L.B_FAXIS, _k().finite_axis(_check.vec("a", a)))
+
+    def getFiniteRotationAxis(self) -> tuple:
+        """The finite rotation axis."""
+        return self._get(L.B_FAXIS, 3)
+
+    # ---- joints
+    def _joint_slots(self) -> list:
+        """Slots of the live joints attached to this body, most recent slot first."""
+        slot = self._live_slot()
+        j = self._world._state.joints
+        ints = j.ints[:j.count]
+        hits = (ints[:, L.JI_ALIVE] != 0) & ((ints[:, L.JI_B1] == slot) | (ints[:, L.JI_B2] == slot))
+        return [int(s) for s in hits.nonzero()[0][::-1]]
+
+    def getNumJoints(self) -> int:
+        """The number of joints attached to this body."""
+        return len(self._joint_slots())
+
+    def getJoint(self, index: int):
+        """The joint attached to this body at ``index`` (0 .. getNumJoints() - 1)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"index must be an int, not {type(index).__name__}")
+        slots = self._joint_slots()
+        if not 0 <= index < len(slots):
+            raise IndexError(f"joint index {index} out of range (the body has {len(slots)} joints)")
+        return self._world._state.joint_objects.get(slots[index])
+
+    # ---- user data and callbacks
+    def setData(self, data) -> None:
+        """Attach any Python object to the body."""
+        self._data = data
+
+    def getData(self):
+        """The object attached with setData (None by default)."""
+        return self._data
+
+    def setMovedCallback(self, callback) -> None:
+        """Call ``callback(body)`` after every step in which this body moved; None removes it."""
+        if callback is not None and not callable(callback):
+            raise TypeError("the moved callback must be callable or None")
+        self._moved_callback = callback

@@ -258,7 +258,7 @@ def inverse_inertia(I):
 
 
 def rotation_from_matrix(R):
-    """(q, R') stored by dBodySetRotation: q from R normalised; R' = R with rows 0 and 2 re-orthonormalised."""
+    """(q, R') as dBodySetRotation stores them: q from R, normalised; R' with rows 0, 2 renormalised."""
     cdef dReal M[9]
     cdef dReal q[4]
     cdef dReal out[9]
@@ -402,6 +402,16 @@ def force_at(facc, tacc, f, d):
     return (_tup(F, 3), _tup(T, 3))
 
 
+def finite_axis(v):
+    """The finite rotation axis stored for v: v normalised, or zero when v is zero."""
+    cdef dReal a[3]
+    _load(v, a, 3)
+    if a[0] == 0.0 and a[1] == 0.0 and a[2] == 0.0:
+        return (0.0, 0.0, 0.0)
+    _safe_normalize3(a)
+    return _tup(a, 3)
+
+
 def impulse_to_force(stepsize, impulse):
     """The force that applies ``impulse`` over one step (impulse * (1 / stepsize))."""
     cdef dReal h = stepsize
@@ -419,7 +429,7 @@ def impulse_to_force(stepsize, impulse):
 
 cdef void _prepare_body(dReal* br, const int* bi, const dReal* wr, dReal h, int b,
                         dReal* invIw) noexcept nogil:
-    """World-frame inverse inertia of body b; adds the implicit gyroscopic torque and gravity to its accumulators."""
+    """World-frame inverse inertia of body b; adds implicit gyroscopic torque and gravity."""
     cdef dReal* o = br + b * BR
     cdef dReal Iw[9]
     cdef dReal It[9]

@@ -201,7 +201,7 @@ def inverse_inertia(I):
 
 
 def rotation_from_matrix(R):
-    """(q, R') stored by dBodySetRotation: q from R normalised; R' = R with rows 0 and 2 re-orthonormalised."""
+    """(q, R') as dBodySetRotation stores them: q from R, normalised; R' with rows 0, 2 renormalised."""
     q = _r_to_q(R)
     _q_normalize(q)
     r0 = _safe_normalize3((R[0], R[1], R[2]))
@@ -258,6 +258,13 @@ def force_at(facc, tacc, f, d):
     c = _cross(d, f)
     return ((facc[0] + f[0], facc[1] + f[1], facc[2] + f[2]),
             (tacc[0] + c[0], tacc[1] + c[1], tacc[2] + c[2]))
+
+
+def finite_axis(v):
+    """The finite rotation axis stored for v: v normalised, or zero when v is zero."""
+    if v[0] == 0.0 and v[1] == 0.0 and v[2] == 0.0:
+        return (0.0, 0.0, 0.0)
+    return tuple(_safe_normalize3(v))
 
 
 def impulse_to_force(stepsize, impulse):
@@ -338,7 +345,7 @@ def _world_step(br, bi, nb, jr, ji, nj, wr, h):
 
 
 def _prepare_body(br, bi, wr, h, b):
-    """World-frame inverse inertia of body b; adds the implicit gyroscopic torque and gravity to its accumulators."""
+    """World-frame inverse inertia of body b; adds implicit gyroscopic torque and gravity."""
     o = b * L.BR
     R = br[o + L.B_R:o + L.B_R + 9]
     invIw = _rotate_tensor(R, br[o + L.B_INVI:o + L.B_INVI + 9])
@@ -553,7 +560,8 @@ def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI):
              br[o + L.B_FACC + 1] * im + br[o + L.B_LVEL + 1] * fps,
              br[o + L.B_FACC + 2] * im + br[o + L.B_LVEL + 2] * fps]
         a = _mv(invI[bl], br[o + L.B_TACC:o + L.B_TACC + 3])
-        t += [a[0] + br[o + L.B_AVEL] * fps, a[1] + br[o + L.B_AVEL + 1] * fps, a[2] + br[o + L.B_AVEL + 2] * fps]
+        t += [a[0] + br[o + L.B_AVEL] * fps, a[1] + br[o + L.B_AVEL + 1] * fps,
+              a[2] + br[o + L.B_AVEL + 2] * fps]
         tmp.append(t)
     rhs = [0.0] * m
     for n in range(len(order)):

@@ -1,0 +1,44 @@
+"""Argument checks at the public API boundary: kernels run unchecked, so bad input stops here."""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+
+def real(name: str, value) -> float:
+    """A finite float from a real number, or TypeError / ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+    x = float(value)
+    if not math.isfinite(x):
+        raise ValueError(f"{name} must be finite, not {x!r}")
+    return x
+
+
+def real_or_inf(name: str, value) -> float:
+    """A float that may be +inf but not NaN (limits such as the maximum correcting velocity)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+    x = float(value)
+    if math.isnan(x):
+        raise ValueError(f"{name} must not be NaN")
+    return x
+
+
+def vec(name: str, value, n: int = 3) -> tuple:
+    """A tuple of n finite floats from a sequence (list, tuple, numpy array...)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or not hasattr(value, "__getitem__"):
+        raise TypeError(f"{name} must be a sequence of {n} numbers, not {type(value).__name__}")
+    if len(value) != n:
+        raise ValueError(f"{name} must have {n} components, not {len(value)}")
+    return tuple(real(f"{name}[{i}]", value[i]) for i in range(n))
+
+
+def flag(name: str, value) -> int:
+    """0 or 1 from a bool or an int (ODE's int modes: any nonzero value means on)."""
+    if isinstance(value, bool):
+        return int(value)
+    if not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a bool or an int, not {type(value).__name__}")
+    return 1 if int(value) else 0
