@@ -5,6 +5,12 @@ from __future__ import annotations
 import math
 import numbers
 
+import numpy as np
+
+from . import _backend
+
+_MAX = float(np.finfo(_backend.REAL).max)
+
 
 def real(name: str, value) -> float:
     """A finite float from a real number, or TypeError / ValueError."""
@@ -13,6 +19,8 @@ def real(name: str, value) -> float:
     x = float(value)
     if not math.isfinite(x):
         raise ValueError(f"{name} must be finite, not {x!r}")
+    if abs(x) > _MAX:
+        raise ValueError(f"{name} = {x!r} overflows {_backend.precision} precision")
     return x
 
 
