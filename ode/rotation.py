@@ -176,8 +176,14 @@ def Normalize4(q: Sequence) -> tuple:
 
 
 def PlaneSpace(n: Sequence) -> tuple:
-    """Unit vectors (p, q) such that (unit n, p, q) is orthonormal, chosen as ODE's dPlaneSpace."""
-    p, q = _K.PlaneSpace(Normalize3(n))
+    """Unit vectors (p, q) such that (unit n, p, q) is orthonormal, chosen as ODE's dPlaneSpace.
+
+    ODE expects a unit n; a non-unit n is normalised first (a unit one is used as given, as libode does).
+    """
+    v = _vector("n", n, 3)
+    if abs(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] - 1.0) > 1e-6:
+        v = Normalize3(v)
+    p, q = _K.PlaneSpace(v)
     return _out(p), _out(q)
 
 
