@@ -3,7 +3,7 @@
 
 Row-oriented: row i of A first receives t_k = L_ik * D_k (k < i) by dot products with the finished rows above it,
 then is scaled into L_ik and the pivot D_i = A_ii - sum_k t_k L_ik is formed. The kernel works on pairs of rows and
-pairs of columns (2 x 2 register blocks, four independent accumulators) but every entry still sums its products in
+four columns (2 x 4 register blocks, eight independent accumulators) but every entry still sums its products in
 ascending k with one accumulator, exactly as the pure-Python twin ``ode/_fallback/ldlt.py`` does, so both agree bit
 for bit in double precision.
 """
@@ -20,9 +20,76 @@ cnp.import_array()
 __all__ = ["ldlt_factor", "ldlt_solve"]
 
 
-cdef inline void _rows_pair_columns(dReal* ri, dReal* ri1, const dReal* A, int i, int nskip) noexcept nogil:
-    """Turn entries j < i of rows i and i+1 into t_j = A_ij - sum_{k<j} t_k L_jk, two columns at a time."""
+cdef inline int _rows_pair_quads(dReal* ri, dReal* ri1, const dReal* A, int i, int nskip) noexcept nogil:
+    """Turn entries j < i of rows i and i+1 into t_j for four columns at a time; returns the first column left."""
     cdef int j = 0, k
+    cdef const dReal* r0
+    cdef const dReal* r1
+    cdef const dReal* r2
+    cdef const dReal* r3
+    cdef dReal s0, s1, s2, s3, u0, u1, u2, u3, a0, a1, c0, c1, c2, c3, t0, t1
+    while j + 3 < i:
+        r0 = A + j * nskip
+        r1 = r0 + nskip
+        r2 = r1 + nskip
+        r3 = r2 + nskip
+        s0 = 0.0
+        s1 = 0.0
+        s2 = 0.0
+        s3 = 0.0
+        u0 = 0.0
+        u1 = 0.0
+        u2 = 0.0
+        u3 = 0.0
+        for k in range(j):
+            a0 = ri[k]
+            a1 = ri1[k]
+            c0 = r0[k]
+            c1 = r1[k]
+            c2 = r2[k]
+            c3 = r3[k]
+            s0 = s0 + a0 * c0
+            s1 = s1 + a0 * c1
+            s2 = s2 + a0 * c2
+            s3 = s3 + a0 * c3
+            u0 = u0 + a1 * c0
+            u1 = u1 + a1 * c1
+            u2 = u2 + a1 * c2
+            u3 = u3 + a1 * c3
+        # the triangle j..j+3: finish each column, then add its term to the columns right of it
+        t0 = ri[j] - s0
+        t1 = ri1[j] - u0
+        ri[j] = t0
+        ri1[j] = t1
+        s1 = s1 + t0 * r1[j]
+        u1 = u1 + t1 * r1[j]
+        s2 = s2 + t0 * r2[j]
+        u2 = u2 + t1 * r2[j]
+        s3 = s3 + t0 * r3[j]
+        u3 = u3 + t1 * r3[j]
+        t0 = ri[j + 1] - s1
+        t1 = ri1[j + 1] - u1
+        ri[j + 1] = t0
+        ri1[j + 1] = t1
+        s2 = s2 + t0 * r2[j + 1]
+        u2 = u2 + t1 * r2[j + 1]
+        s3 = s3 + t0 * r3[j + 1]
+        u3 = u3 + t1 * r3[j + 1]
+        t0 = ri[j + 2] - s2
+        t1 = ri1[j + 2] - u2
+        ri[j + 2] = t0
+        ri1[j + 2] = t1
+        s3 = s3 + t0 * r3[j + 2]
+        u3 = u3 + t1 * r3[j + 2]
+        ri[j + 3] = ri[j + 3] - s3
+        ri1[j + 3] = ri1[j + 3] - u3
+        j += 4
+    return j
+
+
+cdef inline void _rows_pair_columns(dReal* ri, dReal* ri1, const dReal* A, int i, int nskip) noexcept nogil:
+    """Turn entries j < i of rows i and i+1 into t_j = A_ij - sum_{k<j} t_k L_jk (4, then 2, then 1 columns)."""
+    cdef int j = _rows_pair_quads(ri, ri1, A, i, nskip), k
     cdef const dReal* rj
     cdef const dReal* rj1
     cdef dReal s00, s01, s10, s11, a0, a1, b0, b1, t0, t1
