@@ -14,7 +14,7 @@ import scenes
 
 import ode
 
-PY_STEPS = 60
+PY_STEPS = 120  # covers every scene's events (stops, bounces, the motor reversal at step 100)
 
 
 @pytest.fixture
