@@ -1,1 +1,871 @@
-"""Placeholder: being written."""
+"""Joints (dJointID) with PyODE's API: handles onto a row of their world's joint arrays.
+
+A joint is a world plus a slot with a generation number (so a destroyed joint is detected). Geometry is
+stored in the bodies' frames by the ``jacobian`` kernel's setters, and every numerical getter is computed
+there too, so the compiled kernel and its Python twin cover them alike. ODE stores a joint attached as
+(environment, body) swapped, as (body, environment) with a "reverse" flag; the getters undo the swap the way
+libode 0.16.2 does, so what a user sees matches libode.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+from . import _backend, _check
+from . import _layout as L
+from .errors import ODEError
+
+_NPARAMS = 14          # ODE 0.16 parameter numbers 0 .. 13 in each group
+_LIMOT = (0, 1, 2, 5, 6, 7, 8, 9, 10)   # numbers a limit/motor group stores (LoVel/HiVel are not in 0.16)
+_P_LOSTOP, _P_HISTOP, _P_FMAX, _P_FUDGE = 0, 1, 5, 6
+_P_BOUNCE, _P_CFM, _P_STOPERP, _P_STOPCFM = 7, 8, 9, 10
+_P_SUSPERP, _P_SUSPCFM, _P_ERP = 11, 12, 13
+
+
+def _k():
+    """The jacobian kernel module of the chosen backend."""
+    return _backend.kernel("jacobian")
+
+
+def _is_body(obj) -> bool:
+    """True for an ode.Body (imported lazily: body.py imports nothing from here)."""
+    from .body import Body
+
+    return isinstance(obj, Body)
+
+
+class Joint:
+    """Base class of all joints: attachment, feedback, enabling, user attributes (PyODE's ode.Joint)."""
+
+    _type = L.JT_NONE
+    _groups = 0                       # parameter groups accepted by setParam / getParam
+    _stored: dict = {}                # group -> parameter numbers the joint stores (others read as 0)
+    _two_bodies = False               # hinge-2: attaching to the environment is an error
+
+    def __init__(self, world, jointgroup=None) -> None:
+        """Create the joint in ``world``, in limbo (attached to nothing), optionally in ``jointgroup``."""
+        from .world import World
+
+        if type(self) is Joint:
+            raise TypeError("ode.Joint is abstract: create a BallJoint, HingeJoint, SliderJoint, ...")
+        if not isinstance(world, World):
+            raise TypeError(f"{type(self).__name__}(world) expects an ode.World, not {type(world).__name__}")
+        if jointgroup is not None and not isinstance(jointgroup, JointGroup):
+            raise TypeError(f"jointgroup must be an ode.JointGroup or None, not {type(jointgroup).__name__}")
+        if jointgroup is not None and jointgroup._destroyed:
+            raise ODEError("this joint group has been destroyed")
+        st = world._state
+        slot = st.joints.allocate()
+        ji = st.joints.ints[slot]
+        ji[L.JI_TYPE] = self._type
+        ji[L.JI_B1] = -1
+        ji[L.JI_B2] = -1
+        ji[L.JI_ALIVE] = 1
+        ji[L.JI_ENABLED] = 1
+        self._world = world
+        self._slot = slot
+        self._gen = st.joints.generation[slot]
+        self._bodies = (None, None)   # as the user attached them
+        self._group = None
+        self._data = None
+        st.joint_objects[slot] = self
+        self._init_params(st.wreal)
+        if jointgroup is not None:
+            jointgroup._add(self)
+
+    # ---- handle plumbing
+    def _live_slot(self) -> int:
+        """This joint's row, or ODEError when the joint was destroyed."""
+        st = self._world._state
+        s = self._slot
+        if s < 0 or s >= st.joints.count or st.joints.generation[s] != self._gen or not st.joints.ints[s, L.JI_ALIVE]:
+            raise ODEError("this joint has been destroyed")
+        return s
+
+    def _arrays(self) -> tuple:
+        """(slot, jint, jreal, breal): flat views of the world arrays for the kernel functions."""
+        slot = self._live_slot()
+        st = self._world._state
+        return slot, st.joints.ints.reshape(-1), st.joints.real.reshape(-1), st.bodies.real.reshape(-1)
+
+    def _ints(self):
+        return self._world._state.joints.ints[self._live_slot()]
+
+    def _reals(self):
+        return self._world._state.joints.real[self._live_slot()]
+
+    def _reversed(self) -> bool:
+        return bool(self._ints()[L.JI_FLAGS] & L.JF_REVERSE)
+
+    def _attached(self) -> bool:
+        """True when the joint is attached to at least one body."""
+        return int(self._ints()[L.JI_B1]) >= 0
+
+    def __repr__(self) -> str:
+        state = "destroyed" if self._slot < 0 else f"slot {self._slot}"
+        return f"<ode.{type(self).__name__} {state}>"
+
+    @property
+    def world(self):
+        """The world this joint lives in."""
+        return self._world
+
+    # ---- parameters
+    def _init_params(self, wreal) -> None:
+        """Parameter defaults at creation (hook for subclasses; world ERP/CFM are copied as in libode)."""
+
+    def _param_index(self, param) -> tuple:
+        """(group, number) of a parameter constant, or TypeError / ValueError for one this joint lacks."""
+        if isinstance(param, bool) or not isinstance(param, numbers.Integral):
+            raise TypeError(f"param must be an int (an ode.Param* constant), not {type(param).__name__}")
+        p = int(param)
+        group, number = p >> 8, p & 0xFF
+        if p < 0 or group >= self._groups or number >= _NPARAMS:
+            raise ValueError(f"{type(self).__name__} has no parameter {p:#x}")
+        return group, number
+
+    def setParam(self, param: int, value: float) -> None:
+        """Set a limit/motor/ERP/CFM parameter (ode.Param* constants, ParamX2 / ParamX3 for other axes)."""
+        group, number = self._param_index(param)
+        v = _check.real_or_inf("value", value)
+        if number not in self._stored.get(group, ()):
+            return
+        if number == _P_FMAX and not v >= 0.0:
+            return
+        if number == _P_FUDGE and not 0.0 <= v <= 1.0:
+            return
+        self._reals()[L.J_PARAM + L.J_PARAM_GROUP * group + number] = v
+
+    def getParam(self, param: int) -> float:
+        """A parameter's value (0 for parameters this joint type does not use, as libode)."""
+        group, number = self._param_index(param)
+        return float(self._reals()[L.J_PARAM + L.J_PARAM_GROUP * group + number])
+
+    def _set_defaults(self, group: int, values: dict) -> None:
+        row = self._world._state.joints.real[self._slot]
+        for number, v in values.items():
+            row[L.J_PARAM + L.J_PARAM_GROUP * group + number] = v
+
+    def _limot_defaults(self, group: int, wreal) -> None:
+        """Defaults of a limit/motor group: no stops, no motor, world ERP/CFM for the stops."""
+        cfm = float(wreal[L.W_CFM])
+        self._set_defaults(group, {_P_LOSTOP: -math.inf, _P_HISTOP: math.inf, _P_FUDGE: 1.0, _P_CFM: cfm,
+                                   _P_STOPERP: float(wreal[L.W_ERP]), _P_STOPCFM: cfm})
+
+    # ---- attachment
+    def attach(self, body1, body2) -> None:
+        """Attach to two bodies; None (ode.environment) is the static world; (None, None) is limbo."""
+        slot = self._live_slot()
+        s = []
+        for name, b in (("body1", body1), ("body2", body2)):
+            if b is None:
+                s.append(-1)
+                continue
+            if not _is_body(b):
+                raise TypeError(f"{name} must be an ode.Body or None, not {type(b).__name__}")
+            if b._world is not self._world:
+                raise ValueError(f"{name} belongs to another world")
+            s.append(b._live_slot())
+        if s[0] >= 0 and s[0] == s[1]:
+            raise ValueError("cannot attach a joint to the same body twice")
+        if self._two_bodies and (s[0] < 0) != (s[1] < 0):
+            raise ODEError(f"a {type(self).__name__} must be attached to two bodies")
+        ji = self._world._state.joints.ints[slot]
+        flags = int(ji[L.JI_FLAGS]) & ~L.JF_REVERSE
+        if s[0] < 0 and s[1] >= 0:
+            s = [s[1], -1]
+            flags |= L.JF_REVERSE
+        ji[L.JI_B1] = s[0]
+        ji[L.JI_B2] = s[1]
+        ji[L.JI_FLAGS] = flags
+        self._bodies = (body1, body2)
+        if s[0] >= 0:
+            self._on_attach()
+
+    def _on_attach(self) -> None:
+        """Re-measure the reference pose after attaching (hook; libode re-zeroes angles on attach)."""
+
+    def _body_destroyed(self, body) -> None:
+        """Called by Body.destroy: the joint drops to limbo, as dBodyDestroy detaches its joints."""
+        ji = self._world._state.joints.ints[self._slot]
+        ji[L.JI_B1] = -1
+        ji[L.JI_B2] = -1
+        ji[L.JI_FLAGS] = int(ji[L.JI_FLAGS]) & ~L.JF_REVERSE
+        self._bodies = (None, None)
+
+    def getBody(self, index: int):
+        """The body attached as ``body1`` (index 0) or ``body2`` (index 1), None for the environment."""
+        self._live_slot()
+        if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+            raise TypeError(f"index must be an int, not {type(index).__name__}")
+        if index not in (0, 1):
+            raise IndexError(f"joint body index must be 0 or 1, not {index}")
+        return self._bodies[int(index)]
+
+    # ---- feedback, enabling, type, lifetime
+    def setFeedback(self, flag: bool = True) -> None:
+        """Ask the step to record the forces and torques this joint applies (getFeedback)."""
+        ji = self._ints()
+        on = _check.flag("flag", flag)
+        if on and not ji[L.JI_FEEDBACK]:
+            self._reals()[L.J_FB:L.J_FB + 12] = 0.0
+        ji[L.JI_FEEDBACK] = on
+
+    def getFeedback(self):
+        """((force1), (torque1), (force2), (torque2)) applied in the last step, or None if not requested."""
+        if not self._ints()[L.JI_FEEDBACK]:
+            return None
+        v = self._reals()[L.J_FB:L.J_FB + 12].tolist()
+        return (tuple(v[0:3]), tuple(v[3:6]), tuple(v[6:9]), tuple(v[9:12]))
+
+    def enable(self) -> None:
+        """Let the joint act in the step (the default)."""
+        self._ints()[L.JI_ENABLED] = 1
+
+    def disable(self) -> None:
+        """Make the joint inactive without destroying it."""
+        self._ints()[L.JI_ENABLED] = 0
+
+    def isEnabled(self) -> bool:
+        """True when the joint acts in the step."""
+        return bool(self._ints()[L.JI_ENABLED])
+
+    def getType(self) -> int:
+        """The joint type (ode.JointType* constants)."""
+        return int(self._ints()[L.JI_TYPE])
+
+    def setData(self, data) -> None:
+        """Attach any Python object to the joint."""
+        self._data = data
+
+    def getData(self):
+        """The object given to setData (None by default)."""
+        return self._data
+
+    def destroy(self) -> None:
+        """Destroy the joint; as in ODE this does nothing for a joint that belongs to a joint group."""
+        self._live_slot()
+        if self._group is not None:
+            return
+        self._release()
+
+    def _release(self) -> None:
+        """Free the joint's row; the handle then raises ODEError on use."""
+        slot = self._live_slot()
+        st = self._world._state
+        st.joints.release(slot)
+        st.joint_objects.pop(slot, None)
+        self._slot = -1
+        self._bodies = (None, None)
+
+    # ---- helpers for subclasses
+    def _point(self, name: str, value) -> tuple:
+        return _check.vec(name, value)
+
+    def _axis(self, name: str, value) -> tuple:
+        """A non-zero finite 3-vector (normalised by the kernel)."""
+        v = _check.vec(name, value)
+        if not v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > 0.0:
+            raise ValueError(f"{name} must not be the zero vector")
+        return v
+
+    def _anchor_get(self, second: int) -> tuple:
+        """Anchor as seen from the user's body1 (second 0) or body2 (second 1)."""
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return (0.0, 0.0, 0.0)
+        if self._reversed():
+            second = 1 - second
+        return _k().get_anchor(ji, jr, slot, br, second)
+
+    def _anchor_set(self, pos) -> bool:
+        """Store the anchor (no effect in limbo, as libode); True when stored."""
+        p = self._point("pos", pos)
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return False
+        _k().set_anchor(ji, jr, slot, br, *p)
+        return True
+
+    def _axis_get(self, second: int) -> tuple:
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return (0.0, 0.0, 0.0)
+        return _k().get_axis(ji, jr, slot, br, second)
+
+    def _rate(self, second: int, linear: bool) -> float:
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return 0.0
+        return float(_k().axis_rate(ji, jr, slot, br, second, linear))
+
+    def _push(self, col: int, second: int, amount: float) -> None:
+        """Add amount * axis to body 1's accumulator column and subtract it from body 2's."""
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return
+        a = _k().get_axis(ji, jr, slot, br, second)
+        ints = self._world._state.joints.ints[slot]
+        bodies = self._world._state.bodies.real
+        b1, b2 = int(ints[L.JI_B1]), int(ints[L.JI_B2])
+        for k in range(3):
+            bodies[b1, col + k] += amount * a[k]
+            if b2 >= 0:
+                bodies[b2, col + k] -= amount * a[k]
+
+
+class BallJoint(Joint):
+    """Ball and socket: keeps one point of each body together."""
+
+    _type = L.JT_BALL
+    _groups = 1
+    _stored = {0: (_P_CFM, _P_ERP)}
+
+    def _init_params(self, wreal) -> None:
+        self._set_defaults(0, {_P_CFM: float(wreal[L.W_CFM]), _P_ERP: float(wreal[L.W_ERP])})
+
+    def setAnchor(self, pos) -> None:
+        """Set the anchor point (world coordinates)."""
+        self._anchor_set(pos)
+
+    def getAnchor(self) -> tuple:
+        """The anchor carried by body 1, in world coordinates."""
+        return self._anchor_get(0)
+
+    def getAnchor2(self) -> tuple:
+        """The anchor carried by body 2; equal to getAnchor while the joint holds."""
+        return self._anchor_get(1)
+
+
+class HingeJoint(Joint):
+    """Hinge: a ball joint that also keeps one axis of the bodies aligned; limit and motor on the angle."""
+
+    _type = L.JT_HINGE
+    _groups = 1
+    _stored = {0: _LIMOT}
+
+    def __init__(self, world, jointgroup=None) -> None:
+        super().__init__(world, jointgroup)
+        r = self._reals()
+        r[L.J_AXIS1] = 1.0
+        r[L.J_AXIS2] = 1.0
+        r[L.J_QREL] = 1.0
+
+    def _init_params(self, wreal) -> None:
+        self._limot_defaults(0, wreal)
+
+    def _on_attach(self) -> None:
+        slot, ji, jr, br = self._arrays()
+        _k().set_relative_rotation(ji, jr, slot, br)
+
+    def setAnchor(self, pos) -> None:
+        """Set the anchor point (world coordinates)."""
+        if self._anchor_set(pos):
+            self._on_attach()
+
+    def getAnchor(self) -> tuple:
+        """The anchor carried by body 1, in world coordinates."""
+        return self._anchor_get(0)
+
+    def getAnchor2(self) -> tuple:
+        """The anchor carried by body 2."""
+        return self._anchor_get(1)
+
+    def setAxis(self, axis) -> None:
+        """Set the hinge axis (world coordinates, normalised); the current pose becomes angle 0."""
+        a = self._axis("axis", axis)
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return
+        _k().set_axis(ji, jr, slot, br, 0, *a)
+        self._on_attach()
+
+    def getAxis(self) -> tuple:
+        """The hinge axis in world coordinates."""
+        return self._axis_get(0)
+
+    def getAngle(self) -> float:
+        """The hinge angle in (-pi, pi], zero at the pose of the last setAxis/setAnchor/attach."""
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return 0.0
+        a = float(_k().hinge_angle(ji, jr, slot, br))
+        return -a if self._reversed() else a
+
+    def getAngleRate(self) -> float:
+        """The time derivative of the hinge angle."""
+        r = self._rate(0, False)
+        return -r if self._reversed() else r
+
+    def addTorque(self, torque: float) -> None:
+        """Apply ``torque`` about the axis to body 1 and the opposite torque to body 2."""
+        t = _check.real("torque", torque)
+        self._push(L.B_TACC, 0, -t if self._reversed() else t)
+
+
+class SliderJoint(Joint):
+    """Slider (prismatic): the bodies keep their relative rotation and move along one axis."""
+
+    _type = L.JT_SLIDER
+    _groups = 1
+    _stored = {0: _LIMOT}
+
+    def __init__(self, world, jointgroup=None) -> None:
+        super().__init__(world, jointgroup)
+        r = self._reals()
+        r[L.J_AXIS1] = 1.0
+        r[L.J_QREL] = 1.0
+
+    def _init_params(self, wreal) -> None:
+        self._limot_defaults(0, wreal)
+
+    def _on_attach(self) -> None:
+        slot, ji, jr, br = self._arrays()
+        _k().set_relative_rotation(ji, jr, slot, br)
+        _k().set_offset(ji, jr, slot, br, 1)
+
+    def setAxis(self, axis) -> None:
+        """Set the slider axis (world coordinates, normalised); the current pose becomes position 0."""
+        a = self._axis("axis", axis)
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return
+        _k().set_axis(ji, jr, slot, br, 1, *a)
+        self._on_attach()
+
+    def getAxis(self) -> tuple:
+        """The slider axis in world coordinates."""
+        return self._axis_get(0)
+
+    def getPosition(self) -> float:
+        """The extension along the axis since the axis was set."""
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return 0.0
+        p = float(_k().slider_position(ji, jr, slot, br))
+        return -p if self._reversed() else p
+
+    def getPositionRate(self) -> float:
+        """The time derivative of the position."""
+        r = self._rate(0, True)
+        return -r if self._reversed() else r
+
+    def addForce(self, force: float) -> None:
+        """Apply ``force`` along the axis to body 1 and the opposite force to body 2."""
+        f = _check.real("force", force)
+        self._push(L.B_FACC, 0, -f if self._reversed() else f)
+
+
+class FixedJoint(Joint):
+    """Fixed: holds the relative position and rotation recorded by setFixed."""
+
+    _type = L.JT_FIXED
+    _groups = 1
+    _stored = {0: (_P_CFM, _P_ERP)}
+
+    def __init__(self, world, jointgroup=None) -> None:
+        super().__init__(world, jointgroup)
+        self._reals()[L.J_QREL] = 1.0
+
+    def _init_params(self, wreal) -> None:
+        self._set_defaults(0, {_P_CFM: float(wreal[L.W_CFM]), _P_ERP: float(wreal[L.W_ERP])})
+
+    def _on_attach(self) -> None:
+        self.setFixed()
+
+    def setFixed(self) -> None:
+        """Remember the current relative position and rotation of the bodies as the ones to keep."""
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return
+        _k().set_offset(ji, jr, slot, br, 0)
+        _k().set_relative_rotation(ji, jr, slot, br)
+
+
+class _TwoAxisJoint(Joint):
+    """Shared code of the universal and hinge-2 joints: an anchor and two axes with limit/motor groups."""
+
+    _groups = 2
+    _ref = "set_universal_reference"
+
+    def __init__(self, world, jointgroup=None) -> None:
+        super().__init__(world, jointgroup)
+        r = self._reals()
+        r[L.J_AXIS1] = 1.0
+        r[L.J_AXIS2 + 1] = 1.0
+        r[L.J_QREL] = 1.0
+        r[L.J_QREL2] = 1.0
+
+    def _init_params(self, wreal) -> None:
+        self._limot_defaults(0, wreal)
+        self._limot_defaults(1, wreal)
+
+    def _on_attach(self) -> None:
+        slot, ji, jr, br = self._arrays()
+        getattr(_k(), self._ref)(ji, jr, slot, br)
+
+    def setAnchor(self, pos) -> None:
+        """Set the anchor point (world coordinates)."""
+        if self._anchor_set(pos):
+            self._on_attach()
+
+    def getAnchor(self) -> tuple:
+        """The anchor carried by body 1, in world coordinates."""
+        return self._anchor_get(0)
+
+    def getAnchor2(self) -> tuple:
+        """The anchor carried by body 2."""
+        return self._anchor_get(1)
+
+    def _set_axis(self, which: int, axis) -> None:
+        a = self._axis(f"axis{which}", axis)
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return
+        if self._reversed():
+            which = 3 - which
+        _k().set_axis(ji, jr, slot, br, which, *a)
+        self._on_attach()
+
+    def _get_axis(self, which: int) -> tuple:
+        if self._attached() and self._reversed():
+            which = 3 - which
+        return self._axis_get(which - 1)
+
+    def setAxis1(self, axis) -> None:
+        """Set axis 1 (world coordinates, normalised), carried by body 1."""
+        self._set_axis(1, axis)
+
+    def setAxis2(self, axis) -> None:
+        """Set axis 2 (world coordinates, normalised), carried by body 2."""
+        self._set_axis(2, axis)
+
+    def getAxis1(self) -> tuple:
+        """Axis 1 in world coordinates."""
+        return self._get_axis(1)
+
+    def getAxis2(self) -> tuple:
+        """Axis 2 in world coordinates."""
+        return self._get_axis(2)
+
+    def addTorques(self, torque1: float, torque2: float) -> None:
+        """Apply torque1 about axis 1 and torque2 about axis 2 to body 1, the opposite to body 2."""
+        t1 = _check.real("torque1", torque1)
+        t2 = _check.real("torque2", torque2)
+        if self._attached() and self._reversed():
+            t1, t2 = -t2, -t1
+        self._push(L.B_TACC, 0, t1)
+        self._push(L.B_TACC, 1, t2)
+
+
+class UniversalJoint(_TwoAxisJoint):
+    """Universal: a ball joint keeping axis 1 (on body 1) perpendicular to axis 2 (on body 2)."""
+
+    _type = L.JT_UNIVERSAL
+    _stored = {0: _LIMOT, 1: _LIMOT}
+    _ref = "set_universal_reference"
+
+    def _angle(self, which: int) -> float:
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return 0.0
+        if self._reversed():   # libode's convention for the swapped joint
+            a = float(_k().universal_angle(ji, jr, slot, br, 2 - which))
+            return a if which == 1 else -a
+        return float(_k().universal_angle(ji, jr, slot, br, which - 1))
+
+    def getAngle1(self) -> float:
+        """Angle of body 1 about axis 1 relative to the cross, zero at the reference pose."""
+        return self._angle(1)
+
+    def getAngle2(self) -> float:
+        """Angle of body 2 about axis 2 relative to the cross."""
+        return self._angle(2)
+
+    def _urate(self, which: int) -> float:
+        if self._attached() and self._reversed():
+            return self._rate(2 - which, False)
+        return self._rate(which - 1, False)
+
+    def getAngle1Rate(self) -> float:
+        """Time derivative of angle 1."""
+        return self._urate(1)
+
+    def getAngle2Rate(self) -> float:
+        """Time derivative of angle 2."""
+        return self._urate(2)
+
+
+class Hinge2Joint(_TwoAxisJoint):
+    """Hinge-2 (a wheel on a steering axis): axis 1 on body 1 with suspension, axis 2 on body 2."""
+
+    _type = L.JT_HINGE2
+    _stored = {0: _LIMOT + (_P_SUSPERP, _P_SUSPCFM), 1: _LIMOT}
+    _two_bodies = True
+    _ref = "set_hinge2_reference"
+
+    def _init_params(self, wreal) -> None:
+        super()._init_params(wreal)
+        self._set_defaults(0, {_P_SUSPERP: float(wreal[L.W_ERP]), _P_SUSPCFM: float(wreal[L.W_CFM])})
+
+    def getAngle1(self) -> float:
+        """Steering angle about axis 1, zero at the reference pose."""
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return 0.0
+        return float(_k().hinge2_angle1(ji, jr, slot, br))
+
+    def getAngle1Rate(self) -> float:
+        """Time derivative of angle 1."""
+        return self._rate(0, False)
+
+    def getAngle2Rate(self) -> float:
+        """Rotation rate about axis 2 (the wheel's spin)."""
+        return self._rate(1, False)
+
+
+class Contact:
+    """A contact point with its surface parameters (ODE's dContact), given to ContactJoint."""
+
+    def __init__(self) -> None:
+        """PyODE's defaults: bounce mode, infinite friction, bounce 0.1."""
+        self.mode = 0x004
+        self.mu = math.inf
+        self.mu2 = 0.0
+        self.bounce = 0.1
+        self.bounce_vel = 0.0
+        self.soft_erp = 0.0
+        self.soft_cfm = 0.0
+        self.motion1 = 0.0
+        self.motion2 = 0.0
+        self.motionN = 0.0
+        self.slip1 = 0.0
+        self.slip2 = 0.0
+        self.fdir1 = (0.0, 0.0, 0.0)
+        self.pos = (0.0, 0.0, 0.0)
+        self.normal = (0.0, 0.0, 0.0)
+        self.depth = 0.0
+        self.g1 = None
+        self.g2 = None
+
+    def getContactGeomParams(self) -> tuple:
+        """(pos, normal, depth, geom1, geom2)."""
+        return (self.pos, self.normal, self.depth, self.g1, self.g2)
+
+    def setContactGeomParams(self, pos, normal, depth, g1=None, g2=None) -> None:
+        """Set the contact point, its unit normal (pointing into body 1), the depth and the geoms."""
+        self.pos = _check.vec("pos", pos)
+        self.normal = _check.vec("normal", normal)
+        self.depth = _check.real("depth", depth)
+        self.g1 = g1
+        self.g2 = g2
+
+    def getMode(self) -> int:
+        """The surface mode flags (ode.Contact* constants)."""
+        return self.mode
+
+    def setMode(self, flags: int) -> None:
+        """Set the surface mode flags (ode.ContactBounce | ode.ContactSoftERP | ...)."""
+        if isinstance(flags, bool) or not isinstance(flags, numbers.Integral):
+            raise TypeError(f"flags must be an int, not {type(flags).__name__}")
+        if not 0 <= int(flags) < 0x10000:
+            raise ValueError(f"flags {int(flags):#x} are not ODE contact mode flags")
+        self.mode = int(flags)
+
+    def _set(self, name: str, value, allow_inf: bool = False) -> None:
+        v = _check.real_or_inf(name, value) if allow_inf else _check.real(name, value)
+        setattr(self, name, v)
+
+    def getMu(self) -> float:
+        """Coulomb friction coefficient (ode.Infinity: never slips)."""
+        return self.mu
+
+    def setMu(self, mu: float) -> None:
+        """Set the friction coefficient (0 .. ode.Infinity)."""
+        self._set("mu", mu, True)
+
+    def getMu2(self) -> float:
+        """Friction coefficient of direction 2 (with ContactMu2)."""
+        return self.mu2
+
+    def setMu2(self, mu: float) -> None:
+        """Set the friction coefficient of direction 2."""
+        self._set("mu2", mu, True)
+
+    def getBounce(self) -> float:
+        """Restitution (0 .. 1), with ContactBounce."""
+        return self.bounce
+
+    def setBounce(self, b: float) -> None:
+        """Set the restitution."""
+        self._set("bounce", b)
+
+    def getBounceVel(self) -> float:
+        """Minimum incoming velocity for a bounce."""
+        return self.bounce_vel
+
+    def setBounceVel(self, bv: float) -> None:
+        """Set the minimum incoming velocity for a bounce."""
+        self._set("bounce_vel", bv)
+
+    def getSoftERP(self) -> float:
+        """ERP of the contact normal, with ContactSoftERP."""
+        return self.soft_erp
+
+    def setSoftERP(self, erp: float) -> None:
+        """Set the ERP of the contact normal."""
+        self._set("soft_erp", erp)
+
+    def getSoftCFM(self) -> float:
+        """CFM of the contact normal, with ContactSoftCFM."""
+        return self.soft_cfm
+
+    def setSoftCFM(self, cfm: float) -> None:
+        """Set the CFM of the contact normal."""
+        self._set("soft_cfm", cfm)
+
+    def getMotion1(self) -> float:
+        """Surface velocity in friction direction 1."""
+        return self.motion1
+
+    def setMotion1(self, m: float) -> None:
+        """Set the surface velocity in friction direction 1 (with ContactMotion1)."""
+        self._set("motion1", m)
+
+    def getMotion2(self) -> float:
+        """Surface velocity in friction direction 2."""
+        return self.motion2
+
+    def setMotion2(self, m: float) -> None:
+        """Set the surface velocity in friction direction 2 (with ContactMotion2)."""
+        self._set("motion2", m)
+
+    def getMotionN(self) -> float:
+        """Surface velocity along the normal."""
+        return self.motionN
+
+    def setMotionN(self, m: float) -> None:
+        """Set the surface velocity along the normal (with ContactMotionN)."""
+        self._set("motionN", m)
+
+    def getSlip1(self) -> float:
+        """Force-dependent slip in friction direction 1."""
+        return self.slip1
+
+    def setSlip1(self, s: float) -> None:
+        """Set the force-dependent slip in direction 1 (with ContactSlip1)."""
+        self._set("slip1", s)
+
+    def getSlip2(self) -> float:
+        """Force-dependent slip in friction direction 2."""
+        return self.slip2
+
+    def setSlip2(self, s: float) -> None:
+        """Set the force-dependent slip in direction 2 (with ContactSlip2)."""
+        self._set("slip2", s)
+
+    def getFDir1(self) -> tuple:
+        """The first friction direction (with ContactFDir1)."""
+        return self.fdir1
+
+    def setFDir1(self, fdir) -> None:
+        """Set the first friction direction: a unit vector perpendicular to the normal."""
+        self.fdir1 = _check.vec("fdir", fdir)
+
+
+class ContactJoint(Joint):
+    """A contact: keeps two bodies from interpenetrating at a point, with friction; usually one step long."""
+
+    _type = L.JT_CONTACT
+
+    def __init__(self, world, jointgroup, contact: Contact) -> None:
+        """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""
+        if not isinstance(contact, Contact):
+            raise TypeError(f"contact must be an ode.Contact, not {type(contact).__name__}")
+        super().__init__(world, jointgroup)
+        r = self._reals()
+        r[L.J_C_POS:L.J_C_POS + 3] = contact.pos
+        r[L.J_C_DEPTH] = contact.depth
+        r[L.J_C_FDIR1:L.J_C_FDIR1 + 3] = contact.fdir1
+        surface = (contact.mu, contact.mu2, 0.0, 0.0, 0.0, contact.bounce, contact.bounce_vel, contact.soft_erp,
+                   contact.soft_cfm, contact.motion1, contact.motion2, contact.motionN, contact.slip1,
+                   contact.slip2)
+        r[L.J_C_MU:L.J_C_MU + 14] = surface
+        self._normal = contact.normal
+        self._ints()[L.JI_C_MODE] = contact.mode
+        self._on_attach()
+
+    def _on_attach(self) -> None:
+        """Store the normal, flipped when ODE swaps the bodies so it still points into the user's body 1."""
+        n = self._normal
+        if self._reversed():
+            n = (-n[0], -n[1], -n[2])
+        self._reals()[L.J_C_NORMAL:L.J_C_NORMAL + 3] = n
+
+    def attach(self, body1, body2) -> None:
+        """Attach to the two colliding bodies (None for the static environment)."""
+        super().attach(body1, body2)
+        self._on_attach()
+
+
+class JointGroup:
+    """A collection of joints destroyed together (typically the contacts of one step)."""
+
+    def __init__(self) -> None:
+        self._joints: list = []
+        self._destroyed = False
+
+    def _add(self, joint: Joint) -> None:
+        self._joints.append(joint)
+        joint._group = self
+
+    def __len__(self) -> int:
+        return len(self._joints)
+
+    def empty(self) -> None:
+        """Destroy every joint in the group; the group stays usable."""
+        for joint in self._joints:
+            if joint._slot >= 0:
+                try:
+                    joint._release()
+                except ODEError:
+                    pass
+            joint._group = None
+        self._joints = []
+
+    def destroy(self) -> None:
+        """Destroy every joint and the group itself."""
+        self.empty()
+        self._destroyed = True
+
+
+def _connecting(b1, b2, exclude: int | None) -> bool:
+    """True when a live joint (not of type ``exclude``) connects the two bodies."""
+    for name, b in (("body1", b1), ("body2", b2)):
+        if not _is_body(b):
+            raise TypeError(f"{name} must be an ode.Body, not {type(b).__name__}")
+    if b1._world is not b2._world:
+        return False
+    s1, s2 = b1._live_slot(), b2._live_slot()
+    j = b1._world._state.joints
+    ints = j.ints[:j.count]
+    for row in ints:
+        if not row[L.JI_ALIVE] or (exclude is not None and row[L.JI_TYPE] == exclude):
+            continue
+        pair = (int(row[L.JI_B1]), int(row[L.JI_B2]))
+        if pair == (s1, s2) or pair == (s2, s1):
+            return True
+    return False
+
+
+def areConnected(body1, body2) -> bool:
+    """True when a joint connects the two bodies."""
+    return _connecting(body1, body2, None)
+
+
+def areConnectedExcluding(body1, body2, jointtype: int) -> bool:
+    """True when a joint that is not of ``jointtype`` (ode.JointType*) connects the two bodies."""
+    if isinstance(jointtype, bool) or not isinstance(jointtype, numbers.Integral):
+        raise TypeError(f"jointtype must be an int, not {type(jointtype).__name__}")
+    return _connecting(body1, body2, int(jointtype))

@@ -261,12 +261,12 @@ cdef void _set_axis(const int* jint, dReal* jreal, int j, const dReal* breal, in
     cdef int jo = j * JR + J_P
     cdef dReal n = sqrt(x * x + y * y + z * z)
     cdef dReal out[3]
-    x = x / n
-    y = y / n
-    z = z / n
+    cdef dReal nx = x / n
+    cdef dReal ny = y / n
+    cdef dReal nz = z / n
     if which != 2:
         if b1 >= 0:
-            _rot_t(breal, b1, x, y, z, out)
+            _rot_t(breal, b1, nx, ny, nz, out)
         else:
             out[0] = x
             out[1] = y
@@ -276,7 +276,7 @@ cdef void _set_axis(const int* jint, dReal* jreal, int j, const dReal* breal, in
         jreal[jo + J_AXIS1 + 2] = out[2]
     if which != 1:
         if b2 >= 0:
-            _rot_t(breal, b2, x, y, z, out)
+            _rot_t(breal, b2, nx, ny, nz, out)
         else:
             out[0] = x
             out[1] = y
@@ -311,7 +311,7 @@ cdef void _set_relative_rotation(const int* jint, dReal* jreal, int j, const dRe
     jreal[jo + 3] = q[3]
 
 
-cdef void _set_offset(const int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
+cdef void _set_offset(const int* jint, dReal* jreal, int j, const dReal* breal, int second) noexcept nogil:
     cdef int b1 = jint[j * JI + JI_B1]
     cdef int b2 = jint[j * JI + JI_B2]
     cdef int jo = j * JR + J_P + J_OFFSET
@@ -322,7 +322,7 @@ cdef void _set_offset(const int* jint, dReal* jreal, int j, const dReal* breal) 
     o1 = b1 * BR + B_POS
     if b2 >= 0:
         o2 = b2 * BR + B_POS
-        _rot_t(breal, b1, breal[o1] - breal[o2], breal[o1 + 1] - breal[o2 + 1],
+        _rot_t(breal, b2 if second else b1, breal[o1] - breal[o2], breal[o1 + 1] - breal[o2 + 1],
                breal[o1 + 2] - breal[o2 + 2], out)
         jreal[jo] = out[0]
         jreal[jo + 1] = out[1]
@@ -379,7 +379,7 @@ cdef dReal _slider_position(const int* jint, const dReal* jreal, int j, const dR
     o1 = b1 * BR + B_POS
     if b2 >= 0:
         o2 = b2 * BR + B_POS
-        _rot(breal, b1, jreal, jo + J_OFFSET, ofs)
+        _rot(breal, b2, jreal, jo + J_OFFSET, ofs)
         d0 = breal[o1] - breal[o2] - ofs[0]
         d1 = breal[o1 + 1] - breal[o2 + 1] - ofs[1]
         d2 = breal[o1 + 2] - breal[o2 + 2] - ofs[2]
@@ -407,6 +407,7 @@ cdef void _set_universal_reference(const int* jint, dReal* jreal, int j, const d
     _qmul_conj_a(qb, qc, qr)
     for i in range(4):
         jreal[jo + J_QREL + i] = qr[i]
+    _cross_q(a2[0], a2[1], a2[2], a1[0], a1[1], a1[2], qc)
     _body_q(breal, b2, qb)
     _qmul_conj_a(qb, qc, qr)
     for i in range(4):
@@ -427,7 +428,10 @@ cdef dReal _universal_angle(const int* jint, const dReal* jreal, int j, const dR
     cdef dReal theta
     _axis_world(jint, jreal, j, breal, 0, a1)
     _axis_world(jint, jreal, j, breal, 1, a2)
-    _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
+    if second:
+        _cross_q(a2[0], a2[1], a2[2], a1[0], a1[1], a1[2], qc)
+    else:
+        _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
     _body_q(breal, b, qb)
     _qmul_conj_a(qb, qc, now)
     ro = jo + (J_QREL2 if second else J_QREL)
@@ -831,7 +835,7 @@ cdef void _slider_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
         J[ro + NC + 9] = J[ro + NC + 3]
         J[ro + NC + 10] = J[ro + NC + 4]
         J[ro + NC + 11] = J[ro + NC + 5]
-        _rot(breal, b1, jreal, jo + J_OFFSET, ofs)
+        _rot(breal, b2, jreal, jo + J_OFFSET, ofs)
         e0 = ofs[0] + breal[o2] - breal[o1]
         e1 = ofs[1] + breal[o2 + 1] - breal[o1 + 1]
         e2 = ofs[2] + breal[o2 + 2] - breal[o1 + 2]
@@ -1206,9 +1210,10 @@ def set_relative_rotation(jint, jreal, int j, breal):
     _set_relative_rotation(_ip(jint), _dp(jreal), j, _dp(breal))
 
 
-def set_offset(jint, jreal, int j, breal):
-    """Remember body 2's offset from body 1 in body 1's frame (body 1's position without body 2)."""
-    _set_offset(_ip(jint), _dp(jreal), j, _dp(breal))
+def set_offset(jint, jreal, int j, breal, int second):
+    """Remember body 1's offset from body 2 in body 1's (second == 0) or body 2's frame; body 1's position
+    without body 2."""
+    _set_offset(_ip(jint), _dp(jreal), j, _dp(breal), second)
 
 
 def hinge_angle(jint, jreal, int j, breal):
@@ -1227,7 +1232,7 @@ def slider_position(jint, jreal, int j, breal):
 
 
 def set_universal_reference(jint, jreal, int j, breal):
-    """Remember each body's rotation relative to the cross (the frame of the two axes): zero angles."""
+    """Remember each body's rotation relative to its cross (its own axis, then the other): zero angles."""
     _set_universal_reference(_ip(jint), _dp(jreal), j, _dp(breal))
 
 

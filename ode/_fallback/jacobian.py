@@ -222,19 +222,20 @@ def set_axis(jint, jreal, j, breal, which, x, y, z) -> None:
     """Store the unit world axis (x, y, z) in body 1's frame (which 0 or 1) or body 2's frame (which 2).
 
     which 1 stores into axis 1 only; which 0 stores it as axis 1 and also as axis 2 in body 2's frame
-    (the hinge keeps both to measure its misalignment); which 2 stores axis 2 only.
+    (the hinge keeps both to measure its misalignment); which 2 stores axis 2 only. As libode does, an
+    axis kept in the world frame (no body on that side) is stored as given, not normalised.
     """
     b1 = int(jint[j * L.JI + L.JI_B1])
     b2 = int(jint[j * L.JI + L.JI_B2])
     jo = j * L.JR + L.J_P
     n = sqrt(x * x + y * y + z * z)
-    x = x / n
-    y = y / n
-    z = z / n
+    nx = x / n
+    ny = y / n
+    nz = z / n
     out = [0.0, 0.0, 0.0]
     if which != 2:
         if b1 >= 0:
-            _rot_t(breal, b1, x, y, z, out)
+            _rot_t(breal, b1, nx, ny, nz, out)
         else:
             out[0] = x
             out[1] = y
@@ -244,7 +245,7 @@ def set_axis(jint, jreal, j, breal, which, x, y, z) -> None:
         jreal[jo + L.J_AXIS1 + 2] = out[2]
     if which != 1:
         if b2 >= 0:
-            _rot_t(breal, b2, x, y, z, out)
+            _rot_t(breal, b2, nx, ny, nz, out)
         else:
             out[0] = x
             out[1] = y
@@ -286,8 +287,9 @@ def set_relative_rotation(jint, jreal, j, breal) -> None:
     jreal[jo + 3] = q[3]
 
 
-def set_offset(jint, jreal, j, breal) -> None:
-    """Remember body 2's offset from body 1 in body 1's frame (body 1's position without body 2)."""
+def set_offset(jint, jreal, j, breal, second) -> None:
+    """Remember body 1's offset from body 2 in body 1's (second == 0) or body 2's frame; body 1's position
+    without body 2."""
     b1 = int(jint[j * L.JI + L.JI_B1])
     b2 = int(jint[j * L.JI + L.JI_B2])
     jo = j * L.JR + L.J_P + L.J_OFFSET
@@ -297,7 +299,7 @@ def set_offset(jint, jreal, j, breal) -> None:
     if b2 >= 0:
         o2 = b2 * L.BR + L.B_POS
         out = [0.0, 0.0, 0.0]
-        _rot_t(breal, b1, float(breal[o1]) - float(breal[o2]), float(breal[o1 + 1]) - float(breal[o2 + 1]),
+        _rot_t(breal, b2 if second else b1, float(breal[o1]) - float(breal[o2]), float(breal[o1 + 1]) - float(breal[o2 + 1]),
                float(breal[o1 + 2]) - float(breal[o2 + 2]), out)
         jreal[jo] = out[0]
         jreal[jo + 1] = out[1]
@@ -355,7 +357,7 @@ def slider_position(jint, jreal, j, breal) -> float:
     if b2 >= 0:
         o2 = b2 * L.BR + L.B_POS
         ofs = [0.0, 0.0, 0.0]
-        _rot(breal, b1, jreal, jo + L.J_OFFSET, ofs)
+        _rot(breal, b2, jreal, jo + L.J_OFFSET, ofs)
         d0 = float(breal[o1]) - float(breal[o2]) - ofs[0]
         d1 = float(breal[o1 + 1]) - float(breal[o2 + 1]) - ofs[1]
         d2 = float(breal[o1 + 2]) - float(breal[o2 + 2]) - ofs[2]
@@ -367,7 +369,7 @@ def slider_position(jint, jreal, j, breal) -> float:
 
 
 def set_universal_reference(jint, jreal, j, breal) -> None:
-    """Remember each body's rotation relative to the cross (the frame of the two axes): zero angles."""
+    """Remember each body's rotation relative to its cross (its own axis, then the other): zero angles."""
     b1 = int(jint[j * L.JI + L.JI_B1])
     b2 = int(jint[j * L.JI + L.JI_B2])
     jo = j * L.JR + L.J_P
@@ -383,6 +385,7 @@ def set_universal_reference(jint, jreal, j, breal) -> None:
     _qmul_conj_a(qb, qc, qr)
     for i in range(4):
         jreal[jo + L.J_QREL + i] = qr[i]
+    _cross_q(a2[0], a2[1], a2[2], a1[0], a1[1], a1[2], qc)
     _body_q(breal, b2, qb)
     _qmul_conj_a(qb, qc, qr)
     for i in range(4):
@@ -401,7 +404,10 @@ def universal_angle(jint, jreal, j, breal, second) -> float:
     qb = [0.0, 0.0, 0.0, 0.0]
     now = [0.0, 0.0, 0.0, 0.0]
     ref = [0.0, 0.0, 0.0, 0.0]
-    _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
+    if second:
+        _cross_q(a2[0], a2[1], a2[2], a1[0], a1[1], a1[2], qc)
+    else:
+        _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
     _body_q(breal, b, qb)
     _qmul_conj_a(qb, qc, now)
     ro = jo + (L.J_QREL2 if second else L.J_QREL)
@@ -783,7 +789,7 @@ def _slider_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r
         J[ro + NC + 10] = J[ro + NC + 4]
         J[ro + NC + 11] = J[ro + NC + 5]
         ofs = [0.0, 0.0, 0.0]
-        _rot(breal, b1, jreal, jo + L.J_OFFSET, ofs)
+        _rot(breal, b2, jreal, jo + L.J_OFFSET, ofs)
         e0 = ofs[0] + float(breal[o2]) - float(breal[o1])
         e1 = ofs[1] + float(breal[o2 + 1]) - float(breal[o1 + 1])
         e2 = ofs[2] + float(breal[o2 + 2]) - float(breal[o1 + 2])
