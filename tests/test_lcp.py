@@ -280,3 +280,14 @@ def test_single_precision_core_within_tolerance():
         # every operation rounds to float32: 1e-3 relative to the solution's size on these problems
         assert np.abs(xs - xt).max() <= 1e-3 * (1 + np.abs(xt).max())
         _assert_solution(A, b, los.astype(float), his.astype(float), xs.astype(float), ws.astype(float), 1e-3)
+
+
+def test_core_and_twin_expose_the_same_api(core):
+    import inspect
+
+    for name in core.__all__:
+        ours, theirs = getattr(core, name), getattr(twin, name)
+        if callable(ours):
+            assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
+        else:
+            assert ours == theirs

@@ -151,3 +151,10 @@ def test_single_precision_core_within_tolerance():
         x = single.ldlt_solve(L, d, b)
         ref = np.linalg.solve(A, b)
         assert np.abs(x - ref).max() <= 1e-4 * (1 + np.abs(ref).max())
+
+
+def test_core_and_twin_expose_the_same_functions(core):
+    import inspect
+
+    for name in core.__all__:
+        assert str(inspect.signature(getattr(core, name))) == str(inspect.signature(getattr(twin, name)))
