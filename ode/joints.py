@@ -79,7 +79,8 @@ class Joint:
         """This joint's row, or ODEError when the joint was destroyed."""
         st = self._world._state
         s = self._slot
-        if s < 0 or s >= st.joints.count or st.joints.generation[s] != self._gen or not st.joints.ints[s, L.JI_ALIVE]:
+        j = st.joints
+        if s < 0 or s >= j.count or j.generation[s] != self._gen or not j.ints[s, L.JI_ALIVE]:
             raise ODEError("this joint has been destroyed")
         return s
 
@@ -788,9 +789,9 @@ class ContactJoint(Joint):
         r[L.J_C_POS:L.J_C_POS + 3] = contact.pos
         r[L.J_C_DEPTH] = contact.depth
         r[L.J_C_FDIR1:L.J_C_FDIR1 + 3] = contact.fdir1
-        surface = (contact.mu, contact.mu2, 0.0, 0.0, 0.0, contact.bounce, contact.bounce_vel, contact.soft_erp,
-                   contact.soft_cfm, contact.motion1, contact.motion2, contact.motionN, contact.slip1,
-                   contact.slip2)
+        surface = (contact.mu, contact.mu2, 0.0, 0.0, 0.0, contact.bounce, contact.bounce_vel,
+                   contact.soft_erp, contact.soft_cfm, contact.motion1, contact.motion2, contact.motionN,
+                   contact.slip1, contact.slip2)
         r[L.J_C_MU:L.J_C_MU + 14] = surface
         self._normal = contact.normal
         self._ints()[L.JI_C_MODE] = contact.mode

@@ -299,8 +299,8 @@ def set_offset(jint, jreal, j, breal, second) -> None:
     if b2 >= 0:
         o2 = b2 * L.BR + L.B_POS
         out = [0.0, 0.0, 0.0]
-        _rot_t(breal, b2 if second else b1, float(breal[o1]) - float(breal[o2]), float(breal[o1 + 1]) - float(breal[o2 + 1]),
-               float(breal[o1 + 2]) - float(breal[o2 + 2]), out)
+        _rot_t(breal, b2 if second else b1, float(breal[o1]) - float(breal[o2]),
+               float(breal[o1 + 1]) - float(breal[o2 + 1]), float(breal[o1 + 2]) - float(breal[o2 + 2]), out)
         jreal[jo] = out[0]
         jreal[jo + 1] = out[1]
         jreal[jo + 2] = out[2]
