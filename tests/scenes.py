@@ -20,6 +20,9 @@ STEPS = 200
 GRAVITY = (0.0, 0.0, -9.81)
 CONTACT_DEPTH_MIN = 0.0  # a point makes a contact when it is below z = -CONTACT_DEPTH_MIN
 SURFACE_LAYER = 0.001
+# ODE's default world CFM is 1e-10 in double precision and 1e-5 in single precision; the scenes set 1e-5
+# explicitly so that both precisions of our engine simulate the same model as the (double) recordings.
+WORLD_CFM = 1e-5
 
 
 class Samples(list):
@@ -70,9 +73,10 @@ class _Recorder:
 
 
 def _world(ode, gravity=None):
-    """A world with the given gravity and ODE's default ERP/CFM."""
+    """A world with the given gravity, ODE's default ERP and an explicit CFM (see WORLD_CFM)."""
     w = ode.World()
     w.setGravity(GRAVITY if gravity is None else gravity)
+    w.setCFM(WORLD_CFM)
     return w
 
 
@@ -565,9 +569,9 @@ def scene_box_mu_inf(ode) -> Samples:
 
 
 def scene_box_soft(ode) -> Samples:
-    """A box dropped 5 mm onto a soft contact (SoftERP 0.1, SoftCFM 1e-3): springy settling."""
+    """A box dropped 1 cm onto a soft contact (SoftERP 0.1, SoftCFM 1e-3): springy settling."""
     surface = {"mode": ode.ContactSoftERP | ode.ContactSoftCFM, "mu": 0.8, "soft_erp": 0.1, "soft_cfm": 1e-3}
-    return _box_on_ground_scene(ode, surface, drop=0.005, vel=(0.1, 0.0, 0.0))
+    return _box_on_ground_scene(ode, surface, drop=0.01, vel=(0.2, 0.0, 0.0))
 
 
 def scene_box_fdir_mu2(ode) -> Samples:
@@ -679,12 +683,13 @@ SCENES = {
 # Tolerances on the scaled deviation (see ``deviation``) over the whole run. Double precision: joint scenes
 # have unique solutions and smooth dynamics, so only round-off separates us from libode (1e-6); contact scenes
 # have redundant friction rows whose LCP solution depends on pivoting details (1e-4). Single precision: the
-# state is stored in float32 (eps 1.2e-7) and round-off accumulates over 200 steps, so 1e-3 / 1e-2.
+# state is stored and (in the core) computed in float32 (eps 6e-8); the constraint solve amplifies that by
+# the conditioning of J M^-1 J^T + CFM/h and it accumulates over 200 steps: about 1e-4 is observed, so 1e-3.
 TOLERANCE = {
     ("joint", "double"): 1e-6,
     ("contact", "double"): 1e-4,
     ("joint", "single"): 1e-3,
-    ("contact", "single"): 1e-2,
+    ("contact", "single"): 1e-3,
 }
 
 

@@ -1,6 +1,6 @@
 """Fidelity: every scene of tests/scenes.py run with our ``ode`` against libode 0.16.2's recording.
 
-Tolerances are in ``scenes.TOLERANCE`` (1e-6 joint / 1e-4 contact in double precision, looser in single; the
+Tolerances are in ``scenes.TOLERANCE`` (1e-6 joint / 1e-4 contact in double precision, 1e-3 in single; the
 deviation of a column is scaled by max(1, max |recorded value|)). Under the pure-Python backend the scenes
 run their first PY_STEPS steps only (compared with the same prefix of the recording) to keep the file fast.
 ``python tools/fidelity_report.py`` prints the whole table.
