@@ -117,3 +117,49 @@ JT_PISTON = 14
 JT_DBALL = 15
 JT_DHINGE = 16
 JT_TRANSMISSION = 17
+
+# ---- geoms: real columns (greal, shape (G, GR)); geoms belong to no world, as in ODE ----
+G_POS = 0          # world position (3), refreshed from the body (plus offset) before collision
+G_R = 3            # world rotation, 3x3 row-major (9)
+G_AABB = 12        # minx, maxx, miny, maxy, minz, maxz (6), ODE's order
+G_OFFPOS = 18      # offset position relative to the body (3)
+G_OFFR = 21        # offset rotation relative to the body (9)
+G_PARAM = 30       # class parameters (radius, lengths, plane a b c d, ray length, ...) up to GR
+GR = 64
+
+# ---- geoms: int columns (gint, shape (G, GI)); category/collide bits are kept in uint64 arrays ----
+GI_CLASS = 0       # geom class (GC_* below)
+GI_BODY = 1        # body slot or -1 (the body's world is known to the Python handle)
+GI_SPACE = 2       # id of the containing space or -1
+GI_ENABLED = 3
+GI_ALIVE = 4
+GI_DATA = 5        # id of class side data (trimesh, heightfield, convex, transform's geom) or -1
+GI_FLAGS = 6       # class flags (ray: first contact 1, backface cull 2, closest hit 4; offset set 8)
+GI_EXTRA = 7
+GI = 16
+
+# ---- contact records written by colliders (contacts, shape (n, CR)) ----
+C_POS = 0          # contact position (3)
+C_NORMAL = 3       # normal, pointing into geom 1 (3)
+C_DEPTH = 6
+C_SIDE1 = 7        # triangle / cell index on geom 1, -1 if none
+C_SIDE2 = 8
+CR = 9
+
+# ---- geom classes: ODE 0.16's numbers ----
+GC_SPHERE = 0
+GC_BOX = 1
+GC_CAPSULE = 2
+GC_CYLINDER = 3
+GC_PLANE = 4
+GC_RAY = 5
+GC_CONVEX = 6
+GC_TRANSFORM = 7
+GC_TRIMESH = 8
+GC_HEIGHTFIELD = 9
+GC_SIMPLE_SPACE = 10
+GC_HASH_SPACE = 11
+GC_SAP_SPACE = 12
+GC_QUADTREE_SPACE = 13
+GC_FIRST_USER = 14
+GC_COUNT = 20
