@@ -136,4 +136,4 @@ cdef enum:
     GC_SAP_SPACE = 12
     GC_QUADTREE_SPACE = 13
     GC_FIRST_USER = 14
-    GC_COUNT = 20
+    GC_COUNT = 18
