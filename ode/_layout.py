@@ -126,6 +126,15 @@ G_OFFPOS = 18      # offset position relative to the body (3)
 G_OFFR = 21        # offset rotation relative to the body (9)
 G_PARAM = 30       # class parameters (radius, lengths, plane a b c d, ray length, ...) up to GR
 GR = 64
+# primitive class parameters inside G_PARAM .. (owner: the collide kernels, I4b)
+G_RADIUS = 30      # sphere, capsule, cylinder: radius
+G_LENGTH = 31      # capsule, cylinder: length of the axis (along the local z axis)
+G_SIDES = 30       # box: side lengths lx, ly, lz (3)
+G_PLANE = 30       # plane: a, b, c, d with (a, b, c) unit, points p with n.p = d on the plane (4)
+G_RAYLEN = 30      # ray: length (the ray starts at G_POS along the third column of G_R)
+GF_RAY_FIRST = 1   # GI_FLAGS bits of rays: first contact, backface cull, closest hit
+GF_RAY_BACKFACE = 2
+GF_RAY_CLOSEST = 4
 
 # ---- geoms: int columns (gint, shape (G, GI)); category/collide bits are kept in uint64 arrays ----
 GI_CLASS = 0       # geom class (GC_* below)

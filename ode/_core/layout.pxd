@@ -106,6 +106,14 @@ cdef enum:
     G_OFFR = 21
     G_PARAM = 30
     GR = 64
+    G_RADIUS = 30
+    G_LENGTH = 31
+    G_SIDES = 30
+    G_PLANE = 30
+    G_RAYLEN = 30
+    GF_RAY_FIRST = 1
+    GF_RAY_BACKFACE = 2
+    GF_RAY_CLOSEST = 4
     GI_CLASS = 0
     GI_BODY = 1
     GI_SPACE = 2
