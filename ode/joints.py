@@ -453,9 +453,26 @@ class SliderJoint(Joint):
         return -r if self._reversed() else r
 
     def addForce(self, force: float) -> None:
-        """Apply ``force`` along the axis to body 1 and the opposite force to body 2."""
+        """Apply ``force`` along the axis to body 1 and the opposite force to body 2.
+
+        As libode, between two bodies both forces act at the midpoint of the bodies' centres, so each
+        body also receives the torque h x F (h: half the vector from body 1's centre to body 2's).
+        """
         f = _check.real("force", force)
         self._push(L.B_FACC, 0, -f if self._reversed() else f)
+        slot, ji, jr, br = self._arrays()
+        b1, b2 = int(ji[slot * L.JI + L.JI_B1]), int(ji[slot * L.JI + L.JI_B2])
+        if b1 < 0 or b2 < 0:
+            return
+        a = _k().get_axis(ji, jr, slot, br, 0)
+        fv = (f * a[0], f * a[1], f * a[2])
+        bodies = self._world._state.bodies.real
+        p1, p2 = bodies[b1, L.B_POS:L.B_POS + 3], bodies[b2, L.B_POS:L.B_POS + 3]
+        h = [0.5 * (float(p2[k]) - float(p1[k])) for k in range(3)]
+        t = (h[1] * fv[2] - h[2] * fv[1], h[2] * fv[0] - h[0] * fv[2], h[0] * fv[1] - h[1] * fv[0])
+        for k in range(3):
+            bodies[b1, L.B_TACC + k] += t[k]
+            bodies[b2, L.B_TACC + k] += t[k]
 
 
 class FixedJoint(Joint):

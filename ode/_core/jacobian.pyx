@@ -67,12 +67,22 @@ cdef inline void _rot_t(const dReal* breal, int b, dReal x, dReal y, dReal z, dR
     out[2] = breal[o + 2] * x + breal[o + 5] * y + breal[o + 8] * z
 
 
+cdef inline dReal _recip_sqrt(dReal a) noexcept nogil:
+    """1 / sqrt(a), or 0 when a is not positive (degenerate input yields zero vectors, never a crash)."""
+    if a > 0.0:
+        return 1.0 / sqrt(a)
+    return 0.0
+
+
 cdef inline void _plane_space(dReal n0, dReal n1, dReal n2, dReal* p, dReal* q) noexcept nogil:
-    """Two unit vectors p, q completing the unit vector n to an orthonormal basis (n, p, q)."""
+    """Two unit vectors p, q completing the unit vector n to an orthonormal basis (n, p, q).
+
+    A zero n yields zero p and q (the kernels never divide by zero; the API rejects such input).
+    """
     cdef dReal a, k
     if fabs(n2) > SQRT1_2:
         a = n1 * n1 + n2 * n2
-        k = 1.0 / sqrt(a)
+        k = _recip_sqrt(a)
         p[0] = 0.0
         p[1] = -n2 * k
         p[2] = n1 * k
@@ -81,7 +91,7 @@ cdef inline void _plane_space(dReal n0, dReal n1, dReal n2, dReal* p, dReal* q) 
         q[2] = n0 * p[1]
     else:
         a = n0 * n0 + n1 * n1
-        k = 1.0 / sqrt(a)
+        k = _recip_sqrt(a)
         p[0] = -n1 * k
         p[1] = n0 * k
         p[2] = 0.0
@@ -131,8 +141,19 @@ cdef inline void _relative_q(const dReal* breal, int b1, int b2, dReal* out) noe
     _qmul_conj_a(q1, q2, out)
 
 
+cdef inline void _q_identity(dReal* q) noexcept nogil:
+    """q = the identity rotation (1, 0, 0, 0)."""
+    q[0] = 1.0
+    q[1] = 0.0
+    q[2] = 0.0
+    q[3] = 0.0
+
+
 cdef void _r_to_q(const dReal* R, dReal* q) noexcept nogil:
-    """Unit quaternion of the rotation matrix R (3x3 row-major), by the largest-diagonal method."""
+    """Unit quaternion of the rotation matrix R (3x3 row-major), by the largest-diagonal method.
+
+    A matrix too far from a rotation for the method (never one built by _cross_q) gives the identity.
+    """
     cdef dReal tr = R[0] + R[4] + R[8]
     cdef dReal s
     if tr >= 0.0:
@@ -143,21 +164,33 @@ cdef void _r_to_q(const dReal* R, dReal* q) noexcept nogil:
         q[2] = (R[2] - R[6]) * s
         q[3] = (R[3] - R[1]) * s
     elif R[0] >= R[4] and R[0] >= R[8]:
-        s = sqrt(R[0] - (R[4] + R[8]) + 1.0)
+        s = R[0] - (R[4] + R[8]) + 1.0
+        if not s > 0.0:
+            _q_identity(q)
+            return
+        s = sqrt(s)
         q[1] = 0.5 * s
         s = 0.5 / s
         q[2] = (R[1] + R[3]) * s
         q[3] = (R[6] + R[2]) * s
         q[0] = (R[7] - R[5]) * s
     elif R[4] >= R[8]:
-        s = sqrt(R[4] - (R[8] + R[0]) + 1.0)
+        s = R[4] - (R[8] + R[0]) + 1.0
+        if not s > 0.0:
+            _q_identity(q)
+            return
+        s = sqrt(s)
         q[2] = 0.5 * s
         s = 0.5 / s
         q[3] = (R[5] + R[7]) * s
         q[1] = (R[1] + R[3]) * s
         q[0] = (R[2] - R[6]) * s
     else:
-        s = sqrt(R[8] - (R[0] + R[4]) + 1.0)
+        s = R[8] - (R[0] + R[4]) + 1.0
+        if not s > 0.0:
+            _q_identity(q)
+            return
+        s = sqrt(s)
         q[3] = 0.5 * s
         s = 0.5 / s
         q[1] = (R[6] + R[2]) * s
@@ -166,10 +199,20 @@ cdef void _r_to_q(const dReal* R, dReal* q) noexcept nogil:
 
 
 cdef void _cross_q(dReal x0, dReal x1, dReal x2, dReal y0, dReal y1, dReal y2, dReal* q) noexcept nogil:
-    """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x."""
+    """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x.
+
+    Degenerate input (libode prints "zero length vector" and reads uninitialised memory): a zero x gives
+    the identity; a y parallel to x (e.g. universal axes momentarily aligned) is replaced by the first
+    vector of _plane_space(x), so the frame stays a rotation and nothing becomes NaN.
+    """
     cdef dReal R[9]
+    cdef dReal p[3]
+    cdef dReal qq[3]
     cdef dReal n = sqrt(x0 * x0 + x1 * x1 + x2 * x2)
     cdef dReal d
+    if not n > 0.0:
+        _q_identity(q)
+        return
     x0 = x0 / n
     x1 = x1 / n
     x2 = x2 / n
@@ -178,9 +221,15 @@ cdef void _cross_q(dReal x0, dReal x1, dReal x2, dReal y0, dReal y1, dReal y2, d
     y1 = y1 - d * x1
     y2 = y2 - d * x2
     n = sqrt(y0 * y0 + y1 * y1 + y2 * y2)
-    y0 = y0 / n
-    y1 = y1 / n
-    y2 = y2 / n
+    if n > 0.0:
+        y0 = y0 / n
+        y1 = y1 / n
+        y2 = y2 / n
+    else:
+        _plane_space(x0, x1, x2, p, qq)
+        y0 = p[0]
+        y1 = p[1]
+        y2 = p[2]
     R[0] = x0
     R[3] = x1
     R[6] = x2
@@ -261,9 +310,23 @@ cdef void _set_axis(const int* jint, dReal* jreal, int j, const dReal* breal, in
     cdef int jo = j * JR + J_P
     cdef dReal n = sqrt(x * x + y * y + z * z)
     cdef dReal out[3]
-    cdef dReal nx = x / n
-    cdef dReal ny = y / n
-    cdef dReal nz = z / n
+    cdef dReal nx, ny, nz, m
+    if not (n > 0.0 and n < INFINITY):
+        # the squares under- or overflowed (tiny or huge axis, single precision): scale first
+        m = fabs(x)
+        if fabs(y) > m:
+            m = fabs(y)
+        if fabs(z) > m:
+            m = fabs(z)
+        if not (m > 0.0 and m < INFINITY):
+            return
+        x = x / m
+        y = y / m
+        z = z / m
+        n = sqrt(x * x + y * y + z * z)
+    nx = x / n
+    ny = y / n
+    nz = z / n
     if which != 2:
         if b1 >= 0:
             _rot_t(breal, b1, nx, ny, nz, out)
@@ -388,6 +451,14 @@ cdef dReal _slider_position(const int* jint, const dReal* jreal, int j, const dR
         d1 = breal[o1 + 1] - jreal[jo + J_OFFSET + 1]
         d2 = breal[o1 + 2] - jreal[jo + J_OFFSET + 2]
     return ax[0] * d0 + ax[1] * d1 + ax[2] * d2
+
+
+cdef dReal _user_slider_position(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """The slider position as the user sees it: negated when attached (environment, body)."""
+    cdef dReal v = _slider_position(jint, jreal, j, breal)
+    if jint[j * JI + JI_FLAGS] & JF_REVERSE:
+        return -v
+    return v
 
 
 cdef void _set_universal_reference(const int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
@@ -845,6 +916,11 @@ cdef void _slider_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
         e2 = jreal[jo + J_OFFSET + 2] - breal[o1 + 2]
     c[r + 3] = k * (p[0] * e0 + p[1] * e1 + p[2] * e2)
     c[r + 4] = k * (q[0] * e0 + q[1] * e1 + q[2] * e2)
+    if jint[j * JI + JI_FLAGS] & JF_REVERSE:
+        # attached (environment, body): stops and motor act on the user's position, measured the other way
+        a[0] = -a[0]
+        a[1] = -a[1]
+        a[2] = -a[2]
     _motor_row(jint, jreal, j, 0, breal, b1, b2, a, False, fps, J, c, cfm, lo, hi, r + 5)
 
 
@@ -1123,7 +1199,7 @@ cdef int info1(int* jint, dReal* jreal, int j, const dReal* breal, const int* bi
         elif t == JT_HINGE:
             m = 5 + _test_limit(jint, jreal, j, 0, _hinge_angle(jint, jreal, j, breal))
         elif t == JT_SLIDER:
-            m = 5 + _test_limit(jint, jreal, j, 0, _slider_position(jint, jreal, j, breal))
+            m = 5 + _test_limit(jint, jreal, j, 0, _user_slider_position(jint, jreal, j, breal))
         elif t == JT_FIXED:
             m = 6
         elif t == JT_UNIVERSAL:

@@ -42,11 +42,21 @@ def _rot_t(breal, b, x, y, z, out) -> None:
     out[2] = float(breal[o + 2]) * x + float(breal[o + 5]) * y + float(breal[o + 8]) * z
 
 
+def _recip_sqrt(a) -> float:
+    """1 / sqrt(a), or 0 when a is not positive (degenerate input yields zero vectors, never a crash)."""
+    if a > 0.0:
+        return 1.0 / sqrt(a)
+    return 0.0
+
+
 def _plane_space(n0, n1, n2, p, q) -> None:
-    """Two unit vectors p, q completing the unit vector n to an orthonormal basis (n, p, q)."""
+    """Two unit vectors p, q completing the unit vector n to an orthonormal basis (n, p, q).
+
+    A zero n yields zero p and q (the kernels never divide by zero; the API rejects such input).
+    """
     if fabs(n2) > SQRT1_2:
         a = n1 * n1 + n2 * n2
-        k = 1.0 / sqrt(a)
+        k = _recip_sqrt(a)
         p[0] = 0.0
         p[1] = -n2 * k
         p[2] = n1 * k
@@ -55,7 +65,7 @@ def _plane_space(n0, n1, n2, p, q) -> None:
         q[2] = n0 * p[1]
     else:
         a = n0 * n0 + n1 * n1
-        k = 1.0 / sqrt(a)
+        k = _recip_sqrt(a)
         p[0] = -n1 * k
         p[1] = n0 * k
         p[2] = 0.0
@@ -104,8 +114,19 @@ def _relative_q(breal, b1, b2, out) -> None:
     _qmul_conj_a(q1, q2, out)
 
 
+def _q_identity(q) -> None:
+    """q = the identity rotation (1, 0, 0, 0)."""
+    q[0] = 1.0
+    q[1] = 0.0
+    q[2] = 0.0
+    q[3] = 0.0
+
+
 def _r_to_q(R, q) -> None:
-    """Unit quaternion of the rotation matrix R (3x3 row-major), by the largest-diagonal method."""
+    """Unit quaternion of the rotation matrix R (3x3 row-major), by the largest-diagonal method.
+
+    A matrix too far from a rotation for the method (never one built by _cross_q) gives the identity.
+    """
     tr = R[0] + R[4] + R[8]
     if tr >= 0.0:
         s = sqrt(tr + 1.0)
@@ -115,21 +136,33 @@ def _r_to_q(R, q) -> None:
         q[2] = (R[2] - R[6]) * s
         q[3] = (R[3] - R[1]) * s
     elif R[0] >= R[4] and R[0] >= R[8]:
-        s = sqrt(R[0] - (R[4] + R[8]) + 1.0)
+        s = R[0] - (R[4] + R[8]) + 1.0
+        if not s > 0.0:
+            _q_identity(q)
+            return
+        s = sqrt(s)
         q[1] = 0.5 * s
         s = 0.5 / s
         q[2] = (R[1] + R[3]) * s
         q[3] = (R[6] + R[2]) * s
         q[0] = (R[7] - R[5]) * s
     elif R[4] >= R[8]:
-        s = sqrt(R[4] - (R[8] + R[0]) + 1.0)
+        s = R[4] - (R[8] + R[0]) + 1.0
+        if not s > 0.0:
+            _q_identity(q)
+            return
+        s = sqrt(s)
         q[2] = 0.5 * s
         s = 0.5 / s
         q[3] = (R[5] + R[7]) * s
         q[1] = (R[1] + R[3]) * s
         q[0] = (R[2] - R[6]) * s
     else:
-        s = sqrt(R[8] - (R[0] + R[4]) + 1.0)
+        s = R[8] - (R[0] + R[4]) + 1.0
+        if not s > 0.0:
+            _q_identity(q)
+            return
+        s = sqrt(s)
         q[3] = 0.5 * s
         s = 0.5 / s
         q[1] = (R[6] + R[2]) * s
@@ -138,9 +171,19 @@ def _r_to_q(R, q) -> None:
 
 
 def _cross_q(x0, x1, x2, y0, y1, y2, q) -> None:
-    """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x."""
+    """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x.
+
+    Degenerate input (libode prints "zero length vector" and reads uninitialised memory): a zero x gives
+    the identity; a y parallel to x (e.g. universal axes momentarily aligned) is replaced by the first
+    vector of _plane_space(x), so the frame stays a rotation and nothing becomes NaN.
+    """
     R = [0.0] * 9
+    p = [0.0, 0.0, 0.0]
+    qq = [0.0, 0.0, 0.0]
     n = sqrt(x0 * x0 + x1 * x1 + x2 * x2)
+    if not n > 0.0:
+        _q_identity(q)
+        return
     x0 = x0 / n
     x1 = x1 / n
     x2 = x2 / n
@@ -149,9 +192,15 @@ def _cross_q(x0, x1, x2, y0, y1, y2, q) -> None:
     y1 = y1 - d * x1
     y2 = y2 - d * x2
     n = sqrt(y0 * y0 + y1 * y1 + y2 * y2)
-    y0 = y0 / n
-    y1 = y1 / n
-    y2 = y2 / n
+    if n > 0.0:
+        y0 = y0 / n
+        y1 = y1 / n
+        y2 = y2 / n
+    else:
+        _plane_space(x0, x1, x2, p, qq)
+        y0 = p[0]
+        y1 = p[1]
+        y2 = p[2]
     R[0] = x0
     R[3] = x1
     R[6] = x2
@@ -229,6 +278,19 @@ def set_axis(jint, jreal, j, breal, which, x, y, z) -> None:
     b2 = int(jint[j * L.JI + L.JI_B2])
     jo = j * L.JR + L.J_P
     n = sqrt(x * x + y * y + z * z)
+    if not (n > 0.0 and n < INF):
+        # the squares under- or overflowed (tiny or huge axis, single precision): scale first
+        m = fabs(x)
+        if fabs(y) > m:
+            m = fabs(y)
+        if fabs(z) > m:
+            m = fabs(z)
+        if not (m > 0.0 and m < INF):
+            return
+        x = x / m
+        y = y / m
+        z = z / m
+        n = sqrt(x * x + y * y + z * z)
     nx = x / n
     ny = y / n
     nz = z / n
@@ -366,6 +428,14 @@ def slider_position(jint, jreal, j, breal) -> float:
         d1 = float(breal[o1 + 1]) - float(jreal[jo + L.J_OFFSET + 1])
         d2 = float(breal[o1 + 2]) - float(jreal[jo + L.J_OFFSET + 2])
     return ax[0] * d0 + ax[1] * d1 + ax[2] * d2
+
+
+def _user_slider_position(jint, jreal, j, breal) -> float:
+    """The slider position as the user sees it: negated when attached (environment, body)."""
+    v = slider_position(jint, jreal, j, breal)
+    if int(jint[j * L.JI + L.JI_FLAGS]) & L.JF_REVERSE:
+        return -v
+    return v
 
 
 def set_universal_reference(jint, jreal, j, breal) -> None:
@@ -799,6 +869,11 @@ def _slider_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r
         e2 = float(jreal[jo + L.J_OFFSET + 2]) - float(breal[o1 + 2])
     c[r + 3] = k * (p[0] * e0 + p[1] * e1 + p[2] * e2)
     c[r + 4] = k * (q[0] * e0 + q[1] * e1 + q[2] * e2)
+    if int(jint[j * L.JI + L.JI_FLAGS]) & L.JF_REVERSE:
+        # attached (environment, body): stops and motor act on the user's position, measured the other way
+        a[0] = -a[0]
+        a[1] = -a[1]
+        a[2] = -a[2]
     _motor_row(jint, jreal, j, 0, breal, b1, b2, a, False, fps, J, c, cfm, lo, hi, r + 5)
 
 
@@ -1056,7 +1131,7 @@ def info1(jint, jreal, j, breal, bint, wreal) -> int:
         elif t == L.JT_HINGE:
             m = 5 + _test_limit(jint, jreal, j, 0, hinge_angle(jint, jreal, j, breal))
         elif t == L.JT_SLIDER:
-            m = 5 + _test_limit(jint, jreal, j, 0, slider_position(jint, jreal, j, breal))
+            m = 5 + _test_limit(jint, jreal, j, 0, _user_slider_position(jint, jreal, j, breal))
         elif t == L.JT_FIXED:
             m = 6
         elif t == L.JT_UNIVERSAL:
