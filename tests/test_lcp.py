@@ -291,3 +291,91 @@ def test_core_and_twin_expose_the_same_api(core):
             assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
         else:
             assert ours == theirs
+
+
+def _box_contacts_problem(mu: float = 0.5) -> tuple:
+    """The LCP of a sliding, spinning box on four corner contacts with pyramid friction (rows n, t1, t2)."""
+    h, mass, cfm = 0.01, 4.8, 1e-5
+    inertia = mass / 12.0 * np.array([0.3**2 + 0.2**2, 0.4**2 + 0.2**2, 0.4**2 + 0.3**2])
+    minv = np.diag(np.concatenate([np.full(3, 1.0 / mass), 1.0 / inertia]))
+    rows = []
+    for sx in (-1.0, 1.0):
+        for sy in (-1.0, 1.0):
+            r = np.array([0.2 * sx, 0.15 * sy, -0.1])
+            for d in np.eye(3)[[2, 0, 1]]:  # normal z first, then the friction directions x and y
+                rows.append(np.concatenate([d, np.cross(r, d)]))
+    J = np.array(rows)
+    A = J @ minv @ J.T + cfm / h * np.eye(12)
+    vel = np.array([0.8, -0.4, 0.0, 0.0, 0.0, 1.0])
+    force = np.array([2.0, 0.0, -9.81 * mass, 0.0, 0.0, 0.0])
+    b = -J @ (vel / h + minv @ force)
+    normal = np.arange(12) % 3 == 0
+    lo = np.where(normal, 0.0, -mu)
+    hi = np.where(normal, INF, mu)
+    findex = np.where(normal, -1, np.arange(12) - np.arange(12) % 3)
+    return A, b, lo, hi, findex, normal
+
+
+def test_friction_bounds_are_fixed_from_the_frictionless_normal_forces():
+    # libode 0.16 (observed): all friction bounds are set to mu * (normal force of the frictionless solve)
+    # before any friction row is added, and stay fixed while friction torques redistribute the normal forces.
+    # Here the four frictionless normal forces are equal, so every sliding corner gets the same friction
+    # force: no torque about z (the box keeps its spin) and the braking is mu times the total normal force.
+    mu = 0.5
+    A, b, lo, hi, findex, normal = _box_contacts_problem(mu)
+    frictionless = np.linalg.solve(A[np.ix_(normal, normal)], b[normal])
+    assert np.all(frictionless > 0.0)
+    x, w, status, lo_used, hi_used = _twin_run(A, b, lo, hi, findex, 0)
+    assert status == 0
+    bound = mu * frictionless.repeat(2)
+    assert np.allclose(hi_used[~normal], bound, rtol=1e-12, atol=0.0)
+    assert np.array_equal(lo_used[~normal], -hi_used[~normal])
+    fx, fy = x[1::3], x[2::3]
+    assert np.array_equal(fx, -hi_used[1::3]) and np.array_equal(fy, hi_used[2::3])  # all sliding, saturated
+    assert np.ptp(x[0::3]) > 1.0  # the final normal forces differ: bounds were not taken from them
+    _assert_solution(A, b, lo_used, hi_used, x, w, 1e-10)
+
+
+def test_box_contacts_problem_core_matches_twin(core):
+    A, b, lo, hi, findex, _ = _box_contacts_problem()
+    xc, wc, sc, loc, hic = core.lcp(A, b, lo, hi, findex, 0, return_bounds=True)
+    xt, wt, st, lot, hit = _twin_run(A, b, lo, hi, findex, 0)
+    assert sc == st == 0
+    assert np.array_equal(xc, xt) and np.array_equal(wc, wt)
+    assert np.array_equal(loc, lot) and np.array_equal(hic, hit)
+
+
+def test_pyramid_friction_step_keeps_the_spin_of_a_symmetric_sliding_box():
+    # Public API, one step: four corner contacts (ContactApprox1) under a box sliding and spinning about z.
+    import ode
+
+    world = ode.World()
+    world.setGravity((0.0, 0.0, -9.81))
+    world.setCFM(1e-5)
+    body = ode.Body(world)
+    mass = ode.Mass()
+    mass.setBox(200.0, 0.4, 0.3, 0.2)
+    body.setMass(mass)
+    body.setPosition((0.0, 0.0, 0.099))
+    body.setLinearVel((0.8, -0.4, 0.0))
+    body.setAngularVel((0.0, 0.0, 1.0))
+    body.addForce((2.0, 0.0, 0.0))
+    group = ode.JointGroup()
+    joints = []
+    for sx in (-0.2, 0.2):
+        for sy in (-0.15, 0.15):
+            contact = ode.Contact()
+            contact.setMode(ode.ContactApprox1)
+            contact.setMu(0.5)
+            contact.setContactGeomParams((sx, sy, -0.001), (0.0, 0.0, 1.0), 0.001)
+            joint = ode.ContactJoint(world, group, contact)
+            joint.attach(body, None)
+            joint.setFeedback(True)
+            joints.append(joint)
+    world.step(0.01)
+    forces = np.array([j.getFeedback()[0] for j in joints], dtype=float)
+    tol = 1e-12 if ode.precision == "double" else 1e-4
+    mean_normal = forces[:, 2].mean()
+    assert np.ptp(forces[:, 2]) > 1.0
+    assert np.allclose(np.abs(forces[:, :2]), 0.5 * mean_normal, rtol=tol, atol=0.0)
+    assert abs(body.getAngularVel()[2] - 1.0) <= tol

@@ -2,8 +2,10 @@
 
 Problem: find x, w with A x = b + w and, for every row i, one of x_i = lo_i and w_i >= 0, x_i = hi_i and
 w_i <= 0, or lo_i < x_i < hi_i and w_i = 0. Rows 0..nub-1 are unbounded. A row i with findex[i] >= 0 is a
-friction row: when it is reached its bounds become -|hi_i x_f| .. |hi_i x_f| with f = findex[i] (the friction
-pyramid approximation of the ODE manual). Friction rows are reached after every other row.
+friction row (the friction pyramid approximation of the ODE manual): every other row is solved first, then all
+friction bounds are fixed at once to -|hi_i x_f| .. |hi_i x_f| with f = findex[i] and x_f the normal force of
+that frictionless solve, and only then are the friction rows added. The bounds stay fixed while the friction
+rows change the normal forces (libode 0.16 behaves so: observed, not a true pyramid on the final normals).
 
 Method (Cottle & Dantzig's principal pivoting, in the incremental form of Baraff 1994): rows are added one
 at a time. The clamped set C (w = 0, x free) is held as an LDL^T factorization of A_CC that grows by one row
@@ -415,6 +417,16 @@ def _start(ws: _Work, nub: int) -> int:
     return OK
 
 
+def _friction_bounds(ws: _Work, nub: int, findex) -> None:
+    """Fix every friction row's bounds to +-|hi_i x_f| from the normal forces of the frictionless solve."""
+    for i in range(nub, ws.n):
+        f = findex[i]
+        if f >= 0:
+            h = math.fabs(ws.hi[i] * ws.x[f])
+            ws.hi[i] = h
+            ws.lo[i] = -h
+
+
 def solve_lcp(n: int, A, x, b, w, nub: int, lo, hi, findex) -> int:
     """Solve the boxed mixed LCP A x = b + w (see module doc) into x (and w unless None); returns a status."""
     if nub > n:
@@ -426,14 +438,12 @@ def solve_lcp(n: int, A, x, b, w, nub: int, lo, hi, findex) -> int:
     if status == OK and nub < n:
         maxit = 8 * n + 64
         for friction_pass in range(2):
+            if friction_pass == 1 and findex is not None:
+                _friction_bounds(ws, nub, findex)
             for i in range(nub, n):
                 f = -1 if findex is None else findex[i]
                 if (f >= 0) != (friction_pass == 1):
                     continue
-                if f >= 0:
-                    h = math.fabs(hi[i] * ws.x[f])
-                    hi[i] = h
-                    lo[i] = -h
                 status = _drive(ws, i, maxit)
                 if status != OK:
                     break
