@@ -439,7 +439,7 @@ cdef void _friction_bounds(Work* ws, int nub, const int* findex) noexcept nogil:
 
 
 cdef int _run(Work* ws, int nub, const int* findex) noexcept nogil:
-    """The unbounded block, the other non-friction rows in turn, then the friction rows; returns the status."""
+    """The unbounded block, the other non-friction rows, then the friction rows; returns the status."""
     cdef int n = ws.n, i, f, friction_pass, maxit
     cdef int status = _start(ws, nub)
     if status != _OK or nub >= n:
