@@ -7,7 +7,8 @@ store them as JSON and tests can rebuild the same geoms through our public API:
     {"class": "capsule", "radius": r, "length": l}   {"class": "cylinder", "radius": r, "length": l}
     {"class": "plane", "normal": [a, b, c], "dist": d}
     {"class": "ray", "length": l, "first_contact": 0, "backface_cull": 0, "closest_hit": 0}
-    {"class": "convex", "planes": [[a, b, c, d], ...], "points": [[x, y, z], ...], "polygons": [n, i0, .., n, ..]}
+    {"class": "convex", "planes": [[a, b, c, d], ...], "points": [[x, y, z], ...],
+     "polygons": [n, i0, .., n, ..]}
     {"class": "trimesh", "vertices": [[x, y, z], ...], "faces": [[i, j, k], ...]}
     {"class": "heightfield", "heights": [...], "width": w, "depth": d, "width_samples": nw,
      "depth_samples": nd, "scale": s, "offset": o, "thickness": t, "wrap": 0}

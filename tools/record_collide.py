@@ -55,7 +55,8 @@ def _octahedron(a: float, b: float, c: float) -> dict:
 def _convex_box(hx: float, hy: float, hz: float) -> dict:
     """A box as a convex with six quads (counter-clockwise seen from outside)."""
     pts = [[sx * hx, sy * hy, sz * hz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]
-    idx = {(sx, sy, sz): 4 * (sx > 0) + 2 * (sy > 0) + (sz > 0) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)}
+    signs = [(sx, sy, sz) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]
+    idx = {s: k for k, s in enumerate(signs)}
     faces = [
         ([1, 0, 0], hx, [(1, -1, -1), (1, 1, -1), (1, 1, 1), (1, -1, 1)]),
         ([-1, 0, 0], hx, [(-1, -1, -1), (-1, -1, 1), (-1, 1, 1), (-1, 1, -1)]),
