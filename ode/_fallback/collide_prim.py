@@ -1,0 +1,826 @@
+"""Primitive narrow-phase colliders (pure-Python twin of ``ode/_core/collide_prim.pyx``).
+
+Geom records are flat sequences of GR reals (world pose G_POS, row-major rotation G_R, class parameters) and GI
+ints; contacts are written `skip` reals apart (C_POS, C_NORMAL into geom 1, C_DEPTH, sides -1). This file is
+also the source of the Cython kernel: ``tools/gen_collide_prim.py`` turns the ``#:`` type lines into ``cdef``
+declarations, so both modules perform the same floating-point operations in the same order.
+"""
+
+from math import atan2, cos, fabs, sin, sqrt  # noqa: F401  (the generated kernel uses the same names)
+
+from .. import _layout as L
+
+M_PI = 3.141592653589793
+BOX_FUDGE = 1.05          # edge axes of box-box win only when clearly better than a face axis
+BOX_FUDGE2 = 0.0         # added to |R1_i . R2_j| before the edge tests (near-parallel edges)
+LINE_EPS = 1e-4           # 1 - (ua.ub)^2 below this: lines treated as parallel
+DINF = float("inf")
+
+# ---- kernels
+
+
+def maxc_of(flags):
+    #: cdef inline int maxc_of(int flags) noexcept nogil
+    """The contact cap in the low 16 bits of flags (at least one)."""
+    #: int m
+    m = flags & 0xffff
+    if m < 1:
+        m = 1
+    return m
+
+
+def put(c, k, skip, px, py, pz, nx, ny, nz, depth):
+    #: cdef inline void put(dReal* c, int k, int skip, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth) noexcept nogil
+    """Write contact record k: position, normal, depth, no sides."""
+    #: int o
+    o = k * skip
+    c[o + L.C_POS] = px
+    c[o + L.C_POS + 1] = py
+    c[o + L.C_POS + 2] = pz
+    c[o + L.C_NORMAL] = nx
+    c[o + L.C_NORMAL + 1] = ny
+    c[o + L.C_NORMAL + 2] = nz
+    c[o + L.C_DEPTH] = depth
+    c[o + L.C_SIDE1] = -1
+    c[o + L.C_SIDE2] = -1
+
+
+def flip_contacts(c, n, skip):
+    #: cdef void flip_contacts(dReal* c, int n, int skip) noexcept nogil
+    """Negate the normals and swap the sides of n contacts (the pair was collided in the other order)."""
+    #: int k, o
+    #: dReal t
+    for k in range(n):
+        o = k * skip
+        c[o + L.C_NORMAL] = -c[o + L.C_NORMAL]
+        c[o + L.C_NORMAL + 1] = -c[o + L.C_NORMAL + 1]
+        c[o + L.C_NORMAL + 2] = -c[o + L.C_NORMAL + 2]
+        t = c[o + L.C_SIDE1]
+        c[o + L.C_SIDE1] = c[o + L.C_SIDE2]
+        c[o + L.C_SIDE2] = t
+
+
+def col_dot(g, j, x, y, z):
+    #: cdef inline dReal col_dot(const dReal* g, int j, dReal x, dReal y, dReal z) noexcept nogil
+    """Dot product of column j of the record's rotation (local axis j in world) with (x, y, z)."""
+    return g[L.G_R + j] * x + g[L.G_R + 3 + j] * y + g[L.G_R + 6 + j] * z
+
+
+def spheres(c, kk, skip, p1x, p1y, p1z, r1, p2x, p2y, p2z, r2):
+    #: cdef int spheres(dReal* c, int kk, int skip, dReal p1x, dReal p1y, dReal p1z, dReal r1, dReal p2x, dReal p2y, dReal p2z, dReal r2) noexcept nogil
+    """Contact of two spheres (centre, radius), normal from sphere 2 to sphere 1, midway between surfaces."""
+    #: dReal dx, dy, dz, d, k, nx, ny, nz
+    dx = p1x - p2x
+    dy = p1y - p2y
+    dz = p1z - p2z
+    d = sqrt(dx * dx + dy * dy + dz * dz)
+    if d > r1 + r2:
+        return 0
+    if d <= 0:
+        put(c, kk, skip, p1x, p1y, p1z, 1.0, 0.0, 0.0, r1 + r2)
+        return 1
+    nx = dx / d
+    ny = dy / d
+    nz = dz / d
+    k = 0.5 * (r2 - r1 - d)
+    put(c, kk, skip, p1x + nx * k, p1y + ny * k, p1z + nz * k, nx, ny, nz, r1 + r2 - d)
+    return 1
+
+
+def seg_point(g, px, py, pz, out):
+    #: cdef void seg_point(const dReal* g, dReal px, dReal py, dReal pz, dReal* out) noexcept nogil
+    """Closest point to p on the axis segment of a capsule/cylinder record (local z, length G_LENGTH)."""
+    #: dReal t, h
+    h = g[L.G_LENGTH] * 0.5
+    t = col_dot(g, 2, px - g[L.G_POS], py - g[L.G_POS + 1], pz - g[L.G_POS + 2])
+    if t > h:
+        t = h
+    elif t < -h:
+        t = -h
+    out[0] = g[L.G_POS] + g[L.G_R + 2] * t
+    out[1] = g[L.G_POS + 1] + g[L.G_R + 5] * t
+    out[2] = g[L.G_POS + 2] + g[L.G_R + 8] * t
+
+
+def collide_sphere_sphere(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_sphere_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Sphere against sphere."""
+    return spheres(c, 0, skip, g1[L.G_POS], g1[L.G_POS + 1], g1[L.G_POS + 2], g1[L.G_RADIUS],
+                   g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], g2[L.G_RADIUS])
+
+
+def collide_sphere_plane(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_sphere_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Sphere against the plane's half-space: deepest point of the sphere, normal = plane normal."""
+    #: dReal nx, ny, nz, r, k, depth
+    nx = g2[L.G_PLANE]
+    ny = g2[L.G_PLANE + 1]
+    nz = g2[L.G_PLANE + 2]
+    r = g1[L.G_RADIUS]
+    k = nx * g1[L.G_POS] + ny * g1[L.G_POS + 1] + nz * g1[L.G_POS + 2]
+    depth = g2[L.G_PLANE + 3] - k + r
+    if depth < 0:
+        return 0
+    put(c, 0, skip, g1[L.G_POS] - nx * r, g1[L.G_POS + 1] - ny * r, g1[L.G_POS + 2] - nz * r, nx, ny, nz, depth)
+    return 1
+
+
+def sphere_box_at(c, skip, px, py, pz, r, g2):
+    #: cdef int sphere_box_at(dReal* c, int skip, dReal px, dReal py, dReal pz, dReal r, const dReal* g2) noexcept nogil
+    """Sphere (centre p, radius r) against box record g2; normal out of the box into the sphere."""
+    #: dReal q[3]
+    #: dReal l[3]
+    #: dReal h, dx, dy, dz, dmin, t, d, nx, ny, nz, qx, qy, qz
+    #: int j, inside, jmin
+    q = [0.0] * 3  # py
+    l = [0.0] * 3  # py
+    dx = px - g2[L.G_POS]
+    dy = py - g2[L.G_POS + 1]
+    dz = pz - g2[L.G_POS + 2]
+    inside = 1
+    for j in range(3):
+        l[j] = col_dot(g2, j, dx, dy, dz)
+        h = g2[L.G_SIDES + j] * 0.5
+        q[j] = l[j]
+        if q[j] < -h:
+            q[j] = -h
+            inside = 0
+        elif q[j] > h:
+            q[j] = h
+            inside = 0
+    if inside:
+        jmin = 0
+        dmin = g2[L.G_SIDES] * 0.5 - fabs(l[0])
+        for j in range(1, 3):
+            t = g2[L.G_SIDES + j] * 0.5 - fabs(l[j])
+            if t < dmin:
+                dmin = t
+                jmin = j
+        t = 1.0
+        if l[jmin] < 0:
+            t = -1.0
+        put(c, 0, skip, px, py, pz, g2[L.G_R + jmin] * t, g2[L.G_R + 3 + jmin] * t, g2[L.G_R + 6 + jmin] * t,
+            dmin + r)
+        return 1
+    qx = g2[L.G_POS] + g2[L.G_R] * q[0] + g2[L.G_R + 1] * q[1] + g2[L.G_R + 2] * q[2]
+    qy = g2[L.G_POS + 1] + g2[L.G_R + 3] * q[0] + g2[L.G_R + 4] * q[1] + g2[L.G_R + 5] * q[2]
+    qz = g2[L.G_POS + 2] + g2[L.G_R + 6] * q[0] + g2[L.G_R + 7] * q[1] + g2[L.G_R + 8] * q[2]
+    nx = px - qx
+    ny = py - qy
+    nz = pz - qz
+    d = sqrt(nx * nx + ny * ny + nz * nz)
+    if d > r:
+        return 0
+    if d <= 0:
+        return 0
+    put(c, 0, skip, qx, qy, qz, nx / d, ny / d, nz / d, r - d)
+    return 1
+
+
+def collide_sphere_box(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_sphere_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Sphere against box."""
+    return sphere_box_at(c, skip, g1[L.G_POS], g1[L.G_POS + 1], g1[L.G_POS + 2], g1[L.G_RADIUS], g2)
+
+
+def collide_capsule_sphere(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_capsule_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Capsule against sphere: the sphere of the capsule around the closest axis point."""
+    #: dReal q[3]
+    q = [0.0] * 3  # py
+    seg_point(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], q)
+    return spheres(c, 0, skip, q[0], q[1], q[2], g1[L.G_RADIUS], g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2],
+                   g2[L.G_RADIUS])
+
+
+def collide_capsule_plane(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_capsule_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Capsule against plane: the deeper end sphere, then the other one if it penetrates too."""
+    #: dReal nx, ny, nz, s, h, r, ex, ey, ez, depth
+    #: int n
+    nx = g2[L.G_PLANE]
+    ny = g2[L.G_PLANE + 1]
+    nz = g2[L.G_PLANE + 2]
+    r = g1[L.G_RADIUS]
+    s = 1.0
+    if col_dot(g1, 2, nx, ny, nz) > 0:
+        s = -1.0
+    h = g1[L.G_LENGTH] * 0.5 * s
+    ex = g1[L.G_POS] + g1[L.G_R + 2] * h
+    ey = g1[L.G_POS + 1] + g1[L.G_R + 5] * h
+    ez = g1[L.G_POS + 2] + g1[L.G_R + 8] * h
+    depth = g2[L.G_PLANE + 3] - (nx * ex + ny * ey + nz * ez) + r
+    if depth < 0:
+        return 0
+    put(c, 0, skip, ex - nx * r, ey - ny * r, ez - nz * r, nx, ny, nz, depth)
+    n = 1
+    if maxc_of(flags) > 1:
+        ex = g1[L.G_POS] - g1[L.G_R + 2] * h
+        ey = g1[L.G_POS + 1] - g1[L.G_R + 5] * h
+        ez = g1[L.G_POS + 2] - g1[L.G_R + 8] * h
+        depth = g2[L.G_PLANE + 3] - (nx * ex + ny * ey + nz * ez) + r
+        if depth >= 0:
+            put(c, 1, skip, ex - nx * r, ey - ny * r, ez - nz * r, nx, ny, nz, depth)
+            n = 2
+    return n
+
+
+def closest_segments(a1, a2, b1, b2, out):
+    #: cdef void closest_segments(const dReal* a1, const dReal* a2, const dReal* b1, const dReal* b2, dReal* out) noexcept nogil
+    """Closest points of segments a1-a2 and b1-b2: out[0:3] on a, out[3:6] on b (clamped parameters)."""
+    #: dReal ux, uy, uz, vx, vy, vz, wx, wy, wz, a, b, cc, d, e, den, s, t
+    ux = a2[0] - a1[0]
+    uy = a2[1] - a1[1]
+    uz = a2[2] - a1[2]
+    vx = b2[0] - b1[0]
+    vy = b2[1] - b1[1]
+    vz = b2[2] - b1[2]
+    wx = a1[0] - b1[0]
+    wy = a1[1] - b1[1]
+    wz = a1[2] - b1[2]
+    a = ux * ux + uy * uy + uz * uz
+    b = ux * vx + uy * vy + uz * vz
+    cc = vx * vx + vy * vy + vz * vz
+    d = ux * wx + uy * wy + uz * wz
+    e = vx * wx + vy * wy + vz * wz
+    if a <= 0 and cc <= 0:
+        s = 0.0
+        t = 0.0
+    elif a <= 0:
+        s = 0.0
+        t = e / cc
+    elif cc <= 0:
+        t = 0.0
+        s = -d / a
+    else:
+        den = a * cc - b * b
+        s = 0.0
+        if den > 0:
+            s = (b * e - cc * d) / den
+        if s < 0:
+            s = 0.0
+        elif s > 1:
+            s = 1.0
+        t = (b * s + e) / cc
+    if t < 0:
+        t = 0.0
+        if a > 0:
+            s = -d / a
+    elif t > 1:
+        t = 1.0
+        if a > 0:
+            s = (b - d) / a
+    if s < 0:
+        s = 0.0
+    elif s > 1:
+        s = 1.0
+    out[0] = a1[0] + ux * s
+    out[1] = a1[1] + uy * s
+    out[2] = a1[2] + uz * s
+    out[3] = b1[0] + vx * t
+    out[4] = b1[1] + vy * t
+    out[5] = b1[2] + vz * t
+
+
+def axis_ends(g, a, b):
+    #: cdef void axis_ends(const dReal* g, dReal* a, dReal* b) noexcept nogil
+    """End points of the axis segment of a capsule or cylinder record (a at +z, b at -z)."""
+    #: dReal h
+    #: int j
+    h = g[L.G_LENGTH] * 0.5
+    for j in range(3):
+        a[j] = g[L.G_POS + j] + g[L.G_R + 3 * j + 2] * h
+        b[j] = g[L.G_POS + j] - g[L.G_R + 3 * j + 2] * h
+
+
+def collide_capsule_capsule(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_capsule_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Capsule against capsule: spheres around the closest points of the axes (two for parallel overlap)."""
+    #: dReal a1[3]
+    #: dReal a2[3]
+    #: dReal b1[3]
+    #: dReal b2[3]
+    #: dReal out[6]
+    #: dReal q[3]
+    #: dReal dd, t1, lo, hi, h1, h2, dx, dy, dz, k
+    #: int n, m
+    a1 = [0.0] * 3  # py
+    a2 = [0.0] * 3  # py
+    b1 = [0.0] * 3  # py
+    b2 = [0.0] * 3  # py
+    out = [0.0] * 6  # py
+    q = [0.0] * 3  # py
+    axis_ends(g1, a1, a2)
+    axis_ends(g2, b1, b2)
+    dd = col_dot(g1, 2, g2[L.G_R + 2], g2[L.G_R + 5], g2[L.G_R + 8])
+    if fabs(dd) >= 1 - 1e-10 and maxc_of(flags) > 1:
+        # parallel axes: the overlap of capsule 2's axis projected on capsule 1's axis, both ends
+        h1 = g1[L.G_LENGTH] * 0.5
+        h2 = g2[L.G_LENGTH] * 0.5
+        dx = g2[L.G_POS] - g1[L.G_POS]
+        dy = g2[L.G_POS + 1] - g1[L.G_POS + 1]
+        dz = g2[L.G_POS + 2] - g1[L.G_POS + 2]
+        k = col_dot(g1, 2, dx, dy, dz)
+        lo = k - h2
+        hi = k + h2
+        if lo < -h1:
+            lo = -h1
+        if hi > h1:
+            hi = h1
+        if hi > lo:
+            n = 0
+            for m in range(2):
+                t1 = lo
+                if m == 1:
+                    t1 = hi
+                q[0] = g1[L.G_POS] + g1[L.G_R + 2] * t1
+                q[1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * t1
+                q[2] = g1[L.G_POS + 2] + g1[L.G_R + 8] * t1
+                seg_point(g2, q[0], q[1], q[2], out)
+                n += spheres(c, n, skip, q[0], q[1], q[2], g1[L.G_RADIUS], out[0], out[1], out[2], g2[L.G_RADIUS])
+            return n
+    closest_segments(a1, a2, b1, b2, out)
+    return spheres(c, 0, skip, out[0], out[1], out[2], g1[L.G_RADIUS], out[3], out[4], out[5], g2[L.G_RADIUS])
+
+
+def collide_box_plane(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_box_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Box against plane: the deepest vertex, then its neighbours by increasing loss of depth (up to 4)."""
+    #: dReal A[3]
+    #: dReal B[3]
+    #: dReal v[3]
+    #: int o[3]
+    #: dReal nx, ny, nz, depth, d2, s
+    #: int j, a, b, t, maxc, n
+    A = [0.0] * 3  # py
+    B = [0.0] * 3  # py
+    v = [0.0] * 3  # py
+    o = [0, 1, 2]  # py
+    nx = g2[L.G_PLANE]
+    ny = g2[L.G_PLANE + 1]
+    nz = g2[L.G_PLANE + 2]
+    maxc = maxc_of(flags)
+    v[0] = g1[L.G_POS]
+    v[1] = g1[L.G_POS + 1]
+    v[2] = g1[L.G_POS + 2]
+    for j in range(3):
+        A[j] = col_dot(g1, j, nx, ny, nz) * g1[L.G_SIDES + j] * 0.5
+        B[j] = fabs(A[j]) * 2
+        s = g1[L.G_SIDES + j] * 0.5
+        if A[j] > 0:
+            s = -s
+        v[0] += g1[L.G_R + j] * s
+        v[1] += g1[L.G_R + 3 + j] * s
+        v[2] += g1[L.G_R + 6 + j] * s
+    depth = g2[L.G_PLANE + 3] - (nx * v[0] + ny * v[1] + nz * v[2])
+    if depth < 0:
+        return 0
+    put(c, 0, skip, v[0], v[1], v[2], nx, ny, nz, depth)
+    if maxc == 1:
+        return 1
+    o[0] = 0
+    o[1] = 1
+    o[2] = 2
+    for a in range(2):
+        for b in range(2 - a):
+            if B[o[b + 1]] < B[o[b]]:
+                t = o[b]
+                o[b] = o[b + 1]
+                o[b + 1] = t
+    a = o[0]
+    b = o[1]
+    n = 1
+    d2 = depth - B[a]
+    if d2 >= 0:
+        s = -2.0 * g1[L.G_SIDES + a] * 0.5
+        if A[a] > 0:
+            s = -s
+        put(c, n, skip, v[0] - g1[L.G_R + a] * s, v[1] - g1[L.G_R + 3 + a] * s, v[2] - g1[L.G_R + 6 + a] * s,
+            nx, ny, nz, d2)
+        n += 1
+        if n == maxc:
+            return n
+    d2 = depth - B[b]
+    if d2 >= 0:
+        s = -2.0 * g1[L.G_SIDES + b] * 0.5
+        if A[b] > 0:
+            s = -s
+        put(c, n, skip, v[0] - g1[L.G_R + b] * s, v[1] - g1[L.G_R + 3 + b] * s, v[2] - g1[L.G_R + 6 + b] * s,
+            nx, ny, nz, d2)
+        n += 1
+        if n == maxc:
+            return n
+    d2 = depth - B[a] - B[b]
+    if d2 > 0:
+        s = -2.0 * g1[L.G_SIDES + a] * 0.5
+        if A[a] > 0:
+            s = -s
+        t = 0
+        depth = -2.0 * g1[L.G_SIDES + b] * 0.5
+        if A[b] > 0:
+            depth = -depth
+        put(c, n, skip, v[0] - g1[L.G_R + a] * s - g1[L.G_R + b] * depth,
+            v[1] - g1[L.G_R + 3 + a] * s - g1[L.G_R + 3 + b] * depth,
+            v[2] - g1[L.G_R + 6 + a] * s - g1[L.G_R + 6 + b] * depth, nx, ny, nz, d2)
+        n += 1
+    return n
+
+
+def line_closest(pa, ua, pb, ub, out):
+    #: cdef void line_closest(const dReal* pa, const dReal* ua, const dReal* pb, const dReal* ub, dReal* out) noexcept nogil
+    """Parameters (alpha, beta) of the closest points of lines pa + alpha ua and pb + beta ub (unit u)."""
+    #: dReal px, py, pz, uaub, q1, q2, d
+    px = pb[0] - pa[0]
+    py = pb[1] - pa[1]
+    pz = pb[2] - pa[2]
+    uaub = ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]
+    q1 = ua[0] * px + ua[1] * py + ua[2] * pz
+    q2 = -(ub[0] * px + ub[1] * py + ub[2] * pz)
+    d = 1 - uaub * uaub
+    if d <= LINE_EPS:
+        out[0] = 0.0
+        out[1] = 0.0
+        return
+    d = 1 / d
+    out[0] = (q1 + uaub * q2) * d
+    out[1] = (uaub * q1 + q2) * d
+
+
+def clip_rect(h0, h1, poly, n, tmp):
+    #: cdef int clip_rect(dReal h0, dReal h1, dReal* poly, int n, dReal* tmp) noexcept nogil
+    """Clip polygon poly (n points x, y) to |x| <= h0, |y| <= h1 (Sutherland-Hodgman); result in poly."""
+    #: int side, ax, k, m, kk
+    #: dReal lim, sgn, ax0, ay0, bx, by, da, db, t
+    for side in range(4):
+        ax = side >> 1
+        sgn = 1.0
+        if side & 1:
+            sgn = -1.0
+        lim = h0
+        if ax == 1:
+            lim = h1
+        m = 0
+        for k in range(n):
+            kk = k + 1
+            if kk == n:
+                kk = 0
+            ax0 = poly[2 * k]
+            ay0 = poly[2 * k + 1]
+            bx = poly[2 * kk]
+            by = poly[2 * kk + 1]
+            da = lim - sgn * poly[2 * k + ax]
+            db = lim - sgn * poly[2 * kk + ax]
+            if da >= 0:
+                tmp[2 * m] = ax0
+                tmp[2 * m + 1] = ay0
+                m += 1
+            if (da >= 0) != (db >= 0) and m < 8:
+                t = da / (da - db)
+                tmp[2 * m] = ax0 + (bx - ax0) * t
+                tmp[2 * m + 1] = ay0 + (by - ay0) * t
+                m += 1
+        for k in range(2 * m):
+            poly[k] = tmp[k]
+        n = m
+        if n == 0:
+            return 0
+    return n
+
+
+def cull_points(n, pts, m, i0, keep):
+    #: cdef void cull_points(int n, const dReal* pts, int m, int i0, int* keep) noexcept nogil
+    """Choose m of n polygon points (i0 first) spread evenly in angle around the centroid."""
+    #: dReal ang[8]
+    #: int used[8]
+    #: dReal cx, cy, a, q, t, best, dd
+    #: int k, j, kb
+    ang = [0.0] * 8  # py
+    used = [0] * 8  # py
+    cx = 0.0
+    cy = 0.0
+    for k in range(n):
+        cx += pts[2 * k]
+        cy += pts[2 * k + 1]
+    cx = cx / n
+    cy = cy / n
+    for k in range(n):
+        ang[k] = atan2(pts[2 * k + 1] - cy, pts[2 * k] - cx)
+        used[k] = 0
+    used[i0] = 1
+    keep[0] = i0
+    for j in range(1, m):
+        a = j * (2 * M_PI / m) + ang[i0]
+        if a > M_PI:
+            a -= 2 * M_PI
+        best = 1e300
+        kb = i0
+        for k in range(n):
+            if used[k] == 0:
+                dd = fabs(ang[k] - a)
+                if dd > M_PI:
+                    dd = 2 * M_PI - dd
+                if dd < best:
+                    best = dd
+                    kb = k
+        used[kb] = 1
+        keep[j] = kb
+    q = 0.0
+    t = q
+
+
+def box_box(p1, R1, s1, p2, R2, s2, flags, c, skip, normal_out):
+    #: cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal* p2, const dReal* R2, const dReal* s2, int flags, dReal* c, int skip, dReal* normal_out) noexcept nogil
+    """Box-box contacts (separating axes over 15 axes, then face clipping); normal_out gets normal, depth, code."""
+    #: dReal p[3]
+    #: dReal pp[3]
+    #: dReal A[3]
+    #: dReal B[3]
+    #: dReal Rm[9]
+    #: dReal Q[9]
+    #: dReal nrm[3]
+    #: dReal nc[3]
+    #: dReal pa[3]
+    #: dReal pb[3]
+    #: dReal ua[3]
+    #: dReal ub[3]
+    #: dReal ab[2]
+    #: dReal ctr[3]
+    #: dReal poly[16]
+    #: dReal tmp[16]
+    #: dReal dep[8]
+    #: dReal pts[24]
+    #: int keep[8]
+    #: const dReal* Ra
+    #: const dReal* Rb
+    #: const dReal* Sa
+    #: const dReal* Sb
+    #: const dReal* Pa
+    #: const dReal* Pb
+    #: dReal s, e1, e2, l, sbest, sgn, n2x, n2y, n2z, m11, m12, m21, m22, c1, c2, k1, k2, k3, k4, det, x, y, px, py, pz, mx
+    #: int i, j, code, invert, facebest, ia, ib, lanr, a1, a2, cn, q1, q2, n, cnum, maxc, i0, ibest
+    p = [0.0] * 3  # py
+    pp = [0.0] * 3  # py
+    A = [0.0] * 3  # py
+    B = [0.0] * 3  # py
+    Rm = [0.0] * 9  # py
+    Q = [0.0] * 9  # py
+    nrm = [0.0] * 3  # py
+    nc = [0.0] * 3  # py
+    pa = [0.0] * 3  # py
+    pb = [0.0] * 3  # py
+    ua = [0.0] * 3  # py
+    ub = [0.0] * 3  # py
+    ab = [0.0] * 2  # py
+    ctr = [0.0] * 3  # py
+    poly = [0.0] * 16  # py
+    tmp = [0.0] * 16  # py
+    dep = [0.0] * 8  # py
+    pts = [0.0] * 24  # py
+    keep = [0] * 8  # py
+    maxc = maxc_of(flags)
+    for j in range(3):
+        p[j] = p2[j] - p1[j]
+        A[j] = s1[j] * 0.5
+        B[j] = s2[j] * 0.5
+    for i in range(3):
+        pp[i] = R1[i] * p[0] + R1[3 + i] * p[1] + R1[6 + i] * p[2]
+        for j in range(3):
+            Rm[3 * i + j] = R1[i] * R2[j] + R1[3 + i] * R2[3 + j] + R1[6 + i] * R2[6 + j]
+            Q[3 * i + j] = fabs(Rm[3 * i + j])
+    sbest = -DINF
+    code = 0
+    invert = 0
+    facebest = 0
+    ibest = 0
+    for i in range(3):
+        e1 = pp[i]
+        e2 = A[i] + B[0] * Q[3 * i] + B[1] * Q[3 * i + 1] + B[2] * Q[3 * i + 2]
+        s = fabs(e1) - e2
+        if s > 0:
+            return 0
+        if s > sbest:
+            sbest = s
+            code = i + 1
+            invert = e1 < 0
+            facebest = 1
+            ibest = i
+    for j in range(3):
+        e1 = R2[j] * p[0] + R2[3 + j] * p[1] + R2[6 + j] * p[2]
+        e2 = A[0] * Q[j] + A[1] * Q[3 + j] + A[2] * Q[6 + j] + B[j]
+        s = fabs(e1) - e2
+        if s > 0:
+            return 0
+        if s > sbest:
+            sbest = s
+            code = j + 4
+            invert = e1 < 0
+            facebest = 2
+            ibest = j
+    for i in range(9):
+        Q[i] += BOX_FUDGE2
+    for i in range(3):
+        ia = (i + 1) % 3
+        ib = (i + 2) % 3
+        for j in range(3):
+            q1 = (j + 1) % 3
+            q2 = (j + 2) % 3
+            # axis e_i x f_j in box 1's frame: component ia = -Rm[ib, j], ib = Rm[ia, j]
+            e1 = pp[ib] * Rm[3 * ia + j] - pp[ia] * Rm[3 * ib + j]
+            e2 = (A[ia] * Q[3 * ib + j] + A[ib] * Q[3 * ia + j] + B[q1] * Q[3 * i + q2] + B[q2] * Q[3 * i + q1])
+            s = fabs(e1) - e2
+            if s > 0:
+                return 0
+            l = sqrt(Rm[3 * ia + j] * Rm[3 * ia + j] + Rm[3 * ib + j] * Rm[3 * ib + j])
+            if l > 1e-12:
+                s = s / l
+                if s * BOX_FUDGE > sbest:
+                    sbest = s
+                    code = 7 + 3 * i + j
+                    invert = e1 < 0
+                    facebest = 0
+                    nc[i] = 0.0
+                    nc[ia] = -Rm[3 * ib + j] / l
+                    nc[ib] = Rm[3 * ia + j] / l
+    if code == 0:
+        return 0
+    if facebest == 1:
+        nrm[0] = R1[ibest]
+        nrm[1] = R1[3 + ibest]
+        nrm[2] = R1[6 + ibest]
+    elif facebest == 2:
+        nrm[0] = R2[ibest]
+        nrm[1] = R2[3 + ibest]
+        nrm[2] = R2[6 + ibest]
+    else:
+        for j in range(3):
+            nrm[j] = R1[3 * j] * nc[0] + R1[3 * j + 1] * nc[1] + R1[3 * j + 2] * nc[2]
+    if invert:
+        nrm[0] = -nrm[0]
+        nrm[1] = -nrm[1]
+        nrm[2] = -nrm[2]
+    normal_out[0] = nrm[0]
+    normal_out[1] = nrm[1]
+    normal_out[2] = nrm[2]
+    normal_out[3] = -sbest
+    normal_out[4] = code
+    if code > 6:
+        # edge-edge: closest points of the two edges, contact midway
+        i = (code - 7) // 3
+        j = (code - 7) % 3
+        for q1 in range(3):
+            pa[q1] = p1[q1]
+            pb[q1] = p2[q1]
+        for q2 in range(3):
+            sgn = -1.0
+            if R1[q2] * nrm[0] + R1[3 + q2] * nrm[1] + R1[6 + q2] * nrm[2] > 0:
+                sgn = 1.0
+            if q2 != i:
+                for q1 in range(3):
+                    pa[q1] += sgn * A[q2] * R1[3 * q1 + q2]
+            sgn = 1.0
+            if R2[q2] * nrm[0] + R2[3 + q2] * nrm[1] + R2[6 + q2] * nrm[2] > 0:
+                sgn = -1.0
+            if q2 != j:
+                for q1 in range(3):
+                    pb[q1] += sgn * B[q2] * R2[3 * q1 + q2]
+        for q1 in range(3):
+            ua[q1] = R1[3 * q1 + i]
+            ub[q1] = R2[3 * q1 + j]
+        line_closest(pa, ua, pb, ub, ab)
+        for q1 in range(3):
+            pa[q1] += ua[q1] * ab[0]
+            pb[q1] += ub[q1] * ab[1]
+        put(c, 0, skip, 0.5 * (pa[0] + pb[0]), 0.5 * (pa[1] + pb[1]), 0.5 * (pa[2] + pb[2]),
+            -nrm[0], -nrm[1], -nrm[2], -sbest)
+        return 1
+    # face: reference face on box a (the box of the axis), incident face on box b
+    if code <= 3:
+        Ra = R1
+        Rb = R2
+        Sa = A
+        Sb = B
+        Pa = p1
+        Pb = p2
+        n2x = nrm[0]
+        n2y = nrm[1]
+        n2z = nrm[2]
+        cn = code - 1
+    else:
+        Ra = R2
+        Rb = R1
+        Sa = B
+        Sb = A
+        Pa = p2
+        Pb = p1
+        n2x = -nrm[0]
+        n2y = -nrm[1]
+        n2z = -nrm[2]
+        cn = code - 4
+    lanr = 0
+    mx = -1.0
+    for j in range(3):
+        x = fabs(Rb[j] * n2x + Rb[3 + j] * n2y + Rb[6 + j] * n2z)
+        if x > mx:
+            mx = x
+            lanr = j
+    sgn = -1.0
+    if Rb[lanr] * n2x + Rb[3 + lanr] * n2y + Rb[6 + lanr] * n2z < 0:
+        sgn = 1.0
+    for q1 in range(3):
+        ctr[q1] = Pb[q1] - Pa[q1] + sgn * Sb[lanr] * Rb[3 * q1 + lanr]
+    q1 = (cn + 1) % 3
+    q2 = (cn + 2) % 3
+    if cn == 1:
+        q1 = 0
+        q2 = 2
+    elif cn == 0:
+        q1 = 1
+        q2 = 2
+    else:
+        q1 = 0
+        q2 = 1
+    a1 = 1
+    a2 = 2
+    if lanr == 1:
+        a1 = 0
+        a2 = 2
+    elif lanr == 2:
+        a1 = 0
+        a2 = 1
+    c1 = Ra[q1] * ctr[0] + Ra[3 + q1] * ctr[1] + Ra[6 + q1] * ctr[2]
+    c2 = Ra[q2] * ctr[0] + Ra[3 + q2] * ctr[1] + Ra[6 + q2] * ctr[2]
+    m11 = Ra[q1] * Rb[a1] + Ra[3 + q1] * Rb[3 + a1] + Ra[6 + q1] * Rb[6 + a1]
+    m12 = Ra[q1] * Rb[a2] + Ra[3 + q1] * Rb[3 + a2] + Ra[6 + q1] * Rb[6 + a2]
+    m21 = Ra[q2] * Rb[a1] + Ra[3 + q2] * Rb[3 + a1] + Ra[6 + q2] * Rb[6 + a1]
+    m22 = Ra[q2] * Rb[a2] + Ra[3 + q2] * Rb[3 + a2] + Ra[6 + q2] * Rb[6 + a2]
+    k1 = m11 * Sb[a1]
+    k2 = m21 * Sb[a1]
+    k3 = m12 * Sb[a2]
+    k4 = m22 * Sb[a2]
+    poly[0] = c1 - k1 - k3
+    poly[1] = c2 - k2 - k4
+    poly[2] = c1 - k1 + k3
+    poly[3] = c2 - k2 + k4
+    poly[4] = c1 + k1 + k3
+    poly[5] = c2 + k2 + k4
+    poly[6] = c1 + k1 - k3
+    poly[7] = c2 + k2 - k4
+    n = clip_rect(Sa[q1], Sa[q2], poly, 4, tmp)
+    if n < 1:
+        return 0
+    det = m11 * m22 - m12 * m21
+    if fabs(det) < 1e-300:
+        return 0
+    det = 1 / det
+    m11 *= det
+    m12 *= det
+    m21 *= det
+    m22 *= det
+    cnum = 0
+    for j in range(n):
+        k1 = m22 * (poly[2 * j] - c1) - m12 * (poly[2 * j + 1] - c2)
+        k2 = -m21 * (poly[2 * j] - c1) + m11 * (poly[2 * j + 1] - c2)
+        px = ctr[0] + k1 * Rb[a1] + k2 * Rb[a2]
+        py = ctr[1] + k1 * Rb[3 + a1] + k2 * Rb[3 + a2]
+        pz = ctr[2] + k1 * Rb[6 + a1] + k2 * Rb[6 + a2]
+        x = Sa[cn] - (n2x * px + n2y * py + n2z * pz)
+        if x >= 0:
+            pts[3 * cnum] = px
+            pts[3 * cnum + 1] = py
+            pts[3 * cnum + 2] = pz
+            dep[cnum] = x
+            poly[2 * cnum] = poly[2 * j]
+            poly[2 * cnum + 1] = poly[2 * j + 1]
+            cnum += 1
+    if cnum < 1:
+        return 0
+    if maxc > cnum:
+        maxc = cnum
+    if maxc < cnum:
+        i0 = 0
+        x = dep[0]
+        for j in range(1, cnum):
+            if dep[j] > x:
+                x = dep[j]
+                i0 = j
+        cull_points(cnum, poly, maxc, i0, keep)
+    else:
+        for j in range(cnum):
+            keep[j] = j
+    for j in range(maxc):
+        i = keep[j]
+        px = pts[3 * i] + Pa[0]
+        py = pts[3 * i + 1] + Pa[1]
+        pz = pts[3 * i + 2] + Pa[2]
+        put(c, j, skip, px, py, pz, -nrm[0], -nrm[1], -nrm[2], dep[i])
+    return maxc
+
+
+def collide_box_box(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_box_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Box against box (ODE's dBoxBox conventions: normal into box 1, up to 8 contacts)."""
+    #: dReal nout[5]
+    nout = [0.0] * 5  # py
+    return box_box(g1[L.G_POS:], g1[L.G_R:], g1[L.G_SIDES:], g2[L.G_POS:], g2[L.G_R:], g2[L.G_SIDES:],  # py
+                   flags, c, skip, nout)  # py
+    #: py-return box_box(&g1[G_POS], &g1[G_R], &g1[G_SIDES], &g2[G_POS], &g2[G_R], &g2[G_SIDES], flags, c, skip, nout)
