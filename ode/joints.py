@@ -173,6 +173,7 @@ class Joint:
         if self._two_bodies and (s[0] < 0) != (s[1] < 0):
             raise ODEError(f"a {type(self).__name__} must be attached to two bodies")
         ji = self._world._state.joints.ints[slot]
+        was_attached = int(ji[L.JI_B1]) >= 0
         flags = int(ji[L.JI_FLAGS]) & ~L.JF_REVERSE
         if s[0] < 0 and s[1] >= 0:
             s = [s[1], -1]
@@ -182,7 +183,20 @@ class Joint:
         ji[L.JI_FLAGS] = flags
         self._bodies = (body1, body2)
         if s[0] >= 0:
-            self._on_attach()
+            self._after_attach(was_attached)
+
+    _anchored = False     # re-stores its anchor on attach (ball, hinge, universal, hinge-2)
+    _axis_on_attach = False   # also re-stores its axis on attach (hinge)
+
+    def _after_attach(self, was_attached: bool) -> None:
+        """As libode: re-store the anchor (and the hinge axis) as body 1 carries it, then re-zero angles."""
+        if self._anchored:
+            slot, ji, jr, br = self._arrays()
+            k = _k()
+            k.set_anchor(ji, jr, slot, br, *k.get_anchor(ji, jr, slot, br, 0))
+            if self._axis_on_attach:
+                k.set_axis(ji, jr, slot, br, 0, *k.get_axis(ji, jr, slot, br, 0))
+        self._on_attach()
 
     def _on_attach(self) -> None:
         """Re-measure the reference pose after attaching (hook; libode re-zeroes angles on attach)."""
@@ -321,6 +335,7 @@ class BallJoint(Joint):
 
     _type = L.JT_BALL
     _groups = 1
+    _anchored = True
     _stored = {0: (_P_CFM, _P_ERP)}
 
     def _init_params(self, wreal) -> None:
@@ -344,6 +359,8 @@ class HingeJoint(Joint):
 
     _type = L.JT_HINGE
     _groups = 1
+    _anchored = True
+    _axis_on_attach = True
     _stored = {0: _LIMOT}
 
     def __init__(self, world, jointgroup=None) -> None:
@@ -489,6 +506,11 @@ class FixedJoint(Joint):
     def _init_params(self, wreal) -> None:
         self._set_defaults(0, {_P_CFM: float(wreal[L.W_CFM]), _P_ERP: float(wreal[L.W_ERP])})
 
+    def _after_attach(self, was_attached: bool) -> None:
+        """Remember the pose on the first attach; as libode, re-attaching keeps the remembered pose."""
+        if not was_attached:
+            self.setFixed()
+
     def _on_attach(self) -> None:
         self.setFixed()
 
@@ -506,6 +528,7 @@ class _TwoAxisJoint(Joint):
 
     _groups = 2
     _ref = "set_universal_reference"
+    _anchored = True
 
     def __init__(self, world, jointgroup=None) -> None:
         super().__init__(world, jointgroup)
@@ -627,12 +650,31 @@ class Hinge2Joint(_TwoAxisJoint):
         super()._init_params(wreal)
         self._set_defaults(0, {_P_SUSPERP: float(wreal[L.W_ERP]), _P_SUSPCFM: float(wreal[L.W_CFM])})
 
+    def setAnchor(self, pos) -> None:
+        """Set the anchor point (world coordinates); re-zeroes the angles but, as libode, keeps the
+        remembered angle between the axes (it is re-measured by attach and setAxis1/2 only)."""
+        row = self._reals()
+        kept = row[[L.J_H2_C0, L.J_H2_S0]].copy()
+        if self._anchor_set(pos):
+            self._on_attach()
+            row[[L.J_H2_C0, L.J_H2_S0]] = kept
+
     def getAngle1(self) -> float:
         """Steering angle about axis 1, zero at the reference pose."""
         slot, ji, jr, br = self._arrays()
         if not self._attached():
             return 0.0
         return float(_k().hinge2_angle1(ji, jr, slot, br))
+
+    def getAngle2(self) -> float:
+        """Wheel angle about axis 2 (libode 0.16's dJointGetHinge2Angle2), zero at the reference pose.
+
+        As in libode its sign is opposite to getAngle2Rate's.
+        """
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return 0.0
+        return float(_k().hinge2_angle2(ji, jr, slot, br))
 
     def getAngle1Rate(self) -> float:
         """Time derivative of angle 1."""

@@ -523,6 +523,7 @@ cdef void _set_hinge2_reference(const int* jint, dReal* jreal, int j, const dRea
     cdef dReal out[3]
     cdef dReal c, x, y, z, s, v0, v1, v2, n
     cdef int i
+    _set_universal_reference(jint, jreal, j, breal)
     _axis_world(jint, jreal, j, breal, 0, a1)
     _axis_world(jint, jreal, j, breal, 1, a2)
     c = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
@@ -1318,8 +1319,14 @@ def universal_angle(jint, jreal, int j, breal, int second):
 
 
 def set_hinge2_reference(jint, jreal, int j, breal):
-    """Remember the angle between the hinge-2 axes and body 2's axis in body 1's frame (zero of angle 1)."""
+    """Remember the angle between the hinge-2 axes and body 2's axis in body 1's frame (zero of angle 1),
+    and each body's rotation relative to its cross of the axes (zero of angle 2, as for the universal)."""
     _set_hinge2_reference(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def hinge2_angle2(jint, jreal, int j, breal):
+    """Hinge-2 angle about axis 2 (the wheel's spin): body 2 about axis 2 relative to the cross, as libode."""
+    return -_universal_angle(_ip(jint), _dp(jreal), j, _dp(breal), 1)
 
 
 def hinge2_angle1(jint, jreal, int j, breal):

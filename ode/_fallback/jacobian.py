@@ -491,7 +491,9 @@ def universal_angle(jint, jreal, j, breal, second) -> float:
 
 
 def set_hinge2_reference(jint, jreal, j, breal) -> None:
-    """Remember the angle between the hinge-2 axes and body 2's axis in body 1's frame (zero of angle 1)."""
+    """Remember the angle between the hinge-2 axes and body 2's axis in body 1's frame (zero of angle 1),
+    and each body's rotation relative to its cross of the axes (zero of angle 2, as for the universal)."""
+    set_universal_reference(jint, jreal, j, breal)
     b1 = int(jint[j * L.JI + L.JI_B1])
     jo = j * L.JR + L.J_P
     a1 = [0.0, 0.0, 0.0]
@@ -523,6 +525,11 @@ def set_hinge2_reference(jint, jreal, j, breal) -> None:
     _rot_t(breal, b1, a1[1] * v2 - a1[2] * v1, a1[2] * v0 - a1[0] * v2, a1[0] * v1 - a1[1] * v0, out)
     for i in range(3):
         jreal[jo + L.J_H2_V2 + i] = out[i]
+
+
+def hinge2_angle2(jint, jreal, j, breal) -> float:
+    """Hinge-2 angle about axis 2 (the wheel's spin): body 2 about axis 2 relative to the cross, as libode."""
+    return -universal_angle(jint, jreal, j, breal, 1)
 
 
 def hinge2_angle1(jint, jreal, j, breal) -> float:
