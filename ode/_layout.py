@@ -19,7 +19,17 @@ B_I = 30           # inertia about the centre of mass in the body frame, 3x3 row
 B_INVI = 39        # inverse of B_I (9)
 B_FAXIS = 48       # finite rotation axis (3)
 B_MASSC = 51       # centre of mass given to setMass, kept for getMass (3)
-B_EXTRA = 54       # free for later features (auto-disable, damping) up to BR
+B_AD_LIN = 54      # auto-disable: linear speed threshold
+B_AD_ANG = 55      # auto-disable: angular speed threshold
+B_AD_TIME = 56     # auto-disable: idle time required
+B_AD_TIMELEFT = 57  # auto-disable: idle time still to go (scratch of the steppers)
+B_LDAMP = 58       # linear damping scale
+B_ADAMP = 59       # angular damping scale
+B_LDAMP_T = 60     # linear damping threshold
+B_ADAMP_T = 61     # angular damping threshold
+B_MAXW = 62        # maximum angular speed (inf: no limit)
+B_AD_SUM = 63      # auto-disable: running sums of the sampled velocities, linear (3) then angular (3)
+B_EXTRA = 69       # free up to BR
 BR = 72
 
 # ---- bodies: int columns (bint, shape (N, BI)) ----
@@ -30,7 +40,14 @@ BI_FINITE = 3      # finite rotation mode
 BI_GYRO = 4        # gyroscopic mode (on by default as in ODE 0.16)
 BI_ISLAND = 5      # scratch: island tag during a step
 BI_MOVED = 6       # set by the step kernel when the body was integrated (moved callback)
-BI_EXTRA = 7
+BI_AD_FLAG = 7     # auto-disable on
+BI_AD_STEPS = 8    # auto-disable: idle steps required
+BI_AD_STEPSLEFT = 9  # auto-disable: idle steps still to go (scratch of the steppers)
+BI_AD_AVG = 10     # auto-disable: number of velocity samples averaged
+BI_AD_SAMPLE = 11  # auto-disable: samples taken so far (ring index = count % BI_AD_AVG)
+BI_DAMP = 12       # bit 1: linear damping on, bit 2: angular damping on, bit 4: max angular speed on
+BI_KINEMATIC = 13  # 1: kinematic body (infinite mass in constraints, moves with its velocities)
+BI_EXTRA = 14
 BI = 16
 
 # ---- joints: int columns (jint, shape (M, JI)) ----
@@ -95,7 +112,20 @@ W_ERP = 3
 W_CFM = 4
 W_MAX_CORRECTING_VEL = 5
 W_SURFACE_LAYER = 6
-W_EXTRA = 7
+W_QS_W = 7         # QuickStep over-relaxation
+W_QS_ITER = 8      # QuickStep iterations (an integer stored as a real)
+W_AD_LIN = 9       # defaults for new bodies: auto-disable linear, angular thresholds, time, steps, samples, flag
+W_AD_ANG = 10
+W_AD_TIME = 11
+W_AD_STEPS = 12
+W_AD_AVG = 13
+W_AD_FLAG = 14
+W_LDAMP = 15       # defaults for new bodies: damping scales, thresholds and maximum angular speed
+W_ADAMP = 16
+W_LDAMP_T = 17
+W_ADAMP_T = 18
+W_MAXW = 19
+W_EXTRA = 20
 WR = 32
 
 # ---- joint types: the values of ODE 0.16's dJointType ----
