@@ -1,0 +1,420 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Broad phase: candidate geom pairs of a space by AABB overlap (twin: ``ode/_fallback/space.py``).
+
+Every space kind generates candidates its own way (all pairs, multi-resolution hash grid, quadtree,
+sweep and prune) and then applies the same exact test, so each kind returns the same pair set as a simple
+space: groups differ (or are -1), bodies differ (or are -1), ``(cat_i & col_j) | (cat_j & col_i)`` is
+nonzero and the AABBs (minx, maxx, miny, maxy, minz, maxz) overlap or touch. Pairs (i, j) have i < j and
+come sorted, so this kernel and its twin return identical arrays.
+"""
+
+import numpy as np
+
+cimport numpy as cnp
+from libc.math cimport floor, isfinite, ldexp
+from libc.stdlib cimport free, malloc, qsort, realloc
+
+from .dreal cimport dReal
+
+cnp.import_array()
+
+cdef enum:
+    K_SIMPLE = 0
+    K_HASH = 1
+    K_QUADTREE = 2
+    K_SAP = 3
+
+SIMPLE = K_SIMPLE
+HASH = K_HASH
+QUADTREE = K_QUADTREE
+SAP = K_SAP
+cdef double _FAR = 4503599627370496.0     # 2**52: beyond this a cell index is not an exact integer
+
+
+ctypedef unsigned long long u64
+
+cdef struct Input:
+    int n
+    const dReal* a
+    const u64* cat
+    const u64* col
+    const long long* body
+    const int* group
+
+cdef struct Found:
+    long long* keys
+    Py_ssize_t count
+    Py_ssize_t cap
+    int failed
+
+cdef struct SapItem:
+    double v
+    int i
+
+cdef struct Cell:
+    long long lvl
+    long long x
+    long long y
+    long long z
+    int g
+
+cdef struct QtItem:
+    long long start
+    long long lvl
+    int i
+    long long end
+
+
+cdef inline bint _accept(const Input* s, int i, int j) noexcept nogil:
+    """The exact pair test: group, body, bitfields, then AABB overlap (touching counts)."""
+    if s.group[i] >= 0 and s.group[i] == s.group[j]:
+        return False
+    if s.body[i] >= 0 and s.body[i] == s.body[j]:
+        return False
+    if (s.cat[i] & s.col[j]) == 0 and (s.cat[j] & s.col[i]) == 0:
+        return False
+    cdef const dReal* p = s.a + 6 * i
+    cdef const dReal* q = s.a + 6 * j
+    return not (p[0] > q[1] or p[1] < q[0] or p[2] > q[3] or p[3] < q[2] or p[4] > q[5] or p[5] < q[4])
+
+
+cdef void _emit(const Input* s, Found* f, int i, int j) noexcept nogil:
+    """Record pair (min, max) when it passes the exact test."""
+    cdef int t
+    cdef long long* grown
+    if i > j:
+        t = i
+        i = j
+        j = t
+    if i == j or not _accept(s, i, j):
+        return
+    if f.count == f.cap:
+        grown = <long long*> realloc(f.keys, (2 * f.cap + 16) * sizeof(long long))
+        if grown == NULL:
+            f.failed = 1
+            return
+        f.keys = grown
+        f.cap = 2 * f.cap + 16
+    f.keys[f.count] = <long long> i * s.n + j
+    f.count += 1
+
+
+cdef void _simple(const Input* s, Found* f) noexcept nogil:
+    """Every pair i < j."""
+    cdef int i, j
+    for i in range(s.n):
+        for j in range(i + 1, s.n):
+            _emit(s, f, i, j)
+
+
+cdef int _cmp_sap(const void* x, const void* y) noexcept nogil:
+    cdef const SapItem* p = <const SapItem*> x
+    cdef const SapItem* q = <const SapItem*> y
+    if p.v < q.v:
+        return -1
+    if p.v > q.v:
+        return 1
+    return (p.i > q.i) - (p.i < q.i)
+
+
+cdef int _sap(const Input* s, Found* f, int axis) noexcept nogil:
+    """Sort by the minimum on ``axis``, sweep while the next minimum does not pass the current maximum."""
+    cdef int n = s.n, p, q, i
+    cdef double hi
+    cdef SapItem* items = <SapItem*> malloc((n + 1) * sizeof(SapItem))
+    if items == NULL:
+        return -1
+    for p in range(n):
+        items[p].v = s.a[6 * p + 2 * axis]
+        items[p].i = p
+    qsort(items, n, sizeof(SapItem), _cmp_sap)
+    for p in range(n):
+        i = items[p].i
+        hi = s.a[6 * i + 2 * axis + 1]
+        q = p + 1
+        while q < n and items[q].v <= hi:
+            _emit(s, f, i, items[q].i)
+            q += 1
+    free(items)
+    return 0
+
+
+cdef int _level(const Input* s, int i, int minlevel, int maxlevel) noexcept nogil:
+    """The hash level of geom i (smallest 2**L >= its largest side), or maxlevel + 1 for a big geom."""
+    cdef double ext = 0.0, lo, hi, d
+    cdef int k, lvl
+    for k in range(3):
+        lo = s.a[6 * i + 2 * k]
+        hi = s.a[6 * i + 2 * k + 1]
+        if not (isfinite(lo) and isfinite(hi)):
+            return maxlevel + 1
+        d = hi - lo
+        if d > ext:
+            ext = d
+    lvl = minlevel
+    while lvl <= maxlevel and ldexp(1.0, lvl) < ext:
+        lvl += 1
+    return lvl
+
+
+cdef bint _cells(const Input* s, int i, int lvl, long long* r) noexcept nogil:
+    """Cell index ranges x0, x1, y0, y1, z0, z1 of geom i at level lvl; False when too far out."""
+    cdef double scale = ldexp(1.0, -lvl), lo, hi
+    cdef int k
+    for k in range(3):
+        lo = s.a[6 * i + 2 * k] * scale
+        hi = s.a[6 * i + 2 * k + 1] * scale
+        if not (-_FAR < lo and hi < _FAR):
+            return False
+        r[2 * k] = <long long> floor(lo)
+        r[2 * k + 1] = <long long> floor(hi)
+    return True
+
+
+cdef int _cmp_cell(const void* x, const void* y) noexcept nogil:
+    cdef const Cell* p = <const Cell*> x
+    cdef const Cell* q = <const Cell*> y
+    if p.lvl != q.lvl:
+        return -1 if p.lvl < q.lvl else 1
+    if p.x != q.x:
+        return -1 if p.x < q.x else 1
+    if p.y != q.y:
+        return -1 if p.y < q.y else 1
+    if p.z != q.z:
+        return -1 if p.z < q.z else 1
+    return (p.g > q.g) - (p.g < q.g)
+
+
+cdef Py_ssize_t _find(const Cell* cells, Py_ssize_t m, long long lvl, long long x, long long y,
+                      long long z) noexcept nogil:
+    """Index of the first table entry with key >= (lvl, x, y, z) (binary search)."""
+    cdef Py_ssize_t lo = 0, hi = m, mid
+    cdef Cell key
+    key.lvl = lvl
+    key.x = x
+    key.y = y
+    key.z = z
+    key.g = -1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if _cmp_cell(&cells[mid], &key) < 0:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept nogil:
+    """Multi-resolution hash grid: each geom sits in the cells of its level; it looks up its level and above."""
+    cdef int n = s.n, i, j, lvl, up
+    cdef long long x, y, z
+    cdef long long r[6]
+    cdef Py_ssize_t m = 0, e
+    cdef int* levels = <int*> malloc((n + 1) * sizeof(int))
+    cdef long long* ranges = <long long*> malloc((6 * n + 1) * sizeof(long long))
+    cdef Cell* cells = <Cell*> malloc((8 * n + 1) * sizeof(Cell))
+    if levels == NULL or ranges == NULL or cells == NULL:
+        free(levels)
+        free(ranges)
+        free(cells)
+        return -1
+    for i in range(n):
+        lvl = _level(s, i, minlevel, maxlevel)
+        if lvl <= maxlevel and not _cells(s, i, lvl, ranges + 6 * i):
+            lvl = maxlevel + 1
+        levels[i] = lvl
+        if lvl > maxlevel:
+            continue
+        for x in range(ranges[6 * i], ranges[6 * i + 1] + 1):
+            for y in range(ranges[6 * i + 2], ranges[6 * i + 3] + 1):
+                for z in range(ranges[6 * i + 4], ranges[6 * i + 5] + 1):
+                    cells[m].lvl = lvl
+                    cells[m].x = x
+                    cells[m].y = y
+                    cells[m].z = z
+                    cells[m].g = i
+                    m += 1
+    qsort(cells, m, sizeof(Cell), _cmp_cell)
+    for i in range(n):
+        lvl = levels[i]
+        if lvl > maxlevel:
+            continue
+        for up in range(lvl, maxlevel + 1):
+            _cells(s, i, up, r)
+            for x in range(r[0], r[1] + 1):
+                for y in range(r[2], r[3] + 1):
+                    for z in range(r[4], r[5] + 1):
+                        e = _find(cells, m, up, x, y, z)
+                        while e < m and cells[e].lvl == up and cells[e].x == x and cells[e].y == y \
+                                and cells[e].z == z:
+                            j = cells[e].g
+                            e += 1
+                            if up == lvl and j <= i:
+                                continue
+                            if x == max(r[0], ranges[6 * j]) and y == max(r[2], ranges[6 * j + 2]) \
+                                    and z == max(r[4], ranges[6 * j + 4]):
+                                _emit(s, f, i, j)
+    for i in range(n):
+        if levels[i] > maxlevel:
+            for j in range(n):
+                _emit(s, f, i, j)
+    free(levels)
+    free(ranges)
+    free(cells)
+    return 0
+
+
+cdef long long _interleave(long long x, long long y, int bits) noexcept nogil:
+    """Morton code of (x, y) with ``bits`` bits each."""
+    cdef long long m = 0
+    cdef int b
+    for b in range(bits):
+        m |= ((x >> b) & 1) << (2 * b) | ((y >> b) & 1) << (2 * b + 1)
+    return m
+
+
+cdef void _qt_block(const Input* s, int i, const double* c, const double* e, int depth,
+                    long long* out) noexcept nogil:
+    """(level, ix, iy) of the deepest quadtree block strictly containing geom i's AABB in x and y."""
+    cdef double lx = c[0] - e[0], ly = c[1] - e[1]
+    cdef double wx = 2.0 * e[0], wy = 2.0 * e[1]
+    cdef double x0 = s.a[6 * i], x1 = s.a[6 * i + 1], y0 = s.a[6 * i + 2], y1 = s.a[6 * i + 3]
+    cdef double sx, sy, gx, gy
+    cdef long long ix, iy
+    cdef int lvl
+    out[0] = 0
+    out[1] = 0
+    out[2] = 0
+    for lvl in range(1, depth):
+        sx = ldexp(wx, -lvl)
+        sy = ldexp(wy, -lvl)
+        gx = (x0 - lx) / sx
+        gy = (y0 - ly) / sy
+        if not (isfinite(gx) and isfinite(gy)):
+            break
+        if gx < 0.0 or gy < 0.0 or gx >= ldexp(1.0, lvl) or gy >= ldexp(1.0, lvl):
+            break
+        ix = <long long> floor(gx)
+        iy = <long long> floor(gy)
+        if not (lx + ix * sx < x0 and x1 < lx + (ix + 1) * sx and ly + iy * sy < y0
+                and y1 < ly + (iy + 1) * sy):
+            break
+        out[0] = lvl
+        out[1] = ix
+        out[2] = iy
+
+
+cdef int _cmp_qt(const void* x, const void* y) noexcept nogil:
+    cdef const QtItem* p = <const QtItem*> x
+    cdef const QtItem* q = <const QtItem*> y
+    if p.start != q.start:
+        return -1 if p.start < q.start else 1
+    if p.lvl != q.lvl:
+        return -1 if p.lvl < q.lvl else 1
+    return (p.i > q.i) - (p.i < q.i)
+
+
+cdef int _quadtree(const Input* s, Found* f, const double* c, const double* e, int depth) noexcept nogil:
+    """Quadtree in x and y: a geom pairs with geoms in its block and in the blocks below it."""
+    cdef int n = s.n, p, q, shift
+    cdef long long blk[3]
+    cdef QtItem* items = <QtItem*> malloc((n + 1) * sizeof(QtItem))
+    if items == NULL:
+        return -1
+    for p in range(n):
+        _qt_block(s, p, c, e, depth, blk)
+        shift = 2 * (depth - 1 - <int> blk[0])
+        items[p].start = _interleave(blk[1], blk[2], <int> blk[0]) << shift
+        items[p].lvl = blk[0]
+        items[p].i = p
+        items[p].end = items[p].start + ((<long long> 1) << shift)
+    qsort(items, n, sizeof(QtItem), _cmp_qt)
+    for p in range(n):
+        q = p + 1
+        while q < n and items[q].start < items[p].end:
+            _emit(s, f, items[p].i, items[q].i)
+            q += 1
+    free(items)
+    return 0
+
+
+cdef int _cmp_key(const void* x, const void* y) noexcept nogil:
+    cdef long long p = (<const long long*> x)[0]
+    cdef long long q = (<const long long*> y)[0]
+    return (p > q) - (p < q)
+
+
+cdef void* _data(cnp.ndarray arr, object dtype, Py_ssize_t n, str name) except NULL:
+    """Pointer to a C-contiguous array of n items of ``dtype``, or ValueError / TypeError."""
+    if arr.dtype != dtype:
+        raise TypeError(f"{name} must have dtype {np.dtype(dtype).name}, not {arr.dtype}")
+    if not arr.flags.c_contiguous:
+        raise ValueError(f"{name} must be C-contiguous")
+    if arr.size < n:
+        raise ValueError(f"{name} must have at least {n} values")
+    if arr.size == 0:
+        return <void*> &_EMPTY
+    return cnp.PyArray_DATA(arr)
+
+cdef long long _EMPTY = 0
+
+
+def space_pairs(int kind, cnp.ndarray aabb, cnp.ndarray cat, cnp.ndarray col, cnp.ndarray body,
+                cnp.ndarray group, cnp.ndarray iparams, cnp.ndarray rparams):
+    """Candidate pairs of the n geoms whose AABBs are in ``aabb`` (6n values), as an int32 array (m, 2).
+
+    iparams: (minlevel, maxlevel, depth, axis) for hash, quadtree and SAP spaces; rparams: quadtree
+    centre (3) and extents (3).
+    """
+    cdef Input s
+    cdef Found f
+    cdef Py_ssize_t n = body.size, r, m
+    cdef int status = 0, minlevel, maxlevel, depth, axis
+    cdef double c[3]
+    cdef double e[3]
+    if aabb.dtype.itemsize != sizeof(dReal):
+        raise TypeError("aabb must hold dReal values")
+    s.n = <int> n
+    s.a = <const dReal*> _data(aabb, aabb.dtype, 6 * n, "aabb")
+    s.cat = <const u64*> _data(cat, np.uint64, n, "cat")
+    s.col = <const u64*> _data(col, np.uint64, n, "col")
+    s.body = <const long long*> _data(body, np.int64, n, "body")
+    s.group = <const int*> _data(group, np.int32, n, "group")
+    cdef const int* ip = <const int*> _data(iparams, np.int32, 4, "iparams")
+    cdef const dReal* rp = <const dReal*> _data(rparams, aabb.dtype, 6, "rparams")
+    minlevel, maxlevel, depth, axis = ip[0], ip[1], ip[2], ip[3]
+    for r in range(3):
+        c[r] = rp[r]
+        e[r] = rp[3 + r]
+    f.keys = NULL
+    f.count = 0
+    f.cap = 0
+    f.failed = 0
+    with nogil:
+        if kind == K_HASH:
+            status = _hash(&s, &f, minlevel, maxlevel)
+        elif kind == K_QUADTREE:
+            status = _quadtree(&s, &f, c, e, depth)
+        elif kind == K_SAP:
+            status = _sap(&s, &f, axis)
+        else:
+            _simple(&s, &f)
+        if f.count > 0:
+            qsort(f.keys, f.count, sizeof(long long), _cmp_key)
+    if status != 0 or f.failed:
+        free(f.keys)
+        raise MemoryError("broad phase: out of memory")
+    m = 0
+    for r in range(f.count):
+        if r == 0 or f.keys[r] != f.keys[r - 1]:
+            m += 1
+    out = np.zeros((m, 2), dtype=np.int32)
+    cdef int[:, ::1] o = out
+    m = 0
+    for r in range(f.count):
+        if r == 0 or f.keys[r] != f.keys[r - 1]:
+            o[m, 0] = <int> (f.keys[r] // n)
+            o[m, 1] = <int> (f.keys[r] % n)
+            m += 1
+    free(f.keys)
+    return out

@@ -1,0 +1,205 @@
+"""Broad phase (pure-Python twin of ``ode/_core/space.pyx``): candidate geom pairs of a space by AABB overlap.
+
+Every space kind generates candidates its own way (all pairs, multi-resolution hash grid, quadtree,
+sweep and prune) and then applies the same exact test, so each kind returns the same pair set as a simple
+space: groups differ (or are -1), bodies differ (or are -1), ``(cat_i & col_j) | (cat_j & col_i)`` is
+nonzero and the AABBs (minx, maxx, miny, maxy, minz, maxz) overlap or touch. Pairs (i, j) have i < j and
+come sorted, so the compiled kernel and this twin return identical arrays.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+SIMPLE = 0
+HASH = 1
+QUADTREE = 2
+SAP = 3
+_FAR = 4503599627370496.0      # 2**52: beyond this a cell index is not an exact integer (treated as big)
+
+
+def _flat(a):
+    """A Python list from a numpy array or any sequence."""
+    return a.tolist() if isinstance(a, np.ndarray) else list(a)
+
+
+def _accept(i, j, a, cat, col, body, group) -> bool:
+    """The exact pair test: group, body, bitfields, then AABB overlap (touching counts)."""
+    if group[i] >= 0 and group[i] == group[j]:
+        return False
+    if body[i] >= 0 and body[i] == body[j]:
+        return False
+    if (cat[i] & col[j]) == 0 and (cat[j] & col[i]) == 0:
+        return False
+    p, q = 6 * i, 6 * j
+    return not (a[p] > a[q + 1] or a[p + 1] < a[q] or a[p + 2] > a[q + 3] or a[p + 3] < a[q + 2]
+                or a[p + 4] > a[q + 5] or a[p + 5] < a[q + 4])
+
+
+def _simple(n, a, emit) -> None:
+    """Every pair i < j."""
+    for i in range(n):
+        for j in range(i + 1, n):
+            emit(i, j)
+
+
+def _sap(n, a, axis, emit) -> None:
+    """Sort by the minimum on ``axis``, sweep while the next minimum does not pass the current maximum."""
+    order = sorted(range(n), key=lambda k: (a[6 * k + 2 * axis], k))
+    for p in range(n):
+        i = order[p]
+        hi = a[6 * i + 2 * axis + 1]
+        q = p + 1
+        while q < n and a[6 * order[q] + 2 * axis] <= hi:
+            emit(i, order[q])
+            q += 1
+
+
+def _level(a, i, minlevel, maxlevel):
+    """The hash level of geom i: the smallest cell size 2**L >= its largest side; None for a big geom."""
+    ext = 0.0
+    for k in range(3):
+        lo, hi = a[6 * i + 2 * k], a[6 * i + 2 * k + 1]
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            return None
+        d = hi - lo
+        if d > ext:
+            ext = d
+    lvl = minlevel
+    while lvl <= maxlevel and math.ldexp(1.0, lvl) < ext:
+        lvl += 1
+    if lvl > maxlevel:
+        return None
+    return lvl
+
+
+def _cells(a, i, lvl):
+    """Cell index ranges ((x0, x1), (y0, y1), (z0, z1)) of geom i at level lvl, None if too far out."""
+    scale = math.ldexp(1.0, -lvl)
+    out = []
+    for k in range(3):
+        lo = a[6 * i + 2 * k] * scale
+        hi = a[6 * i + 2 * k + 1] * scale
+        if not (-_FAR < lo and hi < _FAR):
+            return None
+        out.append((math.floor(lo), math.floor(hi)))
+    return out
+
+
+def _hash(n, a, minlevel, maxlevel, emit) -> None:
+    """Multi-resolution hash grid: each geom sits in the cells of its level; it looks up its level and above."""
+    levels, ranges, big = [], [], []
+    table: dict = {}
+    for i in range(n):
+        lvl = _level(a, i, minlevel, maxlevel)
+        r = _cells(a, i, lvl) if lvl is not None else None
+        if r is None:
+            lvl = None
+            big.append(i)
+        levels.append(lvl)
+        ranges.append(r)
+        if r is None:
+            continue
+        for x in range(r[0][0], r[0][1] + 1):
+            for y in range(r[1][0], r[1][1] + 1):
+                for z in range(r[2][0], r[2][1] + 1):
+                    table.setdefault((lvl, x, y, z), []).append(i)
+    for i in range(n):
+        lvl = levels[i]
+        if lvl is None:
+            continue
+        for up in range(lvl, maxlevel + 1):
+            r = _cells(a, i, up)
+            for x in range(r[0][0], r[0][1] + 1):
+                for y in range(r[1][0], r[1][1] + 1):
+                    for z in range(r[2][0], r[2][1] + 1):
+                        for j in table.get((up, x, y, z), ()):
+                            if up == lvl and j <= i:
+                                continue
+                            s = ranges[j]
+                            if (x == max(r[0][0], s[0][0]) and y == max(r[1][0], s[1][0])
+                                    and z == max(r[2][0], s[2][0])):
+                                emit(i, j)
+    for i in big:
+        for j in range(n):
+            emit(i, j)
+
+
+def _interleave(x: int, y: int, bits: int) -> int:
+    """Morton code of (x, y) with ``bits`` bits each."""
+    m = 0
+    for b in range(bits):
+        m |= ((x >> b) & 1) << (2 * b) | ((y >> b) & 1) << (2 * b + 1)
+    return m
+
+
+def _qt_block(a, i, c, e, depth):
+    """(level, ix, iy) of the deepest quadtree block strictly containing geom i's AABB in x and y."""
+    lx, ly = c[0] - e[0], c[1] - e[1]
+    wx, wy = 2.0 * e[0], 2.0 * e[1]
+    x0, x1, y0, y1 = a[6 * i], a[6 * i + 1], a[6 * i + 2], a[6 * i + 3]
+    best = (0, 0, 0)
+    for lvl in range(1, depth):
+        sx, sy = math.ldexp(wx, -lvl), math.ldexp(wy, -lvl)
+        gx, gy = (x0 - lx) / sx, (y0 - ly) / sy
+        if not (math.isfinite(gx) and math.isfinite(gy)):
+            break
+        ix, iy = math.floor(gx), math.floor(gy)
+        if ix < 0 or iy < 0 or ix >= (1 << lvl) or iy >= (1 << lvl):
+            break
+        if not (lx + ix * sx < x0 and x1 < lx + (ix + 1) * sx and ly + iy * sy < y0 and y1 < ly + (iy + 1) * sy):
+            break
+        best = (lvl, ix, iy)
+    return best
+
+
+def _quadtree(n, a, c, e, depth, emit) -> None:
+    """Quadtree in x and y: a geom pairs with geoms in its block and in the blocks below it."""
+    keys = []
+    for i in range(n):
+        lvl, ix, iy = _qt_block(a, i, c, e, depth)
+        shift = 2 * (depth - 1 - lvl)
+        start = _interleave(ix, iy, lvl) << shift
+        keys.append((start, lvl, i, start + (1 << shift)))
+    keys.sort()
+    for p in range(n):
+        start, lvl, i, end = keys[p]
+        q = p + 1
+        while q < n and keys[q][0] < end:
+            emit(i, keys[q][2])
+            q += 1
+
+
+def space_pairs(kind, aabb, cat, col, body, group, iparams, rparams):
+    """Candidate pairs of the n geoms whose AABBs are in ``aabb`` (6n values), as an int32 array (m, 2).
+
+    iparams: (minlevel, maxlevel, depth, axis) for hash, quadtree and SAP spaces; rparams: quadtree
+    centre (3) and extents (3).
+    """
+    a = _flat(aabb)
+    catl, coll, bodyl, groupl = _flat(cat), _flat(col), _flat(body), _flat(group)
+    ip, rp = _flat(iparams), _flat(rparams)
+    n = len(bodyl)
+    found = set()
+
+    def emit(i, j):
+        if i > j:
+            i, j = j, i
+        if i != j and _accept(i, j, a, catl, coll, bodyl, groupl):
+            found.add(i * n + j)
+
+    if kind == HASH:
+        _hash(n, a, ip[0], ip[1], emit)
+    elif kind == QUADTREE:
+        _quadtree(n, a, rp[0:3], rp[3:6], ip[2], emit)
+    elif kind == SAP:
+        _sap(n, a, ip[3], emit)
+    else:
+        _simple(n, a, emit)
+    out = np.zeros((len(found), 2), dtype=np.int32)
+    for r, key in enumerate(sorted(found)):
+        out[r, 0] = key // n
+        out[r, 1] = key % n
+    return out
