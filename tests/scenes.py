@@ -655,6 +655,170 @@ def scene_car(ode) -> Samples:
     return rec.rows
 
 
+# ---------------------------------------------------------------- more joint scenes (helper F1)
+def scene_hinge2_limits_motors(ode) -> Samples:
+    """Hinge-2 between two free bodies: steering motor into bouncing stops, wheel motor, angle 2."""
+    w = _world(ode, (0.0, 0.0, -2.0))
+    rec = _Recorder()
+    chassis = _box(ode, w, (0.0, 0.0, 1.0), (0.6, 0.4, 0.1), density=500.0)
+    wheel = _sphere(ode, w, (0.2, 0.25, 0.85), 0.1, 0.5)
+    j = ode.Hinge2Joint(w)
+    j.attach(chassis, wheel)
+    j.setAnchor((0.2, 0.25, 0.85))
+    j.setAxis1((0.0, 0.0, 1.0))
+    j.setAxis2((0.0, 1.0, 0.0))
+    j.setParam(ode.ParamSuspensionERP, 0.3)
+    j.setParam(ode.ParamSuspensionCFM, 0.01)
+    j.setParam(ode.ParamLoStop, -0.15)
+    j.setParam(ode.ParamHiStop, 0.3)
+    j.setParam(ode.ParamBounce, 0.3)
+    j.setParam(ode.ParamVel, 1.0)
+    j.setParam(ode.ParamFMax, 0.05)
+    j.setParam(ode.ParamVel2, 3.0)
+    j.setParam(ode.ParamFMax2, 0.02)
+    j.setFeedback(True)
+    for k in range(STEPS):
+        if k == 100:
+            j.setParam(ode.ParamVel, -1.0)
+        w.step(DT)
+        rec.body("chassis", chassis)
+        rec.body("wheel", wheel)
+        rec.put("h2.angle1", j.getAngle1())
+        rec.put("h2.angle2", j.getAngle2())
+        rec.put("h2.rate1", j.getAngle1Rate())
+        rec.put("h2.rate2", j.getAngle2Rate())
+        rec.feedback("h2", j)
+        rec.end_row()
+    return rec.rows
+
+
+def scene_slider_two_bodies(ode) -> Samples:
+    """A slider between two free bodies: stops, a motor, and addForce (with libode's torque couple)."""
+    w = _world(ode, (0.0, 0.0, 0.0))
+    rec = _Recorder()
+    a = _box(ode, w, (0.0, 0.0, 1.0), (0.2, 0.2, 0.2), density=500.0)
+    b = _box(ode, w, (0.3, 0.1, 1.2), (0.1, 0.2, 0.1), density=800.0)
+    j = ode.SliderJoint(w)
+    j.attach(a, b)
+    j.setAxis((0.8, 0.0, 0.6))
+    j.setParam(ode.ParamLoStop, -0.1)
+    j.setParam(ode.ParamHiStop, 0.15)
+    j.setParam(ode.ParamBounce, 0.2)
+    j.setParam(ode.ParamStopERP, 0.3)
+    j.setParam(ode.ParamStopCFM, 1e-3)   # a soft stop: resting against it stays clearly beyond it
+    j.setParam(ode.ParamVel, 0.3)
+    j.setParam(ode.ParamFMax, 1.0)
+    j.setFeedback(True)
+    a.setAngularVel((0.2, -0.1, 0.3))
+    for k in range(STEPS):
+        j.addForce(2.0 * math.sin(2.0 * k * DT))
+        w.step(DT)
+        rec.body("a", a)
+        rec.body("b", b)
+        rec.put("slider.pos", j.getPosition())
+        rec.put("slider.rate", j.getPositionRate())
+        rec.feedback("slider", j)
+        rec.end_row()
+    return rec.rows
+
+
+def scene_fixed_two_bodies(ode) -> Samples:
+    """Two free bodies fixed together, spinning and falling, then re-attached (the pose is kept)."""
+    w = _world(ode)
+    rec = _Recorder()
+    a = _box(ode, w, (0.0, 0.0, 1.0), (0.2, 0.1, 0.1), density=500.0)
+    b = _box(ode, w, (0.2, 0.05, 1.1), (0.1, 0.1, 0.3), density=700.0, quat=_axis_quat((0.0, 0.6, 0.8), 0.3))
+    j = ode.FixedJoint(w)
+    j.attach(a, b)
+    j.setFixed()
+    j.setFeedback(True)
+    a.setAngularVel((0.3, 0.5, 0.2))
+    b.setAngularVel((0.3, 0.5, 0.2))
+    for k in range(STEPS):
+        if k == 100:
+            j.attach(a, b)
+        w.step(DT)
+        rec.body("a", a)
+        rec.body("b", b)
+        rec.feedback("fixed", j)
+        rec.end_row()
+    return rec.rows
+
+
+def scene_universal_limits_motors(ode) -> Samples:
+    """A universal joint (None, body) with asymmetric stops on both axes and motors, reversed at step 100."""
+    w = _world(ode)
+    b = _box(ode, w, (0.0, 0.0, 0.6), (0.1, 0.1, 0.8), density=300.0)
+    j = ode.UniversalJoint(w)
+    j.attach(None, b)
+    j.setAnchor((0.0, 0.0, 1.0))
+    j.setAxis1((1.0, 0.0, 0.0))
+    j.setAxis2((0.0, 1.0, 0.0))
+    j.setParam(ode.ParamLoStop, -0.1)
+    j.setParam(ode.ParamHiStop, 0.25)
+    j.setParam(ode.ParamLoStop2, -0.3)
+    j.setParam(ode.ParamHiStop2, 0.05)
+    j.setParam(ode.ParamBounce2, 0.4)
+    j.setParam(ode.ParamVel, 0.8)
+    j.setParam(ode.ParamFMax, 2.0)
+    j.setParam(ode.ParamVel2, -0.5)
+    j.setParam(ode.ParamFMax2, 1.0)
+    j.setFeedback(True)
+    rec = _Recorder()
+    for k in range(STEPS):
+        if k == 100:
+            j.setParam(ode.ParamVel, -0.8)
+            j.setParam(ode.ParamVel2, 0.5)
+        w.step(DT)
+        rec.body("bob", b)
+        rec.put("u.angle1", j.getAngle1())
+        rec.put("u.angle2", j.getAngle2())
+        rec.put("u.rate1", j.getAngle1Rate())
+        rec.put("u.rate2", j.getAngle2Rate())
+        rec.feedback("u", j)
+        rec.end_row()
+    return rec.rows
+
+
+def scene_hinge_stops_reversed(ode) -> Samples:
+    """Hinge (None, body) pendulum with asymmetric bouncing stops and a motor; a slider (None, body) too."""
+    w = _world(ode)
+    rec = _Recorder()
+    b = _box(ode, w, (0.0, 0.0, 0.5), (0.05, 0.05, 0.5), density=500.0)
+    h = ode.HingeJoint(w)
+    h.attach(None, b)
+    h.setAnchor((0.0, 0.0, 0.75))
+    h.setAxis((1.0, 0.0, 0.0))
+    h.setParam(ode.ParamLoStop, -0.1)
+    h.setParam(ode.ParamHiStop, 0.4)
+    h.setParam(ode.ParamBounce, 0.6)
+    h.setParam(ode.ParamVel, 1.5)
+    h.setParam(ode.ParamFMax, 0.05)
+    h.setFeedback(True)
+    b.setAngularVel((2.0, 0.0, 0.0))
+    c = _box(ode, w, (1.0, 0.0, 1.0), (0.1, 0.1, 0.1), density=1000.0)
+    s = ode.SliderJoint(w)
+    s.attach(None, c)
+    s.setAxis((0.0, 0.6, 0.8))
+    s.setParam(ode.ParamLoStop, -0.25)
+    s.setParam(ode.ParamHiStop, 0.1)
+    s.setParam(ode.ParamBounce, 0.5)
+    s.setFeedback(True)
+    for k in range(STEPS):
+        h.addTorque(0.01)
+        s.addForce(3.0 if k < 100 else -3.0)
+        w.step(DT)
+        rec.body("bob", b)
+        rec.body("box", c)
+        rec.put("hinge.angle", h.getAngle())
+        rec.put("hinge.rate", h.getAngleRate())
+        rec.put("slider.pos", s.getPosition())
+        rec.feedback("hinge", h)
+        rec.feedback("slider", s)
+        rec.end_row()
+    return rec.rows
+
+
 SCENES = {
     "ball_chain": (scene_ball_chain, "joint"),
     "hinge": (scene_hinge, "joint"),
@@ -677,6 +841,11 @@ SCENES = {
     "box_motion1": (scene_box_motion1, "contact"),
     "sphere_bounce": (scene_sphere_bounce, "contact"),
     "car": (scene_car, "contact"),
+    "hinge2_limits_motors": (scene_hinge2_limits_motors, "joint"),
+    "slider_two_bodies": (scene_slider_two_bodies, "joint"),
+    "fixed_two_bodies": (scene_fixed_two_bodies, "joint"),
+    "universal_limits_motors": (scene_universal_limits_motors, "joint"),
+    "hinge_stops_reversed": (scene_hinge_stops_reversed, "joint"),
 }
 
 
