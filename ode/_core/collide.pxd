@@ -13,7 +13,7 @@
 from .dreal cimport dReal
 
 cdef enum:
-    CONTACTS_UNIMPORTANT = 0x80000000
+    CONTACTS_UNIMPORTANT = -2147483648   # bit 0x80000000 of the C int flags
     NUMC_MASK = 0xffff
 
 ctypedef int (*collider_fn)(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,

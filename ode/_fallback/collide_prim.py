@@ -12,7 +12,7 @@ from .. import _layout as L
 
 M_PI = 3.141592653589793
 BOX_FUDGE = 1.05          # edge axes of box-box win only when clearly better than a face axis
-BOX_FUDGE2 = 0.0         # added to |R1_i . R2_j| before the edge tests (near-parallel edges)
+BOX_FUDGE2 = 0.0         # ODE-matched: edge separations use the plain |R1_i . R2_j|
 LINE_EPS = 1e-4           # 1 - (ua.ub)^2 below this: lines treated as parallel
 DINF = float("inf")
 
@@ -824,3 +824,436 @@ def collide_box_box(g1, i1, g2, i2, flags, c, skip):
     return box_box(g1[L.G_POS:], g1[L.G_R:], g1[L.G_SIDES:], g2[L.G_POS:], g2[L.G_R:], g2[L.G_SIDES:],  # py
                    flags, c, skip, nout)  # py
     #: py-return box_box(&g1[G_POS], &g1[G_R], &g1[G_SIDES], &g2[G_POS], &g2[G_R], &g2[G_SIDES], flags, c, skip, nout)
+
+
+def to_local(g, x, y, z, out):
+    #: cdef inline void to_local(const dReal* g, dReal x, dReal y, dReal z, dReal* out) noexcept nogil
+    """World point (x, y, z) in the record's frame."""
+    #: dReal dx, dy, dz
+    dx = x - g[L.G_POS]
+    dy = y - g[L.G_POS + 1]
+    dz = z - g[L.G_POS + 2]
+    out[0] = col_dot(g, 0, dx, dy, dz)
+    out[1] = col_dot(g, 1, dx, dy, dz)
+    out[2] = col_dot(g, 2, dx, dy, dz)
+
+
+def local_surface(g, cls, q, n):
+    #: cdef dReal local_surface(const dReal* g, int cls, const dReal* q, dReal* n) noexcept nogil
+    """Depth of local point q in a box/capsule/cylinder/sphere and the outward normal of the nearest surface."""
+    #: dReal h, r, rad, d, best, t, s
+    #: int j, jb
+    n[0] = 0.0
+    n[1] = 0.0
+    n[2] = 0.0
+    if cls == L.GC_BOX:
+        jb = 0
+        best = g[L.G_SIDES] * 0.5 - fabs(q[0])
+        for j in range(1, 3):
+            t = g[L.G_SIDES + j] * 0.5 - fabs(q[j])
+            if t < best:
+                best = t
+                jb = j
+        n[jb] = 1.0
+        if q[jb] < 0:
+            n[jb] = -1.0
+        return best
+    r = g[L.G_RADIUS]
+    if cls == L.GC_SPHERE:
+        d = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2])
+        if d > 0:
+            n[0] = q[0] / d
+            n[1] = q[1] / d
+            n[2] = q[2] / d
+        else:
+            n[2] = 1.0
+        return r - d
+    h = g[L.G_LENGTH] * 0.5
+    if cls == L.GC_CAPSULE:
+        t = q[2]
+        if t > h:
+            t = h
+        elif t < -h:
+            t = -h
+        n[2] = q[2] - t
+        n[0] = q[0]
+        n[1] = q[1]
+        d = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+        if d > 0:
+            n[0] = n[0] / d
+            n[1] = n[1] / d
+            n[2] = n[2] / d
+        else:
+            n[0] = 1.0
+        return r - d
+    rad = sqrt(q[0] * q[0] + q[1] * q[1])
+    s = 1.0
+    if q[2] < 0:
+        s = -1.0
+    if rad <= r and fabs(q[2]) <= h:
+        if r - rad < h - fabs(q[2]) and rad > 0:
+            n[0] = q[0] / rad
+            n[1] = q[1] / rad
+            return r - rad
+        n[2] = s
+        return h - fabs(q[2])
+    t = rad - r
+    if t < 0:
+        t = 0.0
+    d = fabs(q[2]) - h
+    if d < 0:
+        d = 0.0
+    best = sqrt(t * t + d * d)
+    if rad > 0 and t > 0:
+        n[0] = q[0] / rad * t / best
+        n[1] = q[1] / rad * t / best
+    n[2] = s * d / best
+    return -best
+
+
+def point_depth_rec(g, i, x, y, z):
+    #: cdef dReal point_depth_rec(const dReal* g, const int* i, dReal x, dReal y, dReal z) noexcept nogil
+    """Depth of a world point in a sphere, box, capsule, cylinder or plane (ODE's pointDepth rules)."""
+    #: dReal q[3]
+    #: dReal n[3]
+    #: dReal t, best
+    #: int j, cls, outside
+    q = [0.0] * 3  # py
+    n = [0.0] * 3  # py
+    cls = i[L.GI_CLASS]
+    if cls == L.GC_PLANE:
+        return g[L.G_PLANE + 3] - (g[L.G_PLANE] * x + g[L.G_PLANE + 1] * y + g[L.G_PLANE + 2] * z)
+    to_local(g, x, y, z, q)
+    if cls == L.GC_BOX:
+        outside = 0
+        for j in range(3):
+            if fabs(q[j]) > g[L.G_SIDES + j] * 0.5:
+                outside = 1
+        if outside:
+            best = -DINF
+            for j in range(3):
+                t = fabs(q[j]) + g[L.G_SIDES + j] * 0.5
+                if t > best:
+                    best = t
+            return -best
+    return local_surface(g, cls, q, n)
+
+
+def ray_piece(sx, sy, sz, dx, dy, dz, cx, cy, cz, r, inside):
+    #: cdef dReal ray_piece(dReal sx, dReal sy, dReal sz, dReal dx, dReal dy, dReal dz, dReal cx, dReal cy, dReal cz, dReal r, int inside) noexcept nogil
+    """Entry (or exit when inside) parameter of a unit ray through a sphere, -1 if it misses."""
+    #: dReal qx, qy, qz, b, cc, k
+    qx = sx - cx
+    qy = sy - cy
+    qz = sz - cz
+    b = dx * qx + dy * qy + dz * qz
+    cc = qx * qx + qy * qy + qz * qz - r * r
+    k = b * b - cc
+    if k < 0:
+        return -1.0
+    k = sqrt(k)
+    if inside:
+        return -b + k
+    return -b - k
+
+
+def collide_ray_shape(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_ray_shape(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Ray against sphere, box, capsule or cylinder: entry point (exit from inside), surface normal facing the ray."""
+    #: dReal s[3]
+    #: dReal d[3]
+    #: dReal q[3]
+    #: dReal n[3]
+    #: dReal t, best, tt, h, r, a, b, cc, k, lo, hi, e, sg
+    #: int cls, inside, j, m
+    s = [0.0] * 3  # py
+    d = [0.0] * 3  # py
+    q = [0.0] * 3  # py
+    n = [0.0] * 3  # py
+    cls = i2[L.GI_CLASS]
+    to_local(g2, g1[L.G_POS], g1[L.G_POS + 1], g1[L.G_POS + 2], s)
+    d[0] = col_dot(g2, 0, g1[L.G_R + 2], g1[L.G_R + 5], g1[L.G_R + 8])
+    d[1] = col_dot(g2, 1, g1[L.G_R + 2], g1[L.G_R + 5], g1[L.G_R + 8])
+    d[2] = col_dot(g2, 2, g1[L.G_R + 2], g1[L.G_R + 5], g1[L.G_R + 8])
+    inside = local_surface(g2, cls, s, n) > 0
+    best = -1.0
+    if cls == L.GC_SPHERE:
+        best = ray_piece(s[0], s[1], s[2], d[0], d[1], d[2], 0.0, 0.0, 0.0, g2[L.G_RADIUS], inside)
+    elif cls == L.GC_BOX:
+        lo = -DINF
+        hi = DINF
+        for j in range(3):
+            h = g2[L.G_SIDES + j] * 0.5
+            if d[j] == 0:
+                if fabs(s[j]) > h:
+                    return 0
+            else:
+                a = (-h - s[j]) / d[j]
+                b = (h - s[j]) / d[j]
+                if a > b:
+                    t = a
+                    a = b
+                    b = t
+                if a > lo:
+                    lo = a
+                if b < hi:
+                    hi = b
+        if lo > hi:
+            return 0
+        best = lo
+        if inside:
+            best = hi
+    else:
+        r = g2[L.G_RADIUS]
+        h = g2[L.G_LENGTH] * 0.5
+        # the side surface x^2 + y^2 = r^2 for |z| <= h
+        a = d[0] * d[0] + d[1] * d[1]
+        b = s[0] * d[0] + s[1] * d[1]
+        cc = s[0] * s[0] + s[1] * s[1] - r * r
+        k = b * b - a * cc
+        if a > 0 and k >= 0:
+            k = sqrt(k)
+            tt = (-b - k) / a
+            if inside:
+                tt = (-b + k) / a
+            e = s[2] + d[2] * tt
+            if tt >= 0 and fabs(e) <= h:
+                best = tt
+        for m in range(2):
+            sg = 1.0
+            if m == 1:
+                sg = -1.0
+            if cls == L.GC_CAPSULE:
+                tt = ray_piece(s[0], s[1], s[2], d[0], d[1], d[2], 0.0, 0.0, sg * h, r, inside)
+                e = s[2] + d[2] * tt
+                if tt >= 0 and sg * e >= h and (best < 0 or (tt < best) != inside):
+                    best = tt
+            elif d[2] != 0:
+                tt = (sg * h - s[2]) / d[2]
+                q[0] = s[0] + d[0] * tt
+                q[1] = s[1] + d[1] * tt
+                if tt >= 0 and q[0] * q[0] + q[1] * q[1] <= r * r and (best < 0 or (tt < best) != inside):
+                    best = tt
+    if best < 0 or best > g1[L.G_RAYLEN]:
+        return 0
+    q[0] = s[0] + d[0] * best
+    q[1] = s[1] + d[1] * best
+    q[2] = s[2] + d[2] * best
+    if cls == L.GC_BOX:
+        # the face the parameter belongs to: the coordinate at its bound
+        e = -1.0
+        m = 0
+        for j in range(3):
+            t = fabs(q[j]) / g2[L.G_SIDES + j]
+            if t > e:
+                e = t
+                m = j
+        n[0] = 0.0
+        n[1] = 0.0
+        n[2] = 0.0
+        n[m] = 1.0
+        if q[m] < 0:
+            n[m] = -1.0
+    else:
+        local_surface(g2, cls, q, n)
+    sg = 1.0
+    if inside:
+        sg = -1.0
+    put(c, 0, skip, g1[L.G_POS] + g1[L.G_R + 2] * best, g1[L.G_POS + 1] + g1[L.G_R + 5] * best,
+        g1[L.G_POS + 2] + g1[L.G_R + 8] * best,
+        sg * (g2[L.G_R] * n[0] + g2[L.G_R + 1] * n[1] + g2[L.G_R + 2] * n[2]),
+        sg * (g2[L.G_R + 3] * n[0] + g2[L.G_R + 4] * n[1] + g2[L.G_R + 5] * n[2]),
+        sg * (g2[L.G_R + 6] * n[0] + g2[L.G_R + 7] * n[1] + g2[L.G_R + 8] * n[2]), best)
+    return 1
+
+
+def collide_ray_plane(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_ray_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Ray against plane: the crossing point, normal facing the ray."""
+    #: dReal k, alpha, sg
+    k = col_dot(g1, 2, g2[L.G_PLANE], g2[L.G_PLANE + 1], g2[L.G_PLANE + 2])
+    if k == 0:
+        return 0
+    alpha = (g2[L.G_PLANE + 3] - (g2[L.G_PLANE] * g1[L.G_POS] + g2[L.G_PLANE + 1] * g1[L.G_POS + 1]
+                                  + g2[L.G_PLANE + 2] * g1[L.G_POS + 2])) / k
+    if alpha < 0 or alpha > g1[L.G_RAYLEN]:
+        return 0
+    sg = 1.0
+    if k > 0:
+        sg = -1.0
+    put(c, 0, skip, g1[L.G_POS] + g1[L.G_R + 2] * alpha, g1[L.G_POS + 1] + g1[L.G_R + 5] * alpha,
+        g1[L.G_POS + 2] + g1[L.G_R + 8] * alpha, sg * g2[L.G_PLANE], sg * g2[L.G_PLANE + 1],
+        sg * g2[L.G_PLANE + 2], alpha)
+    return 1
+
+
+def collide_none(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_none(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Pairs without contacts (ray-ray, plane-plane, as ODE)."""
+    return 0
+
+
+def support_pair(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int support_pair(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Convex pair by alternating closest-point projections, then the deepest point of 2 in 1 (one contact)."""
+    #: dReal a[3]
+    #: dReal b[3]
+    #: dReal q[3]
+    #: dReal n[3]
+    #: dReal dep, nx, ny, nz
+    #: int it, k
+    a = [0.0] * 3  # py
+    b = [0.0] * 3  # py
+    q = [0.0] * 3  # py
+    n = [0.0] * 3  # py
+    for k in range(3):
+        a[k] = g1[L.G_POS + k]
+        b[k] = g2[L.G_POS + k]
+    # move a point of 2 towards 1 and back: it settles where 2 is deepest inside 1 (or closest to it)
+    for it in range(24):
+        clamp_into(g2, i2, a, b)
+        clamp_into(g1, i1, b, a)
+    to_local(g1, b[0], b[1], b[2], q)
+    dep = local_surface(g1, i1[L.GI_CLASS], q, n)
+    if dep < 0:
+        return 0
+    nx = g1[L.G_R] * n[0] + g1[L.G_R + 1] * n[1] + g1[L.G_R + 2] * n[2]
+    ny = g1[L.G_R + 3] * n[0] + g1[L.G_R + 4] * n[1] + g1[L.G_R + 5] * n[2]
+    nz = g1[L.G_R + 6] * n[0] + g1[L.G_R + 7] * n[1] + g1[L.G_R + 8] * n[2]
+    put(c, 0, skip, b[0], b[1], b[2], -nx, -ny, -nz, dep)
+    return 1
+
+
+def clamp_into(g, i, p, out):
+    #: cdef void clamp_into(const dReal* g, const int* i, const dReal* p, dReal* out) noexcept nogil
+    """The point of solid g (box, capsule, cylinder, sphere) closest to p."""
+    #: dReal q[3]
+    #: dReal n[3]
+    #: dReal d
+    #: int k
+    q = [0.0] * 3  # py
+    n = [0.0] * 3  # py
+    to_local(g, p[0], p[1], p[2], q)
+    d = local_surface(g, i[L.GI_CLASS], q, n)
+    if d < 0:
+        if i[L.GI_CLASS] == L.GC_BOX:
+            for k in range(3):
+                if q[k] > g[L.G_SIDES + k] * 0.5:
+                    q[k] = g[L.G_SIDES + k] * 0.5
+                elif q[k] < -g[L.G_SIDES + k] * 0.5:
+                    q[k] = -g[L.G_SIDES + k] * 0.5
+        else:
+            q[0] = q[0] + n[0] * d
+            q[1] = q[1] + n[1] * d
+            q[2] = q[2] + n[2] * d
+    for k in range(3):
+        out[k] = g[L.G_POS + k] + g[L.G_R + 3 * k] * q[0] + g[L.G_R + 3 * k + 1] * q[1] + g[L.G_R + 3 * k + 2] * q[2]
+
+
+def collide_cylinder_plane(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Cylinder against plane: the deepest rim point of each cap that penetrates."""
+    #: dReal nx, ny, nz, ax, ay, az, k, ux, uy, uz, l, h, r, px, py, pz, depth, sg
+    #: int m, n, maxc
+    nx = g2[L.G_PLANE]
+    ny = g2[L.G_PLANE + 1]
+    nz = g2[L.G_PLANE + 2]
+    ax = g1[L.G_R + 2]
+    ay = g1[L.G_R + 5]
+    az = g1[L.G_R + 8]
+    k = ax * nx + ay * ny + az * nz
+    ux = nx - ax * k
+    uy = ny - ay * k
+    uz = nz - az * k
+    l = sqrt(ux * ux + uy * uy + uz * uz)
+    r = g1[L.G_RADIUS]
+    if l > 0:
+        ux = ux / l * r
+        uy = uy / l * r
+        uz = uz / l * r
+    h = g1[L.G_LENGTH] * 0.5
+    maxc = maxc_of(flags)
+    n = 0
+    for m in range(2):
+        sg = -1.0
+        if k < 0:
+            sg = 1.0
+        if m == 1:
+            sg = -sg
+        px = g1[L.G_POS] + ax * h * sg - ux
+        py = g1[L.G_POS + 1] + ay * h * sg - uy
+        pz = g1[L.G_POS + 2] + az * h * sg - uz
+        depth = g2[L.G_PLANE + 3] - (nx * px + ny * py + nz * pz)
+        if depth >= 0 and n < maxc:
+            put(c, n, skip, px, py, pz, nx, ny, nz, depth)
+            n += 1
+    return n
+
+
+def collide_sphere_cylinder(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_sphere_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Sphere against cylinder: the sphere against the cylinder's closest point (its face when the centre is inside)."""
+    #: dReal q[3]
+    #: dReal n[3]
+    #: dReal d, r, wx, wy, wz
+    q = [0.0] * 3  # py
+    n = [0.0] * 3  # py
+    r = g1[L.G_RADIUS]
+    to_local(g2, g1[L.G_POS], g1[L.G_POS + 1], g1[L.G_POS + 2], q)
+    d = local_surface(g2, L.GC_CYLINDER, q, n)
+    if d + r < 0:
+        return 0
+    wx = g2[L.G_R] * n[0] + g2[L.G_R + 1] * n[1] + g2[L.G_R + 2] * n[2]
+    wy = g2[L.G_R + 3] * n[0] + g2[L.G_R + 4] * n[1] + g2[L.G_R + 5] * n[2]
+    wz = g2[L.G_R + 6] * n[0] + g2[L.G_R + 7] * n[1] + g2[L.G_R + 8] * n[2]
+    put(c, 0, skip, g1[L.G_POS] - wx * r, g1[L.G_POS + 1] - wy * r, g1[L.G_POS + 2] - wz * r, wx, wy, wz, d + r)
+    return 1
+
+
+def compute_prim_aabb(g, i):
+    #: cdef void compute_prim_aabb(dReal* g, const int* i) noexcept nogil
+    """AABB of a primitive record into G_AABB (ODE's bounds, infinite planes except axis-aligned ones)."""
+    #: dReal e[3]
+    #: dReal r, h, a, t
+    #: int j, cls
+    e = [0.0] * 3  # py
+    cls = i[L.GI_CLASS]
+    if cls == L.GC_PLANE:
+        for j in range(3):
+            g[L.G_AABB + 2 * j] = -DINF
+            g[L.G_AABB + 2 * j + 1] = DINF
+        for j in range(3):
+            if g[L.G_PLANE + j] == 1 and g[L.G_PLANE + (j + 1) % 3] == 0 and g[L.G_PLANE + (j + 2) % 3] == 0:
+                g[L.G_AABB + 2 * j + 1] = g[L.G_PLANE + 3]
+            if g[L.G_PLANE + j] == -1 and g[L.G_PLANE + (j + 1) % 3] == 0 and g[L.G_PLANE + (j + 2) % 3] == 0:
+                g[L.G_AABB + 2 * j] = -g[L.G_PLANE + 3]
+        return
+    for j in range(3):
+        if cls == L.GC_SPHERE:
+            e[j] = g[L.G_RADIUS]
+        elif cls == L.GC_BOX:
+            e[j] = (fabs(g[L.G_R + 3 * j] * g[L.G_SIDES] * 0.5) + fabs(g[L.G_R + 3 * j + 1] * g[L.G_SIDES + 1] * 0.5)
+                    + fabs(g[L.G_R + 3 * j + 2] * g[L.G_SIDES + 2] * 0.5))
+        elif cls == L.GC_CAPSULE:
+            e[j] = fabs(g[L.G_R + 3 * j + 2] * g[L.G_LENGTH] * 0.5) + g[L.G_RADIUS]
+        elif cls == L.GC_CYLINDER:
+            a = g[L.G_R + 3 * j + 2]
+            t = 1 - a * a
+            if t < 0:
+                t = 0.0
+            e[j] = fabs(a * g[L.G_LENGTH] * 0.5) + g[L.G_RADIUS] * sqrt(t)
+    if cls == L.GC_RAY:
+        h = g[L.G_RAYLEN]
+        for j in range(3):
+            a = g[L.G_POS + j]
+            t = a + g[L.G_R + 3 * j + 2] * h
+            r = a
+            if t < r:
+                r = t
+                t = a
+            g[L.G_AABB + 2 * j] = r
+            g[L.G_AABB + 2 * j + 1] = t
+        return
+    for j in range(3):
+        g[L.G_AABB + 2 * j] = g[L.G_POS + j] - e[j]
+        g[L.G_AABB + 2 * j + 1] = g[L.G_POS + j] + e[j]

@@ -1,0 +1,230 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Narrow-phase dispatch (Cython kernel; twin: ``ode/_fallback/collide.py``): ODE's dCollide by class pair.
+
+A table of collider functions by class pair; pairs implemented only in the other order are called swapped,
+with normals flipped and sides swapped. ``def`` entry points take the world's greal/gint numpy arrays.
+"""
+
+cimport numpy as cnp
+import numpy as np
+
+from .dreal cimport dReal
+from .layout cimport *
+from .collide_prim cimport (
+    flip_contacts, collide_sphere_sphere, collide_sphere_plane, collide_sphere_box, collide_capsule_sphere,
+    collide_capsule_plane, closest_segments, collide_capsule_capsule, collide_box_plane, box_box as box_box_k,
+    collide_box_box, point_depth_rec, collide_ray_shape, collide_ray_plane, collide_none, support_pair,
+    collide_cylinder_plane, collide_sphere_cylinder, compute_prim_aabb,
+)
+from .collide_mesh cimport *
+
+cnp.import_array()
+
+DEF NCLASS = 10
+
+cdef collider_fn TABLE[NCLASS][NCLASS]
+cdef int SWAPPED[NCLASS][NCLASS]
+
+
+cdef void _set(int a, int b, collider_fn fn) noexcept:
+    """Register fn for (a, b)."""
+    TABLE[a][b] = fn
+    SWAPPED[a][b] = 0
+
+
+cdef void _build_table() noexcept:
+    """Fill the class-pair table (same pairs and order as the twin's _build_table)."""
+    cdef int a, b
+    for a in range(NCLASS):
+        for b in range(NCLASS):
+            TABLE[a][b] = NULL
+            SWAPPED[a][b] = 0
+    _set(GC_SPHERE, GC_SPHERE, collide_sphere_sphere)
+    _set(GC_SPHERE, GC_BOX, collide_sphere_box)
+    _set(GC_SPHERE, GC_PLANE, collide_sphere_plane)
+    _set(GC_SPHERE, GC_CYLINDER, collide_sphere_cylinder)
+    _set(GC_CAPSULE, GC_SPHERE, collide_capsule_sphere)
+    _set(GC_CAPSULE, GC_PLANE, collide_capsule_plane)
+    _set(GC_CAPSULE, GC_CAPSULE, collide_capsule_capsule)
+    _set(GC_BOX, GC_PLANE, collide_box_plane)
+    _set(GC_BOX, GC_BOX, collide_box_box)
+    _set(GC_CYLINDER, GC_PLANE, collide_cylinder_plane)
+    _set(GC_BOX, GC_CAPSULE, support_pair)
+    _set(GC_BOX, GC_CYLINDER, support_pair)
+    _set(GC_CAPSULE, GC_CYLINDER, support_pair)
+    _set(GC_CYLINDER, GC_CYLINDER, support_pair)
+    _set(GC_RAY, GC_SPHERE, collide_ray_shape)
+    _set(GC_RAY, GC_BOX, collide_ray_shape)
+    _set(GC_RAY, GC_CAPSULE, collide_ray_shape)
+    _set(GC_RAY, GC_CYLINDER, collide_ray_shape)
+    _set(GC_RAY, GC_PLANE, collide_ray_plane)
+    _set(GC_RAY, GC_RAY, collide_none)
+    _set(GC_PLANE, GC_PLANE, collide_none)
+    _set(GC_CONVEX, GC_SPHERE, collide_convex_sphere)
+    _set(GC_CONVEX, GC_BOX, collide_convex_box)
+    _set(GC_CONVEX, GC_CAPSULE, collide_convex_capsule)
+    _set(GC_CONVEX, GC_CYLINDER, collide_convex_cylinder)
+    _set(GC_CONVEX, GC_PLANE, collide_convex_plane)
+    _set(GC_CONVEX, GC_CONVEX, collide_convex_convex)
+    _set(GC_RAY, GC_CONVEX, collide_ray_convex)
+    _set(GC_TRIMESH, GC_SPHERE, collide_trimesh_sphere)
+    _set(GC_TRIMESH, GC_BOX, collide_trimesh_box)
+    _set(GC_TRIMESH, GC_CAPSULE, collide_trimesh_capsule)
+    _set(GC_TRIMESH, GC_CYLINDER, collide_trimesh_cylinder)
+    _set(GC_TRIMESH, GC_PLANE, collide_trimesh_plane)
+    _set(GC_RAY, GC_TRIMESH, collide_ray_trimesh)
+    _set(GC_TRIMESH, GC_TRIMESH, collide_trimesh_trimesh)
+    _set(GC_CONVEX, GC_TRIMESH, collide_convex_trimesh)
+    _set(GC_HEIGHTFIELD, GC_SPHERE, collide_heightfield_sphere)
+    _set(GC_HEIGHTFIELD, GC_BOX, collide_heightfield_box)
+    _set(GC_HEIGHTFIELD, GC_CAPSULE, collide_heightfield_capsule)
+    _set(GC_HEIGHTFIELD, GC_CYLINDER, collide_heightfield_cylinder)
+    _set(GC_HEIGHTFIELD, GC_PLANE, collide_heightfield_plane)
+    _set(GC_HEIGHTFIELD, GC_RAY, collide_heightfield_ray)
+    _set(GC_HEIGHTFIELD, GC_CONVEX, collide_heightfield_convex)
+    _set(GC_HEIGHTFIELD, GC_TRIMESH, collide_heightfield_trimesh)
+    _set(GC_HEIGHTFIELD, GC_HEIGHTFIELD, collide_heightfield_heightfield)
+    for a in range(NCLASS):
+        for b in range(NCLASS):
+            if TABLE[a][b] != NULL and TABLE[b][a] == NULL:
+                TABLE[b][a] = TABLE[a][b]
+                SWAPPED[b][a] = 1
+
+
+_build_table()
+
+
+cdef int collide_pair(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
+                      dReal* contacts, int skip) noexcept nogil:
+    """ODE's dCollide on two records."""
+    cdef int c1 = i1[GI_CLASS]
+    cdef int c2 = i2[GI_CLASS]
+    cdef int n
+    if c1 < 0 or c1 >= NCLASS or c2 < 0 or c2 >= NCLASS or c1 == GC_TRANSFORM or c2 == GC_TRANSFORM:
+        return 0
+    if TABLE[c1][c2] == NULL:
+        return 0
+    if SWAPPED[c1][c2]:
+        n = TABLE[c1][c2](g2, i2, g1, i1, flags, contacts, skip)
+        flip_contacts(contacts, n, skip)
+        return n
+    return TABLE[c1][c2](g1, i1, g2, i2, flags, contacts, skip)
+
+
+cdef void compute_aabb(dReal* g, const int* i) noexcept nogil:
+    """Fill g[G_AABB..] from the pose and class parameters."""
+    cdef int cls = i[GI_CLASS]
+    if cls == GC_CONVEX or cls == GC_TRIMESH or cls == GC_HEIGHTFIELD:
+        mesh_aabb(g, i)
+    elif cls >= 0 and cls <= GC_RAY:
+        compute_prim_aabb(g, i)
+
+
+# ------------------------------------------------ def entry points
+
+
+cdef dReal* _rows(cnp.ndarray greal, cnp.ndarray gint) except NULL:
+    """Pointer to greal's data after checking dtype, shape and contiguity of both arrays."""
+    if greal.ndim != 2 or greal.shape[1] != GR or greal.dtype.itemsize != sizeof(dReal) \
+            or not greal.flags.c_contiguous:
+        raise ValueError("greal must be a C-contiguous (G, GR) array of the kernel's real type")
+    if gint.ndim != 2 or gint.shape[1] != GI or gint.dtype != np.int32 or not gint.flags.c_contiguous \
+            or gint.shape[0] != greal.shape[0]:
+        raise ValueError("gint must be a C-contiguous (G, GI) int32 array matching greal")
+    return <dReal*> cnp.PyArray_DATA(greal)
+
+
+def _flags32(flags):
+    """ODE's flags word as a signed 32-bit int (CONTACTS_UNIMPORTANT is the sign bit)."""
+    flags = int(flags) & 0xFFFFFFFF
+    return flags - (1 << 32) if flags & 0x80000000 else flags
+
+
+cdef int _maxc(int flags) noexcept nogil:
+    cdef int m = flags & 0xffff
+    return m if m >= 1 else 1
+
+
+def collide_geoms(greal, gint, a, b, flags):
+    """Contacts of geoms a and b (rows of greal/gint) as an (n, CR) array of greal's dtype."""
+    cdef dReal* g = _rows(greal, gint)
+    cdef int* gi = <int*> cnp.PyArray_DATA(gint)
+    cdef int cflags = _flags32(flags)
+    cdef int maxc = _maxc(cflags)
+    cdef int ia = a, ib = b, n
+    if ia < 0 or ib < 0 or ia >= greal.shape[0] or ib >= greal.shape[0]:
+        raise IndexError("geom row out of range")
+    out = np.zeros((maxc, CR), dtype=greal.dtype)
+    if ia == ib:
+        return out[:0]
+    cdef dReal* c = <dReal*> cnp.PyArray_DATA(out)
+    with nogil:
+        n = collide_pair(g + ia * GR, gi + ia * GI, g + ib * GR, gi + ib * GI, cflags, c, CR)
+    return out[:n]
+
+
+def update_aabbs(greal, gint, indices):
+    """Recompute the AABBs of the given rows in place."""
+    cdef dReal* g = _rows(greal, gint)
+    cdef int* gi = <int*> cnp.PyArray_DATA(gint)
+    cdef int k, nrow = greal.shape[0]
+    for kk in indices:
+        k = kk
+        if k < 0 or k >= nrow:
+            raise IndexError("geom row out of range")
+        compute_aabb(g + k * GR, gi + k * GI)
+
+
+def point_depth(greal, gint, g, x, y, z):
+    """Depth of the world point (x, y, z) in geom row g (sphere, box, capsule, cylinder, plane)."""
+    cdef dReal* gr = _rows(greal, gint)
+    cdef int* gi = <int*> cnp.PyArray_DATA(gint)
+    cdef int k = g
+    if k < 0 or k >= greal.shape[0]:
+        raise IndexError("geom row out of range")
+    return float(point_depth_rec(gr + k * GR, gi + k * GI, x, y, z))
+
+
+def closest_segment_points(a1, a2, b1, b2):
+    """Closest points of segments a1-a2 and b1-b2 (ODE's dClosestLineSegmentPoints): (point on a, point on b)."""
+    cdef dReal pa1[3]
+    cdef dReal pa2[3]
+    cdef dReal pb1[3]
+    cdef dReal pb2[3]
+    cdef dReal out[6]
+    cdef int j
+    for j in range(3):
+        pa1[j] = a1[j]
+        pa2[j] = a2[j]
+        pb1[j] = b1[j]
+        pb2[j] = b2[j]
+    closest_segments(pa1, pa2, pb1, pb2, out)
+    return (out[0], out[1], out[2]), (out[3], out[4], out[5])
+
+
+def box_box(p1, R1, side1, p2, R2, side2, flags):
+    """ODE's dBoxBox: (normal from box 1 to box 2, depth, code, contacts (n, CR) with normals into box 1)."""
+    cdef dReal v[42]
+    cdef dReal nout[5]
+    cdef int j, n
+    cdef int cflags = _flags32(flags)
+    cdef int maxc = _maxc(cflags)
+    for j in range(3):
+        v[j] = p1[j]
+        v[12 + j] = side1[j]
+        v[15 + j] = p2[j]
+        v[27 + j] = side2[j]
+    for j in range(9):
+        v[3 + j] = R1[j]
+        v[18 + j] = R2[j]
+    for j in range(5):
+        nout[j] = 0
+    out = np.zeros((maxc, CR), dtype=np.float64 if sizeof(dReal) == 8 else np.float32)
+    cdef dReal* c = <dReal*> cnp.PyArray_DATA(out)
+    n = box_box_k(v, v + 3, v + 12, v + 15, v + 18, v + 27, cflags, c, CR, nout)
+    return (nout[0], nout[1], nout[2]), nout[3], int(nout[4]), out[:n]
+
+
+def box_box_intersect(p1, R1, side1, p2, R2, side2):
+    """True when the two boxes overlap (ODE's dBoxTouchesBox: no separating axis among the 15)."""
+    return box_box(p1, R1, side1, p2, R2, side2, 1)[2] != 0
