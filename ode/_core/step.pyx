@@ -16,6 +16,7 @@ from .dreal cimport dReal
 from .jacobian cimport info1, info2
 from .layout cimport *
 from .lcp_dantzig cimport solve_lcp
+from .lcp_sor cimport sor_lcp
 
 cnp.import_array()
 
@@ -788,9 +789,149 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
     return 0
 
 
+cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
+                         const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
+                         const int* loc, unsigned int* seed) noexcept nogil:
+    """QuickStep: rows in island joint order, projected SOR for lambda, then v += h M^-1 J^T lambda."""
+    cdef dReal fps = 1.0 / h
+    cdef dReal wcfm = wr[W_CFM]
+    cdef int* cnt = <int*> malloc((2 * nji + 1) * sizeof(int))
+    cdef int* ofs = cnt + nji
+    cdef int m = 0, n, r, k, side, bl, l1, l2, j, p, err = 0
+    cdef dReal* S = NULL
+    cdef int* I = NULL
+    cdef dReal* J
+    cdef dReal* iMJ
+    cdef dReal* c
+    cdef dReal* cfm
+    cdef dReal* lo
+    cdef dReal* hi
+    cdef dReal* rhs
+    cdef dReal* lam
+    cdef dReal* tmp
+    cdef dReal* fc
+    cdef int* fi
+    cdef int* jb
+    cdef dReal* bo
+    cdef const dReal* iI
+    cdef dReal im, s
+    cdef dReal d[3]
+    if cnt == NULL:
+        return -1
+    for n in range(nji):
+        cnt[n] = info1(ji, jr, joints[n], br, bi, wr)
+        ofs[n] = m
+        m += cnt[n]
+    if m == 0:
+        free(cnt)
+        return 0
+    S = <dReal*> malloc((31 * m + 12 * nbi) * sizeof(dReal))
+    I = <int*> malloc(3 * m * sizeof(int))
+    if S == NULL or I == NULL:
+        free(S)
+        free(I)
+        free(cnt)
+        return -1
+    J = S
+    iMJ = J + 12 * m
+    c = iMJ + 12 * m
+    cfm = c + m
+    lo = cfm + m
+    hi = lo + m
+    rhs = hi + m
+    lam = rhs + m
+    tmp = lam + m
+    fc = tmp + 6 * nbi
+    fi = I
+    jb = I + m
+    for r in range(12 * m):
+        J[r] = 0.0
+    for r in range(m):
+        c[r] = 0.0
+        cfm[r] = wcfm
+        lo[r] = -INFINITY
+        hi[r] = INFINITY
+        fi[r] = -1
+    for n in range(nji):
+        if cnt[n] == 0:
+            continue
+        j = joints[n]
+        r = ofs[n]
+        info2(ji, jr, j, br, bi, wr, fps, J + 12 * r, c + r, cfm + r, lo + r, hi + r, fi + r)
+        k = ji[j * JI + JI_B1]
+        l1 = loc[k] if k >= 0 else -1
+        k = ji[j * JI + JI_B2]
+        l2 = loc[k] if k >= 0 else -1
+        for k in range(r, r + cnt[n]):
+            cfm[k] = cfm[k] * fps
+            if fi[k] >= 0:
+                fi[k] = fi[k] + r
+            jb[2 * k] = l1
+            jb[2 * k + 1] = l2
+    # M^-1 J^T, row by row: linear part times 1/m, angular part times the world inverse inertia
+    for r in range(12 * m):
+        iMJ[r] = 0.0
+    for r in range(m):
+        for side in range(2):
+            bl = jb[2 * r + side]
+            if bl < 0:
+                continue
+            im = br[bodies[bl] * BR + B_INVMASS]
+            iI = invI + 9 * bl
+            p = 12 * r + 6 * side
+            iMJ[p] = J[p] * im
+            iMJ[p + 1] = J[p + 1] * im
+            iMJ[p + 2] = J[p + 2] * im
+            iMJ[p + 3] = iI[0] * J[p + 3] + iI[1] * J[p + 4] + iI[2] * J[p + 5]
+            iMJ[p + 4] = iI[3] * J[p + 3] + iI[4] * J[p + 4] + iI[5] * J[p + 5]
+            iMJ[p + 5] = iI[6] * J[p + 3] + iI[7] * J[p + 4] + iI[8] * J[p + 5]
+    # rhs = c / h - J (M^-1 F + v / h)
+    for bl in range(nbi):
+        bo = br + bodies[bl] * BR
+        im = bo[B_INVMASS]
+        tmp[6 * bl] = bo[B_FACC] * im + bo[B_LVEL] * fps
+        tmp[6 * bl + 1] = bo[B_FACC + 1] * im + bo[B_LVEL + 1] * fps
+        tmp[6 * bl + 2] = bo[B_FACC + 2] * im + bo[B_LVEL + 2] * fps
+        _mv(invI + 9 * bl, bo + B_TACC, d)
+        tmp[6 * bl + 3] = d[0] + bo[B_AVEL] * fps
+        tmp[6 * bl + 4] = d[1] + bo[B_AVEL + 1] * fps
+        tmp[6 * bl + 5] = d[2] + bo[B_AVEL + 2] * fps
+    for r in range(m):
+        s = 0.0
+        for side in range(2):
+            bl = jb[2 * r + side]
+            if bl < 0:
+                continue
+            s = s + _dot6(J + 12 * r + 6 * side, tmp + 6 * bl)
+        rhs[r] = c[r] * fps - s
+    if sor_lcp(m, nbi, J, iMJ, jb, rhs, cfm, lo, hi, fi, lam, fc, <int> wr[W_QS_ITER], wr[W_QS_W], seed) < 0:
+        err = -1
+    else:
+        # joint feedback J^T lambda
+        for n in range(nji):
+            j = joints[n]
+            if not ji[j * JI + JI_FEEDBACK] or cnt[n] == 0:
+                continue
+            bo = jr + j * JR + J_FB
+            for k in range(12):
+                bo[k] = 0.0
+            for r in range(ofs[n], ofs[n] + cnt[n]):
+                for k in range(12):
+                    bo[k] += J[12 * r + k] * lam[r]
+        for bl in range(nbi):
+            bo = br + bodies[bl] * BR
+            for k in range(6):
+                bo[B_LVEL + k] += h * fc[6 * bl + k]
+    free(S)
+    free(I)
+    free(cnt)
+    return err
+
+
 cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
-                      const int* bodies, int nbi, const int* joints, int nji, int* loc) noexcept nogil:
-    """One dWorldStep of one island: constraint forces by the LCP, then semi-implicit Euler."""
+                      const int* bodies, int nbi, const int* joints, int nji, int* loc,
+                      unsigned int* seed) noexcept nogil:
+    """One step of one island: constraint forces (LCP, or SOR when seed is given), then semi-implicit Euler."""
     cdef dReal* invI = <dReal*> malloc(9 * nbi * sizeof(dReal))
     cdef dReal th[3]
     cdef dReal d[3]
@@ -802,7 +943,9 @@ cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, d
     for n in range(nbi):
         loc[bodies[n]] = n
         _prepare_body(br, bi, wr, h, bodies[n], invI + 9 * n)
-    if nji:
+    if nji and seed != NULL:
+        err = _sor_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc, seed)
+    elif nji:
         err = _constraint_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc)
     for n in range(nbi):
         o = br + bodies[n] * BR
@@ -829,7 +972,7 @@ cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, d
 
 
 cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr,
-                     dReal h) noexcept nogil:
+                     dReal h, unsigned int* seed) noexcept nogil:
     """Find islands of enabled bodies and step each one; returns the number of islands, -1 when out of memory."""
     cdef int* mem = <int*> malloc((6 * nb + 2 * nj + 2) * sizeof(int))
     cdef int* start
@@ -911,7 +1054,7 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
                     bi[other * BI + BI_ISLAND] = islands
                     stack[top] = other
                     top += 1
-        if _step_island(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, loc) < 0:
+        if _step_island(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, loc, seed) < 0:
             err = 1
         islands += 1
     free(adj)
@@ -928,24 +1071,37 @@ cdef void _check(cnp.ndarray a, int itemsize, str name) except *:
 def world_step(cnp.ndarray breal, cnp.ndarray bint, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
                cnp.ndarray wreal, stepsize):
     """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped."""
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0)[0]
+
+
+def world_quick_step(cnp.ndarray breal, cnp.ndarray bint, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
+                     cnp.ndarray wreal, stepsize, seed):
+    """dWorldQuickStep on the world arrays (modified in place); returns (islands stepped, new dRand seed)."""
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed)
+
+
+cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
+                cnp.ndarray wreal, stepsize, int quick, seed):
+    """Check the arrays and run one step in C without the GIL; returns (islands, seed)."""
     cdef int cnb = nb
     cdef int cnj = nj
     cdef dReal h = stepsize
+    cdef unsigned int s = <unsigned int> (seed & 0xFFFFFFFF)
     cdef int res
     _check(breal, sizeof(dReal), "breal")
     _check(jreal, sizeof(dReal), "jreal")
     _check(wreal, sizeof(dReal), "wreal")
-    _check(bint, sizeof(int), "bint")
+    _check(bints, sizeof(int), "bint")
     _check(jint, sizeof(int), "jint")
     if cnb > breal.shape[0] or cnj > jreal.shape[0] or cnb < 0 or cnj < 0:
         raise ValueError("row counts exceed the arrays")
     cdef dReal* br = <dReal*> cnp.PyArray_DATA(breal)
-    cdef int* bi = <int*> cnp.PyArray_DATA(bint)
+    cdef int* bi = <int*> cnp.PyArray_DATA(bints)
     cdef dReal* jr = <dReal*> cnp.PyArray_DATA(jreal)
     cdef int* ji = <int*> cnp.PyArray_DATA(jint)
     cdef dReal* wr = <dReal*> cnp.PyArray_DATA(wreal)
     with nogil:
-        res = _world_step(br, bi, cnb, jr, ji, cnj, wr, h)
+        res = _world_step(br, bi, cnb, jr, ji, cnj, wr, h, &s if quick else NULL)
     if res < 0:
         raise MemoryError("world_step: out of memory")
-    return res
+    return res, s

@@ -277,6 +277,16 @@ def impulse_to_force(stepsize, impulse):
 
 def world_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize):
     """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped."""
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0)[0]
+
+
+def world_quick_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, seed):
+    """dWorldQuickStep on the world arrays (modified in place); returns (islands stepped, new dRand seed)."""
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed)
+
+
+def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed):
+    """Copy the arrays to flat lists, step them, and copy them back; returns (islands, seed)."""
     nb = int(nb)
     nj = int(nj)
     br = breal[:nb].ravel().tolist()
@@ -284,14 +294,15 @@ def world_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize):
     jr = jreal[:nj].ravel().tolist()
     ji = jint[:nj].ravel().tolist()
     wr = wreal.ravel().tolist()
-    islands = _world_step(br, bi, nb, jr, ji, nj, wr, float(stepsize))
+    rng = [int(seed) & 0xFFFFFFFF]
+    islands = _world_step(br, bi, nb, jr, ji, nj, wr, float(stepsize), rng if quick else None)
     if nb:
         breal[:nb] = np.asarray(br).reshape(nb, -1)
         bint[:nb] = np.asarray(bi).reshape(nb, -1)
     if nj:
         jreal[:nj] = np.asarray(jr).reshape(nj, -1)
         jint[:nj] = np.asarray(ji).reshape(nj, -1)
-    return islands
+    return islands, rng[0]
 
 
 def _body_joint_lists(bi, nb, ji, nj):
@@ -308,8 +319,8 @@ def _body_joint_lists(bi, nb, ji, nj):
     return lists
 
 
-def _world_step(br, bi, nb, jr, ji, nj, wr, h):
-    """Find islands of enabled bodies and step each one; returns the number of islands."""
+def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng):
+    """Find islands of enabled bodies and step each one (QuickStep when rng holds a seed); island count."""
     for b in range(nb):
         bi[b * L.BI + L.BI_ISLAND] = -1
         bi[b * L.BI + L.BI_MOVED] = 0
@@ -339,7 +350,7 @@ def _world_step(br, bi, nb, jr, ji, nj, wr, h):
                 if other >= 0 and bi[other * L.BI + L.BI_ISLAND] < 0:
                     bi[other * L.BI + L.BI_ISLAND] = islands
                     stack.append(other)
-        _step_island(br, bi, jr, ji, wr, h, bodies, joints)
+        _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng)
         islands += 1
     return islands
 
@@ -413,10 +424,12 @@ def _integrate_body(br, bi, b, h):
     br[o + L.B_R:o + L.B_R + 9] = _q_to_r(q)
 
 
-def _step_island(br, bi, jr, ji, wr, h, bodies, joints):
-    """One dWorldStep of one island: constraint forces by the LCP, then semi-implicit Euler."""
+def _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng):
+    """One step of one island: constraint forces (LCP, or SOR when rng is given), then semi-implicit Euler."""
     invI = [_prepare_body(br, bi, wr, h, b) for b in bodies]
-    if joints:
+    if joints and rng is not None:
+        _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng)
+    elif joints:
         _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI)
     for n, b in enumerate(bodies):
         o = b * L.BR
@@ -612,3 +625,109 @@ def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI):
         br[o + L.B_AVEL] += d[0]
         br[o + L.B_AVEL + 1] += d[1]
         br[o + L.B_AVEL + 2] += d[2]
+
+
+def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng):
+    """QuickStep: rows in island joint order, projected SOR for lambda, then v += h M^-1 J^T lambda."""
+    from . import jacobian, lcp_sor
+    fps = 1.0 / h
+    wcfm = wr[L.W_CFM]
+    counts = [jacobian.info1(ji, jr, j, br, bi, wr) for j in joints]
+    m = sum(counts)
+    if m == 0:
+        return
+    local = {b: n for n, b in enumerate(bodies)}
+    J = [0.0] * (12 * m)
+    c = [0.0] * m
+    cfm = [wcfm] * m
+    lo = [-INF] * m
+    hi = [INF] * m
+    fi = [-1] * m
+    jb = [-1] * (2 * m)
+    ofs = []
+    r = 0
+    for n, j in enumerate(joints):
+        mj = counts[n]
+        ofs.append(r)
+        if mj == 0:
+            continue
+        Jj = [0.0] * (12 * mj)
+        cj = [0.0] * mj
+        cfmj = [wcfm] * mj
+        loj = [-INF] * mj
+        hij = [INF] * mj
+        fij = [-1] * mj
+        jacobian.info2(ji, jr, j, br, bi, wr, fps, Jj, cj, cfmj, loj, hij, fij)
+        J[12 * r:12 * (r + mj)] = Jj
+        b1 = ji[j * L.JI + L.JI_B1]
+        b2 = ji[j * L.JI + L.JI_B2]
+        l1 = local[b1] if b1 >= 0 else -1
+        l2 = local[b2] if b2 >= 0 else -1
+        for k in range(mj):
+            c[r + k] = cj[k]
+            cfm[r + k] = cfmj[k] * fps
+            lo[r + k] = loj[k]
+            hi[r + k] = hij[k]
+            fi[r + k] = fij[k] + r if fij[k] >= 0 else -1
+            jb[2 * (r + k)] = l1
+            jb[2 * (r + k) + 1] = l2
+        r += mj
+    # M^-1 J^T, row by row: linear part times 1/m, angular part times the world inverse inertia
+    iMJ = [0.0] * (12 * m)
+    for r in range(m):
+        for side in (0, 1):
+            bl = jb[2 * r + side]
+            if bl < 0:
+                continue
+            im = br[bodies[bl] * L.BR + L.B_INVMASS]
+            iI = invI[bl]
+            p = 12 * r + 6 * side
+            iMJ[p] = J[p] * im
+            iMJ[p + 1] = J[p + 1] * im
+            iMJ[p + 2] = J[p + 2] * im
+            iMJ[p + 3] = iI[0] * J[p + 3] + iI[1] * J[p + 4] + iI[2] * J[p + 5]
+            iMJ[p + 4] = iI[3] * J[p + 3] + iI[4] * J[p + 4] + iI[5] * J[p + 5]
+            iMJ[p + 5] = iI[6] * J[p + 3] + iI[7] * J[p + 4] + iI[8] * J[p + 5]
+    # rhs = c / h - J (M^-1 F + v / h)
+    tmp = []
+    for bl, b in enumerate(bodies):
+        o = b * L.BR
+        im = br[o + L.B_INVMASS]
+        t = [br[o + L.B_FACC] * im + br[o + L.B_LVEL] * fps,
+             br[o + L.B_FACC + 1] * im + br[o + L.B_LVEL + 1] * fps,
+             br[o + L.B_FACC + 2] * im + br[o + L.B_LVEL + 2] * fps]
+        a = _mv(invI[bl], br[o + L.B_TACC:o + L.B_TACC + 3])
+        t += [a[0] + br[o + L.B_AVEL] * fps, a[1] + br[o + L.B_AVEL + 1] * fps,
+              a[2] + br[o + L.B_AVEL + 2] * fps]
+        tmp.append(t)
+    rhs = [0.0] * m
+    for r in range(m):
+        s = 0.0
+        for side in (0, 1):
+            bl = jb[2 * r + side]
+            if bl < 0:
+                continue
+            t = tmp[bl]
+            p = 12 * r + 6 * side
+            s = s + (J[p] * t[0] + J[p + 1] * t[1] + J[p + 2] * t[2]
+                     + J[p + 3] * t[3] + J[p + 4] * t[4] + J[p + 5] * t[5])
+        rhs[r] = c[r] * fps - s
+    lam = [0.0] * m
+    fc = [0.0] * (6 * len(bodies))
+    iters = int(wr[L.W_QS_ITER])
+    rng[0] = lcp_sor.solve_sor(m, len(bodies), J, iMJ, jb, rhs, cfm, lo, hi, fi, lam, fc, iters,
+                               wr[L.W_QS_W], rng[0])
+    # joint feedback J^T lambda
+    for n, j in enumerate(joints):
+        if not ji[j * L.JI + L.JI_FEEDBACK] or counts[n] == 0:
+            continue
+        fb = [0.0] * 12
+        for r in range(ofs[n], ofs[n] + counts[n]):
+            lr = lam[r]
+            for k in range(12):
+                fb[k] += J[12 * r + k] * lr
+        jr[j * L.JR + L.J_FB:j * L.JR + L.J_FB + 12] = fb
+    for bl, b in enumerate(bodies):
+        o = b * L.BR
+        for k in range(6):
+            br[o + L.B_LVEL + k] += h * fc[6 * bl + k]
