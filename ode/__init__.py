@@ -7,9 +7,21 @@ one with ``ODE_BACKEND=core|python`` and the precision with ``ODE_PRECISION=doub
 from . import rotation
 from ._backend import backend, precision
 from .body import Body
+from .collision import CONTACTS_UNIMPORTANT, collide, collide2
 from .config import checkConfiguration, getConfiguration
 from .constants import *  # noqa: F401,F403  (PyODE exposes Param*, Contact*, JointType* at top level)
 from .errors import ODEError
+from .geoms import (
+    GeomBox,
+    GeomCapsule,
+    GeomCCylinder,
+    GeomCylinder,
+    GeomObject,
+    GeomPlane,
+    GeomRay,
+    GeomSphere,
+    GeomTransform,
+)
 from .joints import (
     BallJoint,
     Contact,
@@ -25,6 +37,7 @@ from .joints import (
     areConnectedExcluding,
 )
 from .mass import Mass
+from .spaces import HashSpace, QuadTreeSpace, SAPSpace, SimpleSpace, Space, SpaceBase
 from .world import World
 
 environment = None  # PyODE's name for "no body": attaching a joint to it fixes it to the static world

@@ -1,0 +1,365 @@
+"""ode.collide, ode.collide2 and the native contact pipeline (space -> ContactJoints with no Python per pair).
+
+``collide(g1, g2)`` runs the narrow phase on two geoms and returns PyODE ``Contact`` objects.
+``collide2(g1, g2, arg, callback)`` is dSpaceCollide2: geom against geom, geom against space and space
+against space with the manual's sublevel rule. ``collide_contacts(space, world, group, ...)`` (also
+``space.collideContacts``) runs the broad and narrow phases of a whole space hierarchy in kernels and writes
+the contact joints' rows into the world's arrays in bulk, exactly as ``ContactJoint(world, group, c)``
+followed by ``attach(g1.getBody(), g2.getBody())`` would for every contact, in the same order.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import _backend
+from . import _layout as L
+from . import geoms as _g
+from .errors import ODEError
+from .geoms import STORE, GeomObject, GeomTransform
+from .joints import Contact, JointGroup
+from .spaces import SpaceBase, pair_kernel, prepare, prepare_geom
+
+CONTACTS_UNIMPORTANT = 0x80000000
+_SAP_X = 3                  # the space kernel's SAP kind, used for the cross pairs of collide2
+
+
+def _geom(name: str, g) -> GeomObject:
+    if not isinstance(g, GeomObject):
+        raise TypeError(f"{name} must be an ode geom, not {type(g).__name__}")
+    g._live_slot()
+    return g
+
+
+def _max_contacts(value) -> int:
+    """ODE's contact count: 1 .. 0xffff (0 means 1, as dCollide)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"max_contacts must be an int, not {type(value).__name__}")
+    n = int(value)
+    if not 0 <= n <= 0xFFFF:
+        raise ValueError(f"max_contacts must be in 1 .. 65535, not {n}")
+    return max(n, 1)
+
+
+def _narrow(a: int, b: int, flags: int) -> np.ndarray:
+    """Contact records (n, CR) of geom rows a and b from the narrow-phase kernel."""
+    k = _backend.kernel("collide")
+    return k.collide_geoms(STORE.slots.real, STORE.slots.ints, a, b, flags)
+
+
+def _reported(g: GeomObject) -> GeomObject:
+    """The geom a contact names: a transform in info mode 1 reports its encapsulated geom."""
+    if isinstance(g, GeomTransform) and g._info and g.getGeom() is not None:
+        return g.getGeom()
+    return g
+
+
+def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
+    """Contacts between two geoms as a list of ode.Contact (empty when they do not touch).
+
+    PyODE's signature is collide(geom1, geom2) with up to 150 contacts; ``max_contacts`` and
+    ``unimportant`` (ODE's CONTACTS_UNIMPORTANT flag) are extensions. The normal points into geom1.
+    """
+    g1, g2 = _geom("geom1", geom1), _geom("geom2", geom2)
+    n = _max_contacts(max_contacts)
+    if g1.isSpace() or g2.isSpace():
+        raise ODEError("collide() takes two non-space geoms; use collide2 or space.collide for spaces")
+    if g1 is g2:
+        return []
+    _g.refresh_poses()
+    a, b = _g.narrow_slot(g1), _g.narrow_slot(g2)
+    if a < 0 or b < 0:
+        return []
+    flags = n | (CONTACTS_UNIMPORTANT if unimportant else 0)
+    rec = _narrow(a, b, flags).tolist()
+    r1, r2 = _reported(g1), _reported(g2)
+    out = []
+    for row in rec:
+        c = Contact()
+        c.setContactGeomParams(row[L.C_POS:L.C_POS + 3], row[L.C_NORMAL:L.C_NORMAL + 3], row[L.C_DEPTH],
+                               r1, r2)
+        out.append(c)
+    return out
+
+
+# ------------------------------------------------------------------ collide2
+
+
+def _enabled(g: GeomObject) -> bool:
+    return bool(STORE.slots.ints[g._slot, L.GI_ENABLED])
+
+
+def _cross(side1: list, side2: list) -> list:
+    """Pairs (x, y), x from side1 and y from side2, passing the broad-phase test (AABBs up to date)."""
+    if not side1 or not side2:
+        return []
+    slots = [g._slot for g in side1] + [g._slot for g in side2]
+    groups = [0] * len(side1) + [1] * len(side2)
+    pairs = pair_kernel(_SAP_X, slots, groups, np.array([0, 0, 0, 0], dtype=np.int32),
+                        np.zeros(6, dtype=_backend.REAL))
+    n1 = len(side1)
+    out = []
+    for i, j in pairs.tolist():
+        if i < n1:
+            out.append((side1[i], side2[j - n1]))
+        else:
+            out.append((side1[j], side2[i - n1]))
+    return out
+
+
+def _sides(g1, g2) -> tuple:
+    """The two lists of geoms collide2 pairs, after the manual's space/sublevel rules."""
+    s1, s2 = g1.isSpace(), g2.isSpace()
+    if s1 and s2 and g1._sublevel != g2._sublevel:
+        if g1._sublevel > g2._sublevel:
+            s2 = False
+        else:
+            s1 = False
+    left = [k for k in g1._children if _enabled(k)] if s1 else ([g1] if _enabled(g1) else [])
+    right = [k for k in g2._children if _enabled(k)] if s2 else ([g2] if _enabled(g2) else [])
+    return left, right
+
+
+def collide2(geom1, geom2, arg, callback) -> None:
+    """Call ``callback(arg, a, b)`` for potentially touching pairs with a from geom1 and b from geom2.
+
+    A space stands for its geoms; two spaces of different sublevels: the lower one is treated as a geom;
+    the same space twice is space.collide; two plain geoms are tested once (bits, bodies, AABBs).
+    """
+    g1, g2 = _geom("geom1", geom1), _geom("geom2", geom2)
+    if not callable(callback):
+        raise TypeError("callback must be callable as callback(arg, geom1, geom2)")
+    if g1 is g2 and g1.isSpace():
+        g1.collide(arg, callback)
+        return
+    prepare_geom(g1)
+    prepare_geom(g2)
+    left, right = _sides(g1, g2)
+    for a, b in _cross(left, right):
+        if a._slot >= 0 and b._slot >= 0:
+            callback(arg, a, b)
+
+
+# ------------------------------------------------------------------ native contact pipeline
+
+
+def leaf_pairs(space) -> tuple:
+    """Every candidate pair of non-space geoms in a space hierarchy, as two int arrays of geom slots.
+
+    This is what the manual's recursive near-callback visits (spaces collided with collide2 and
+    internally), each pair once: a space's own pairs, then for each pair involving a sub-space the pairs
+    of its geoms with the other side. AABBs must be up to date (``prepare``).
+    """
+    firsts: list = []
+    seconds: list = []
+    _visit(space, firsts, seconds)
+    if not firsts:
+        return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32)
+    return np.concatenate(firsts).astype(np.int32), np.concatenate(seconds).astype(np.int32)
+
+
+def _visit(space, firsts: list, seconds: list) -> None:
+    """Append the leaf pairs of ``space`` (its own and those of its enabled sub-spaces)."""
+    kids, pairs = space._pairs()
+    slots = np.array([g._slot for g in kids], dtype=np.int32)
+    is_space = np.array([g.isSpace() for g in kids], dtype=bool)
+    if pairs.shape[0]:
+        plain = ~(is_space[pairs[:, 0]] | is_space[pairs[:, 1]])
+        firsts.append(slots[pairs[plain, 0]])
+        seconds.append(slots[pairs[plain, 1]])
+        for i, j in pairs[~plain].tolist():
+            _expand(kids[i], kids[j], firsts, seconds)
+    for k, g in enumerate(kids):
+        if is_space[k]:
+            _visit(g, firsts, seconds)
+
+
+def _expand(a, b, firsts: list, seconds: list) -> None:
+    """Leaf pairs between a and b when at least one is a space (recursing through sub-spaces)."""
+    left = [k for k in a._children if _enabled(k)] if a.isSpace() else [a]
+    right = [k for k in b._children if _enabled(k)] if b.isSpace() else [b]
+    for x, y in _cross(left, right):
+        if x.isSpace() or y.isSpace():
+            _expand(x, y, firsts, seconds)
+        else:
+            firsts.append(np.array([x._slot], dtype=np.int32))
+            seconds.append(np.array([y._slot], dtype=np.int32))
+
+
+def _narrow_slots(slots: np.ndarray) -> np.ndarray:
+    """Rows the narrow phase reads: transforms are replaced by their helper record (-1 when empty)."""
+    out = slots.copy()
+    cls = STORE.slots.ints[slots, L.GI_CLASS]
+    for k in np.nonzero(cls == L.GC_TRANSFORM)[0].tolist():
+        t = STORE.objects.get(int(slots[k]))
+        out[k] = t._shadow if t is not None and t.getGeom() is not None else -1
+    return out
+
+
+def _narrow_many(a: np.ndarray, b: np.ndarray, flags: int) -> tuple:
+    """(contacts (K, CR), pair index (K,)) of pairs (a[p], b[p]), by the batch kernel when built."""
+    try:
+        k = _backend.kernel("contacts")
+    except ImportError:
+        k = None
+    if k is not None:
+        return k.collide_many(STORE.slots.real, STORE.slots.ints, a, b, flags)
+    recs, owners = [], []
+    for p, (x, y) in enumerate(zip(a.tolist(), b.tolist())):
+        r = _narrow(x, y, flags)
+        if r.shape[0]:
+            recs.append(r)
+            owners.append(np.full(r.shape[0], p, dtype=np.int32))
+    if not recs:
+        return np.zeros((0, L.CR), dtype=STORE.slots.real.dtype), np.zeros(0, dtype=np.int32)
+    return np.concatenate(recs), np.concatenate(owners)
+
+
+def _connected_keys(world, nb: int) -> np.ndarray:
+    """Sorted keys b1 * nb + b2 (both orders) of body pairs joined by a live non-contact joint."""
+    j = world._state.joints
+    ji = j.ints[:j.count]
+    live = (ji[:, L.JI_ALIVE] != 0) & (ji[:, L.JI_TYPE] != L.JT_CONTACT) & (ji[:, L.JI_B1] >= 0) \
+        & (ji[:, L.JI_B2] >= 0)
+    b1 = ji[live, L.JI_B1].astype(np.int64)
+    b2 = ji[live, L.JI_B2].astype(np.int64)
+    return np.unique(np.concatenate([b1 * nb + b2, b2 * nb + b1]))
+
+
+def _body_slots(world, slots: np.ndarray) -> np.ndarray:
+    """Body slot in ``world`` of each geom row, -1 for none; geoms on another world's body give -2."""
+    key = STORE.bodykey[slots]
+    wn = STORE.world_number(world)
+    out = np.where(key < 0, -1, key & 0xFFFFFFFF).astype(np.int64)
+    other = (key >= 0) & ((key >> 32) != wn)
+    out[other] = -2
+    return out
+
+
+def _allocate(slots_obj, k: int) -> np.ndarray:
+    """k joint rows in Slots.allocate's order (lowest free first, then new rows), zeroed, as an array."""
+    free = sorted(slots_obj._free)
+    take = free[:k]
+    slots_obj._free = free[k:]
+    for s in take:
+        slots_obj.generation[s] += 1
+    new = k - len(take)
+    start = slots_obj.count
+    while start + new > slots_obj.real.shape[0]:
+        slots_obj._grow()
+    slots_obj.count = start + new
+    slots_obj.generation.extend([0] * new)
+    rows = np.array(take + list(range(start, start + new)), dtype=np.intp)
+    slots_obj.real[rows] = 0
+    slots_obj.ints[rows] = 0
+    return rows
+
+
+class _NativeContacts:
+    """The contact joints of one collide_contacts call, as a JointGroup member (released together)."""
+
+    def __init__(self, world, rows: np.ndarray) -> None:
+        self._world = world
+        self._rows = rows
+        self._gens = [world._state.joints.generation[r] for r in rows.tolist()]
+        self._slot = int(rows[0]) if rows.shape[0] else -1
+        self._group = None
+
+    def _release(self) -> None:
+        """Free every row still holding this batch's joints."""
+        j = self._world._state.joints
+        for r, gen in zip(self._rows.tolist(), self._gens):
+            if j.generation[r] == gen and j.ints[r, L.JI_ALIVE]:
+                j.release(r)
+        self._slot = -1
+
+
+def _surface(contact) -> tuple:
+    """(mode, fdir1, the 14 surface values in J_C_MU order) of a template Contact."""
+    c = contact if contact is not None else Contact()
+    surface = (c.mu, c.mu2, 0.0, 0.0, 0.0, c.bounce, c.bounce_vel, c.soft_erp, c.soft_cfm, c.motion1,
+               c.motion2, c.motionN, c.slip1, c.slip2)
+    return int(c.mode), tuple(c.fdir1), surface
+
+
+def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
+                     skip_connected: bool = True, bits: bool = True) -> int:
+    """Collide a whole space hierarchy and create the contact joints in ``group``; returns their number.
+
+    What a PyODE near-callback usually does, as options: ``contact`` is the template whose surface
+    parameters (mode, mu, bounce, ...) every joint gets (default: ode.Contact()); ``max_contacts`` caps
+    the contacts per geom pair; ``skip_connected`` skips bodies already joined by a non-contact joint;
+    pairs of two static geoms (no body) make no joint. The category/collide ``bits``, disabled geoms and
+    same-body pairs are always honoured by the broad phase (``bits`` must stay True: it is documented
+    for clarity). Sub-spaces are entered recursively, each pair once. The joints are the same, in the
+    same order, as ContactJoint(world, group, c).attach(g1.getBody(), g2.getBody()) per contact.
+    """
+    from .world import World
+
+    if not isinstance(space, SpaceBase):
+        raise TypeError(f"space must be an ode space, not {type(space).__name__}")
+    if not isinstance(world, World):
+        raise TypeError(f"world must be an ode.World, not {type(world).__name__}")
+    if not isinstance(group, JointGroup):
+        raise TypeError(f"group must be an ode.JointGroup, not {type(group).__name__}")
+    if group._destroyed:
+        raise ODEError("this joint group has been destroyed")
+    if contact is not None and not isinstance(contact, Contact):
+        raise TypeError(f"contact must be an ode.Contact or None, not {type(contact).__name__}")
+    if bits is not True:
+        raise ValueError("bits=False is not supported: the broad phase always applies the bitfields")
+    n = _max_contacts(max_contacts)
+    space._live_slot()
+    prepare(space)
+    a, b = leaf_pairs(space)
+    if a.shape[0] == 0:
+        return 0
+    ba, bb = _body_slots(world, a), _body_slots(world, b)
+    keep = ((ba >= 0) | (bb >= 0)) & (ba != -2) & (bb != -2)
+    if skip_connected and keep.any():
+        nb = max(world._state.bodies.count, 1)
+        conn = _connected_keys(world, nb)
+        if conn.shape[0]:
+            both = (ba >= 0) & (bb >= 0)
+            key = np.where(both, ba * nb + bb, -1)
+            keep &= ~(both & np.isin(key, conn))
+    a, b, ba, bb = a[keep], b[keep], ba[keep], bb[keep]
+    na, nb_ = _narrow_slots(a), _narrow_slots(b)
+    ok = (na >= 0) & (nb_ >= 0)
+    a, b, ba, bb, na, nb_ = a[ok], b[ok], ba[ok], bb[ok], na[ok], nb_[ok]
+    if a.shape[0] == 0:
+        return 0
+    recs, owner = _narrow_many(na, nb_, n)
+    k = recs.shape[0]
+    if k == 0:
+        return 0
+    _write_joints(world, group, recs, ba[owner], bb[owner], _surface(contact))
+    return k
+
+
+def _write_joints(world, group, recs, b1, b2, surface) -> None:
+    """Create k contact joint rows (as ContactJoint + attach would) and enter them in ``group``."""
+    mode, fdir1, values = surface
+    j = world._state.joints
+    k = recs.shape[0]
+    rows = _allocate(j, k)
+    ints, real = j.ints, j.real
+    rev = b1 < 0                       # attached as (environment, body): ODE stores (body, environment)
+    ints[rows, L.JI_TYPE] = L.JT_CONTACT
+    ints[rows, L.JI_B1] = np.where(rev, b2, b1)
+    ints[rows, L.JI_B2] = np.where(rev, -1, b2)
+    ints[rows, L.JI_FLAGS] = np.where(rev, L.JF_REVERSE, 0)
+    ints[rows, L.JI_ALIVE] = 1
+    ints[rows, L.JI_ENABLED] = 1
+    ints[rows, L.JI_C_MODE] = mode
+    real[rows, L.J_C_POS:L.J_C_POS + 3] = recs[:, L.C_POS:L.C_POS + 3]
+    normal = recs[:, L.C_NORMAL:L.C_NORMAL + 3]
+    real[rows, L.J_C_NORMAL:L.J_C_NORMAL + 3] = np.where(rev[:, None], -normal, normal)
+    real[rows, L.J_C_DEPTH] = recs[:, L.C_DEPTH]
+    real[rows, L.J_C_FDIR1:L.J_C_FDIR1 + 3] = fdir1
+    real[rows, L.J_C_MU:L.J_C_MU + 14] = values
+    batch = _NativeContacts(world, rows)
+    batch._group = group
+    group._joints.extend([batch] * k)

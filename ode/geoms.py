@@ -1,0 +1,912 @@
+"""Geoms (dGeomID) with PyODE's API: handles onto a row of one process-wide geom store.
+
+Geoms belong to no world, as in ODE. Each geom is a slot (with a generation number) in ``STORE``: a real
+row (``G_*`` columns: world pose, AABB, offset, class parameters), an int row (``GI_*``) and the category
+and collide bitfields (uint64). A geom attached to a body takes its world pose from the body's row (plus
+the offset) whenever collision needs it: ``refresh_poses`` does that for every attached geom at once.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import weakref
+
+import numpy as np
+
+from . import _backend, _check
+from . import _layout as L
+from . import rotation as _rot
+from ._state import Slots
+from .errors import ODEError
+
+GF_OFFSET = 8                      # GI_FLAGS bit: the geom has an offset from its body (see _layout)
+_ALL_BITS = (1 << 64) - 1
+_IDENTITY = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+
+
+class _GeomStore:
+    """All geom records of the process: Slots rows plus bitfields, body keys and the live handles."""
+
+    def __init__(self) -> None:
+        self.slots = Slots(L.GR, L.GI)
+        self.cat = np.full(8, _ALL_BITS, dtype=np.uint64)
+        self.col = np.full(8, _ALL_BITS, dtype=np.uint64)
+        self.bodykey = np.full(8, -1, dtype=np.int64)
+        self.objects: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+        self.attached: dict = {}           # slot -> Body, for geoms attached to a body
+        self._worlds: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self.version = 0                   # bumped when attachments change (invalidates cached groups)
+        self._groups = None
+
+    def allocate(self) -> int:
+        """A fresh zeroed row with ODE's defaults for bits and body."""
+        slot = self.slots.allocate()
+        cap = self.slots.real.shape[0]
+        if self.cat.shape[0] < cap:
+            for name, fill in (("cat", _ALL_BITS), ("col", _ALL_BITS), ("bodykey", -1)):
+                old = getattr(self, name)
+                new = np.full(cap, fill, dtype=old.dtype)
+                new[: old.shape[0]] = old
+                setattr(self, name, new)
+        self.cat[slot] = _ALL_BITS
+        self.col[slot] = _ALL_BITS
+        self.bodykey[slot] = -1
+        ints = self.slots.ints[slot]
+        ints[L.GI_BODY] = -1
+        ints[L.GI_SPACE] = -1
+        ints[L.GI_DATA] = -1
+        ints[L.GI_ENABLED] = 1
+        ints[L.GI_ALIVE] = 1
+        self.slots.real[slot, L.G_R:L.G_R + 9] = _IDENTITY
+        self.slots.real[slot, L.G_OFFR:L.G_OFFR + 9] = _IDENTITY
+        return slot
+
+    def release(self, slot: int) -> None:
+        """Free a row (its handle then raises ODEError)."""
+        self.detach(slot)
+        self.slots.release(slot)
+        self.objects.pop(slot, None)
+
+    def world_number(self, world) -> int:
+        """A small number identifying a world (body keys must differ across worlds)."""
+        n = self._worlds.get(world)
+        if n is None:
+            n = len(self._worlds) + 1
+            while n in self._worlds.values():
+                n += 1
+            self._worlds[world] = n
+        return n
+
+    def attach(self, slot: int, body) -> None:
+        """Record that geom ``slot`` follows ``body``."""
+        bslot = body._live_slot()
+        self.slots.ints[slot, L.GI_BODY] = bslot
+        self.bodykey[slot] = (self.world_number(body._world) << 32) | bslot
+        self.attached[slot] = body
+        self.version += 1
+
+    def detach(self, slot: int) -> None:
+        """Record that geom ``slot`` follows no body."""
+        if slot in self.attached:
+            del self.attached[slot]
+            self.version += 1
+        self.slots.ints[slot, L.GI_BODY] = -1
+        self.bodykey[slot] = -1
+
+    def groups(self) -> list:
+        """[(world, geom slots, body slots)] of attached geoms, cached until attachments change."""
+        if self._groups is not None and self._groups[0] == self.version:
+            return self._groups[1]
+        by_world: dict = {}
+        for gslot, body in self.attached.items():
+            by_world.setdefault(id(body._world), (body._world, [], []))
+            entry = by_world[id(body._world)]
+            entry[1].append(gslot)
+            entry[2].append(body._slot)
+        out = [(w, np.array(g, dtype=np.intp), np.array(b, dtype=np.intp)) for w, g, b in by_world.values()]
+        self._groups = (self.version, out)
+        return out
+
+
+STORE = _GeomStore()
+
+
+def refresh_poses() -> None:
+    """Copy every attached geom's world pose from its body (composed with the offset), vectorised."""
+    greal = STORE.slots.real
+    gints = STORE.slots.ints
+    for world, gs, bs in STORE.groups():
+        breal = world._state.bodies.real
+        pos = breal[bs, L.B_POS:L.B_POS + 3]
+        R = breal[bs, L.B_R:L.B_R + 9]
+        off = (gints[gs, L.GI_FLAGS] & GF_OFFSET) != 0
+        greal[gs, L.G_POS:L.G_POS + 3] = pos
+        greal[gs, L.G_R:L.G_R + 9] = R
+        if off.any():
+            _compose(greal, gs[off], pos[off], R[off])
+
+
+def _compose(greal, gs, pos, R) -> None:
+    """World pose of offset geoms: pos + R * offpos and R * offR, summed left to right as dMultiply0."""
+    o = greal[gs, L.G_OFFPOS:L.G_OFFPOS + 3]
+    oR = greal[gs, L.G_OFFR:L.G_OFFR + 9]
+    for i in range(3):
+        greal[gs, L.G_POS + i] = pos[:, i] + (R[:, 3 * i] * o[:, 0] + R[:, 3 * i + 1] * o[:, 1]
+                                              + R[:, 3 * i + 2] * o[:, 2])
+        for j in range(3):
+            greal[gs, L.G_R + 3 * i + j] = (R[:, 3 * i] * oR[:, j] + R[:, 3 * i + 1] * oR[:, 3 + j]
+                                            + R[:, 3 * i + 2] * oR[:, 6 + j])
+
+
+def _collide_kernel():
+    """The narrow-phase kernel module, or None while it is not available."""
+    try:
+        return _backend.kernel("collide")
+    except ImportError:
+        return None
+
+
+def update_aabbs(slots) -> None:
+    """Recompute the AABBs of the given (non-space) geom slots from their current world pose."""
+    idx = np.asarray(slots, dtype=np.int32)
+    if idx.size == 0:
+        return
+    k = _collide_kernel()
+    if k is not None and hasattr(k, "update_aabbs"):
+        k.update_aabbs(STORE.slots.real, STORE.slots.ints, idx)
+        return
+    for s in idx.tolist():
+        STORE.slots.real[s, L.G_AABB:L.G_AABB + 6] = _primitive_aabb(s)
+
+
+def _primitive_aabb(s: int) -> tuple:
+    """AABB of a primitive geom computed in Python (used until the narrow-phase kernel exists)."""
+    r = STORE.slots.real[s].tolist()
+    cls = int(STORE.slots.ints[s, L.GI_CLASS])
+    p, R = r[L.G_POS:L.G_POS + 3], r[L.G_R:L.G_R + 9]
+    if cls == L.GC_SPHERE:
+        e = (r[L.G_RADIUS],) * 3
+    elif cls == L.GC_BOX:
+        h = [0.5 * x for x in r[L.G_SIDES:L.G_SIDES + 3]]
+        e = tuple(abs(R[3 * i]) * h[0] + abs(R[3 * i + 1]) * h[1] + abs(R[3 * i + 2]) * h[2]
+                  for i in range(3))
+    elif cls in (L.GC_CAPSULE, L.GC_CYLINDER):
+        rad, hl = r[L.G_RADIUS], 0.5 * r[L.G_LENGTH]
+        e = tuple(abs(R[3 * i + 2]) * hl + rad for i in range(3))
+    elif cls == L.GC_RAY:
+        d = [R[2] * r[L.G_RAYLEN], R[5] * r[L.G_RAYLEN], R[8] * r[L.G_RAYLEN]]
+        return tuple(v for i in range(3) for v in (min(p[i], p[i] + d[i]), max(p[i], p[i] + d[i])))
+    else:
+        return (-math.inf, math.inf) * 3
+    return tuple(v for i in range(3) for v in (p[i] - e[i], p[i] + e[i]))
+
+
+def _bits(name: str, value) -> int:
+    """An unsigned 64-bit bitfield, or TypeError / ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    v = int(value)
+    if not 0 <= v <= _ALL_BITS:
+        raise ValueError(f"{name} must be in 0 .. 2**64-1, not {v}")
+    return v
+
+
+def _nonneg(name: str, value) -> float:
+    """A finite float >= 0, or TypeError / ValueError."""
+    x = _check.real(name, value)
+    if x < 0.0:
+        raise ValueError(f"{name} must be >= 0, not {x!r}")
+    return x
+
+
+def _mat_t_vec(R, v) -> tuple:
+    """R^T v for a row-major 3x3 R."""
+    return tuple(R[j] * v[0] + R[3 + j] * v[1] + R[6 + j] * v[2] for j in range(3))
+
+
+def _mat_mul(A, B) -> tuple:
+    """A B for row-major 3x3 matrices."""
+    return tuple(A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j]
+                 for i in range(3) for j in range(3))
+
+
+def _mat_t_mul(A, B) -> tuple:
+    """A^T B for row-major 3x3 matrices."""
+    return tuple(A[i] * B[j] + A[3 + i] * B[3 + j] + A[6 + i] * B[6 + j] for i in range(3) for j in range(3))
+
+
+def _mat_mul_t(A, B) -> tuple:
+    """A B^T for row-major 3x3 matrices."""
+    return tuple(A[3 * i] * B[3 * j] + A[3 * i + 1] * B[3 * j + 1] + A[3 * i + 2] * B[3 * j + 2]
+                 for i in range(3) for j in range(3))
+
+
+class GeomObject:
+    """Base class of all geoms (PyODE's ode.GeomObject): pose, body, offsets, bits, enabling, spaces.
+
+    Subclasses set ``_class`` (an ODE class number) and call the protected hook ``_init_geom(space,
+    data)`` from their constructor; ``data`` is the id of class side data kept by a kernel registry
+    (GI_DATA, e.g. trimesh or heightfield data), -1 for none.
+    """
+
+    _class = -1
+    _placeable = True
+
+    def __init__(self, *args, **kwargs) -> None:
+        """GeomObject is abstract: create a GeomSphere, GeomBox, ..."""
+        raise TypeError("ode.GeomObject is abstract: create a GeomSphere, GeomBox, GeomPlane, ...")
+
+    # ---- protected construction hook
+    def _init_geom(self, space=None, data: int = -1) -> None:
+        """Allocate this geom's record (class ``self._class``, side data ``data``) and add it to ``space``."""
+        if space is not None and not isinstance(space, _space_base()):
+            raise TypeError(f"space must be an ode space or None, not {type(space).__name__}")
+        slot = STORE.allocate()
+        STORE.slots.ints[slot, L.GI_CLASS] = self._class
+        STORE.slots.ints[slot, L.GI_DATA] = data
+        self._slot = slot
+        self._gen = STORE.slots.generation[slot]
+        self._body = None
+        self._space = None
+        self._data = None
+        STORE.objects[slot] = self
+        if space is not None:
+            space.add(self)
+
+    # ---- handle plumbing
+    def _live_slot(self) -> int:
+        """This geom's row, or ODEError when the geom was destroyed."""
+        s = getattr(self, "_slot", -1)
+        sl = STORE.slots
+        if s < 0 or s >= sl.count or sl.generation[s] != self._gen or not sl.ints[s, L.GI_ALIVE]:
+            raise ODEError("this geom has been destroyed")
+        return s
+
+    def _row(self):
+        return STORE.slots.real[self._live_slot()]
+
+    def _param(self, n: int) -> tuple:
+        """n class parameters from G_PARAM, as Python floats."""
+        return tuple(self._row()[L.G_PARAM:L.G_PARAM + n].tolist())
+
+    def _set_param(self, values) -> None:
+        self._row()[L.G_PARAM:L.G_PARAM + len(values)] = values
+
+    def __repr__(self) -> str:
+        state = "destroyed" if getattr(self, "_slot", -1) < 0 else f"slot {self._slot}"
+        return f"<ode.{type(self).__name__} {state}>"
+
+    def __del__(self) -> None:
+        """Free the record of a geom nobody references any more (spaces keep their geoms alive)."""
+        try:
+            s = self._slot
+            if s >= 0 and STORE.slots.generation[s] == self._gen and STORE.objects.get(s) is None:
+                self._release_record()
+        except Exception:  # noqa: S110  (interpreter shutdown: nothing to free)
+            pass
+
+    def _release_record(self) -> None:
+        """Free the record (hook: transforms also free their helper record)."""
+        STORE.release(self._slot)
+        self._slot = -1
+
+    def destroy(self) -> None:
+        """Destroy the geom: it leaves its space and its handle raises ODEError from now on."""
+        self._live_slot()
+        if self._space is not None:
+            self._space.remove(self)
+        self._release_record()
+        self._body = None
+
+    # ---- class and flags
+    def getClass(self) -> int:
+        """ODE's class number (ode.GeomClass* / dSphereClass = 0, ...)."""
+        self._live_slot()
+        return self._class
+
+    def isSpace(self) -> bool:
+        """True for spaces."""
+        return False
+
+    def placeable(self) -> bool:
+        """True when the geom has a position and may be attached to a body (planes and spaces may not)."""
+        return self._placeable
+
+    def getSpace(self):
+        """The space containing the geom, or None."""
+        self._live_slot()
+        return self._space
+
+    def enable(self) -> None:
+        """Enable the geom: spaces pass it to their callback again."""
+        STORE.slots.ints[self._live_slot(), L.GI_ENABLED] = 1
+
+    def disable(self) -> None:
+        """Disable the geom: dSpaceCollide and collide2 ignore it."""
+        STORE.slots.ints[self._live_slot(), L.GI_ENABLED] = 0
+
+    def isEnabled(self) -> bool:
+        """True while enabled (the default)."""
+        return bool(STORE.slots.ints[self._live_slot(), L.GI_ENABLED])
+
+    def setCategoryBits(self, bits: int) -> None:
+        """Set the categories the geom belongs to (unsigned 64-bit bitfield)."""
+        STORE.cat[self._live_slot()] = _bits("bits", bits)
+
+    def getCategoryBits(self) -> int:
+        """The category bitfield (all ones by default)."""
+        return int(STORE.cat[self._live_slot()])
+
+    def setCollideBits(self, bits: int) -> None:
+        """Set the categories the geom collides with (unsigned 64-bit bitfield)."""
+        STORE.col[self._live_slot()] = _bits("bits", bits)
+
+    def getCollideBits(self) -> int:
+        """The collide bitfield (all ones by default)."""
+        return int(STORE.col[self._live_slot()])
+
+    def setData(self, data) -> None:
+        """Attach any Python object (dGeomSetData)."""
+        self._data = data
+
+    def getData(self):
+        """The object given to setData (None by default)."""
+        return self._data
+
+    # ---- body
+    def _need_placeable(self) -> int:
+        s = self._live_slot()
+        if not self._placeable:
+            raise ODEError(f"a {type(self).__name__} is not placeable")
+        return s
+
+    def setBody(self, body) -> None:
+        """Attach the geom to a body (its pose then follows the body) or detach it with None."""
+        from .body import Body
+
+        s = self._live_slot()
+        if body is None:
+            if self._body is not None:
+                self._refresh()
+            STORE.detach(s)
+            STORE.slots.ints[s, L.GI_FLAGS] &= ~GF_OFFSET
+            STORE.slots.real[s, L.G_OFFPOS:L.G_OFFPOS + 3] = 0.0
+            STORE.slots.real[s, L.G_OFFR:L.G_OFFR + 9] = _IDENTITY
+            self._body = None
+            return
+        if not isinstance(body, Body):
+            raise TypeError(f"body must be an ode.Body or None, not {type(body).__name__}")
+        self._need_placeable()
+        if getattr(self, "_in_transform", False):
+            raise ODEError("a geom inside a GeomTransform cannot be attached to a body")
+        STORE.attach(s, body)
+        STORE.slots.ints[s, L.GI_FLAGS] &= ~GF_OFFSET
+        STORE.slots.real[s, L.G_OFFPOS:L.G_OFFPOS + 3] = 0.0
+        STORE.slots.real[s, L.G_OFFR:L.G_OFFR + 9] = _IDENTITY
+        self._body = body
+
+    def getBody(self):
+        """The body the geom is attached to, or None (ode.environment)."""
+        self._live_slot()
+        b = self._body
+        if b is not None and b._slot < 0:
+            STORE.detach(self._slot)
+            self._body = None
+            return None
+        return b
+
+    def _refresh(self) -> int:
+        """Bring this geom's world pose up to date from its body; returns the slot."""
+        s = self._live_slot()
+        b = self.getBody()
+        if b is not None:
+            g = STORE.slots.real
+            bs = np.array([b._slot], dtype=np.intp)
+            breal = b._world._state.bodies.real
+            g[s, L.G_POS:L.G_POS + 3] = breal[b._slot, L.B_POS:L.B_POS + 3]
+            g[s, L.G_R:L.G_R + 9] = breal[b._slot, L.B_R:L.B_R + 9]
+            if STORE.slots.ints[s, L.GI_FLAGS] & GF_OFFSET:
+                _compose(g, np.array([s], dtype=np.intp), breal[bs, L.B_POS:L.B_POS + 3],
+                         breal[bs, L.B_R:L.B_R + 9])
+        return s
+
+    # ---- pose
+    def setPosition(self, pos) -> None:
+        """Set the world position; an attached geom moves its body (keeping the offset)."""
+        self._need_placeable()
+        p = _check.vec("pos", pos)
+        b = self.getBody()
+        if b is None:
+            self._row()[L.G_POS:L.G_POS + 3] = p
+            return
+        if self._has_offset():
+            R = b.getRotation()
+            o = self._offset_pos()
+            w = tuple(R[3 * i] * o[0] + R[3 * i + 1] * o[1] + R[3 * i + 2] * o[2] for i in range(3))
+            p = (p[0] - w[0], p[1] - w[1], p[2] - w[2])
+        b.setPosition(p)
+
+    def getPosition(self) -> tuple:
+        """The world position (of the body plus offset for an attached geom)."""
+        s = self._refresh()
+        return tuple(STORE.slots.real[s, L.G_POS:L.G_POS + 3].tolist())
+
+    def setRotation(self, R) -> None:
+        """Set the world rotation (9 values, row-major); an attached geom rotates its body."""
+        self._need_placeable()
+        M = _rot._matrix3("R", R)
+        b = self.getBody()
+        if b is None:
+            self._row()[L.G_R:L.G_R + 9] = M
+            return
+        if self._has_offset():
+            M = _mat_mul_t(M, self._offset_rot())
+        b.setRotation(M)
+
+    def getRotation(self) -> tuple:
+        """The world rotation matrix (9 values, row-major)."""
+        s = self._refresh()
+        return tuple(STORE.slots.real[s, L.G_R:L.G_R + 9].tolist())
+
+    def setQuaternion(self, q) -> None:
+        """Set the world orientation from a quaternion (w, x, y, z)."""
+        self._need_placeable()
+        qv = _check.vec("q", q, 4)
+        if qv == (0.0, 0.0, 0.0, 0.0):
+            raise ValueError("q must not be the zero quaternion")
+        b = self.getBody()
+        if b is not None and not self._has_offset():
+            b.setQuaternion(qv)
+            return
+        self.setRotation(_rot.QtoR(qv))
+
+    def getQuaternion(self) -> tuple:
+        """The world orientation as a quaternion (w, x, y, z)."""
+        b = self.getBody()
+        if b is not None and not self._has_offset():
+            return b.getQuaternion()
+        return _rot.RtoQ(self.getRotation())
+
+    # ---- offsets
+    def _has_offset(self) -> bool:
+        return bool(STORE.slots.ints[self._live_slot(), L.GI_FLAGS] & GF_OFFSET)
+
+    def _offset_pos(self) -> tuple:
+        return tuple(self._row()[L.G_OFFPOS:L.G_OFFPOS + 3].tolist())
+
+    def _offset_rot(self) -> tuple:
+        return tuple(self._row()[L.G_OFFR:L.G_OFFR + 9].tolist())
+
+    def _need_body(self):
+        self._need_placeable()
+        b = self.getBody()
+        if b is None:
+            raise ODEError("the geom must be attached to a body to have an offset")
+        return b
+
+    def _set_offset(self, pos=None, R=None) -> None:
+        s = self._live_slot()
+        if pos is not None:
+            STORE.slots.real[s, L.G_OFFPOS:L.G_OFFPOS + 3] = pos
+        if R is not None:
+            STORE.slots.real[s, L.G_OFFR:L.G_OFFR + 9] = R
+        STORE.slots.ints[s, L.GI_FLAGS] |= GF_OFFSET
+
+    def setOffsetPosition(self, pos) -> None:
+        """Set the position relative to the body (the geom must be attached)."""
+        self._need_body()
+        self._set_offset(pos=_check.vec("pos", pos))
+
+    def setOffsetRotation(self, R) -> None:
+        """Set the rotation relative to the body (9 values, row-major)."""
+        self._need_body()
+        self._set_offset(R=_rot._matrix3("R", R))
+
+    def setOffsetQuaternion(self, q) -> None:
+        """Set the rotation relative to the body from a quaternion."""
+        self._need_body()
+        qv = _check.vec("q", q, 4)
+        if qv == (0.0, 0.0, 0.0, 0.0):
+            raise ValueError("q must not be the zero quaternion")
+        self._set_offset(R=_rot.QtoR(qv))
+
+    def setOffsetWorldPosition(self, pos) -> None:
+        """Set the offset so that the geom sits at world position ``pos`` without moving the body."""
+        b = self._need_body()
+        p = _check.vec("pos", pos)
+        bp = b.getPosition()
+        self._set_offset(pos=_mat_t_vec(b.getRotation(), (p[0] - bp[0], p[1] - bp[1], p[2] - bp[2])))
+
+    def setOffsetWorldRotation(self, R) -> None:
+        """Set the offset so that the geom has world rotation ``R`` without rotating the body."""
+        b = self._need_body()
+        self._set_offset(R=_mat_t_mul(b.getRotation(), _rot._matrix3("R", R)))
+
+    def setOffsetWorldQuaternion(self, q) -> None:
+        """Set the offset so that the geom has world orientation ``q`` without rotating the body."""
+        b = self._need_body()
+        qv = _check.vec("q", q, 4)
+        if qv == (0.0, 0.0, 0.0, 0.0):
+            raise ValueError("q must not be the zero quaternion")
+        self._set_offset(R=_mat_t_mul(b.getRotation(), _rot.QtoR(qv)))
+
+    def getOffsetPosition(self) -> tuple:
+        """The position relative to the body (zero without an offset)."""
+        return self._offset_pos() if self._has_offset() else (0.0, 0.0, 0.0)
+
+    def getOffsetRotation(self) -> tuple:
+        """The rotation relative to the body (identity without an offset)."""
+        return self._offset_rot() if self._has_offset() else _IDENTITY
+
+    def getOffsetQuaternion(self) -> tuple:
+        """The rotation relative to the body as a quaternion (identity without an offset)."""
+        return _rot.RtoQ(self._offset_rot()) if self._has_offset() else (1.0, 0.0, 0.0, 0.0)
+
+    def clearOffset(self) -> None:
+        """Remove the offset: the geom sits at its body's pose again."""
+        s = self._live_slot()
+        STORE.slots.ints[s, L.GI_FLAGS] &= ~GF_OFFSET
+        STORE.slots.real[s, L.G_OFFPOS:L.G_OFFPOS + 3] = 0.0
+        STORE.slots.real[s, L.G_OFFR:L.G_OFFR + 9] = _IDENTITY
+
+    # ---- queries
+    def getAABB(self) -> tuple:
+        """The axis-aligned bounding box (minx, maxx, miny, maxy, minz, maxz)."""
+        s = self._refresh()
+        update_aabbs([s])
+        return tuple(STORE.slots.real[s, L.G_AABB:L.G_AABB + 6].tolist())
+
+    def _point_depth(self, p) -> float:
+        """Depth of point p inside the geom (negative outside), via the narrow-phase kernel."""
+        x, y, z = _check.vec("p", p)
+        s = self._refresh()
+        k = _collide_kernel()
+        if k is None or not hasattr(k, "point_depth"):
+            raise NotImplementedError("pointDepth needs the narrow-phase kernel, which is not built yet")
+        return float(k.point_depth(STORE.slots.real, STORE.slots.ints, s, x, y, z))
+
+
+def _space_base():
+    """The SpaceBase class (spaces.py imports this module)."""
+    from .spaces import SpaceBase
+
+    return SpaceBase
+
+
+class GeomSphere(GeomObject):
+    """A sphere centred at the geom's position."""
+
+    _class = L.GC_SPHERE
+
+    def __init__(self, space=None, radius: float = 1.0) -> None:
+        """GeomSphere(space=None, radius=1.0)."""
+        r = _nonneg("radius", radius)
+        self._init_geom(space)
+        self._set_param((r,))
+
+    def setRadius(self, radius: float) -> None:
+        """Set the radius (>= 0)."""
+        self._set_param((_nonneg("radius", radius),))
+
+    def getRadius(self) -> float:
+        """The radius."""
+        return self._param(1)[0]
+
+    def pointDepth(self, p) -> float:
+        """Depth of point p inside the sphere (negative outside)."""
+        return self._point_depth(p)
+
+
+def _sides(lengths) -> tuple:
+    """Three finite side lengths > 0, or TypeError / ValueError."""
+    v = _check.vec("lengths", lengths)
+    for i, x in enumerate(v):
+        if not x > 0.0:
+            raise ValueError(f"lengths[{i}] must be > 0, not {x!r}")
+    return v
+
+
+class GeomBox(GeomObject):
+    """A box centred at the geom's position, sides along its local axes."""
+
+    _class = L.GC_BOX
+
+    def __init__(self, space=None, lengths=(1.0, 1.0, 1.0)) -> None:
+        """GeomBox(space=None, lengths=(1, 1, 1))."""
+        v = _sides(lengths)
+        self._init_geom(space)
+        self._set_param(v)
+
+    def setLengths(self, lengths) -> None:
+        """Set the side lengths (lx, ly, lz), each > 0."""
+        self._set_param(_sides(lengths))
+
+    def getLengths(self) -> tuple:
+        """The side lengths (lx, ly, lz)."""
+        return self._param(3)
+
+    def pointDepth(self, p) -> float:
+        """Depth of point p inside the box (negative outside)."""
+        return self._point_depth(p)
+
+
+def _plane(normal, dist) -> tuple:
+    """(a, b, c, d) with a unit normal (ODE normalises it), or ValueError for a zero normal."""
+    n = _check.vec("normal", normal)
+    d = _check.real("dist", dist)
+    ln = math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    if not (ln > 0.0 and math.isfinite(ln)):
+        raise ValueError(f"the plane normal {n} cannot be normalised")
+    if ln == 1.0:
+        return (n[0], n[1], n[2], d)
+    a = 1.0 / ln
+    return (n[0] * a, n[1] * a, n[2] * a, d * a)
+
+
+class GeomPlane(GeomObject):
+    """An infinite plane n . p = dist (not placeable); the normal is normalised as in ODE."""
+
+    _class = L.GC_PLANE
+    _placeable = False
+
+    def __init__(self, space=None, normal=(0.0, 0.0, 1.0), dist: float = 0.0) -> None:
+        """GeomPlane(space=None, normal=(0, 0, 1), dist=0)."""
+        v = _plane(normal, dist)
+        self._init_geom(space)
+        self._set_param(v)
+
+    def setParams(self, normal, dist: float) -> None:
+        """Set the plane's normal (normalised) and its distance from the origin."""
+        self._set_param(_plane(normal, dist))
+
+    def getParams(self) -> tuple:
+        """((a, b, c), d)."""
+        a, b, c, d = self._param(4)
+        return ((a, b, c), d)
+
+    def pointDepth(self, p) -> float:
+        """Depth of point p below the plane (negative above)."""
+        return self._point_depth(p)
+
+
+class GeomCapsule(GeomObject):
+    """A capsule (cylinder with half-sphere caps) along the local z axis; length excludes the caps."""
+
+    _class = L.GC_CAPSULE
+
+    def __init__(self, space=None, radius: float = 0.5, length: float = 1.0) -> None:
+        """GeomCapsule(space=None, radius=0.5, length=1.0)."""
+        v = (_nonneg("radius", radius), _nonneg("length", length))
+        self._init_geom(space)
+        self._set_param(v)
+
+    def setParams(self, radius: float, length: float) -> None:
+        """Set radius and length."""
+        self._set_param((_nonneg("radius", radius), _nonneg("length", length)))
+
+    def getParams(self) -> tuple:
+        """(radius, length)."""
+        return self._param(2)
+
+    def pointDepth(self, p) -> float:
+        """Depth of point p inside the capsule (negative outside)."""
+        return self._point_depth(p)
+
+
+GeomCCylinder = GeomCapsule
+
+
+class GeomCylinder(GeomObject):
+    """A flat-ended cylinder along the local z axis."""
+
+    _class = L.GC_CYLINDER
+
+    def __init__(self, space=None, radius: float = 0.5, length: float = 1.0) -> None:
+        """GeomCylinder(space=None, radius=0.5, length=1.0)."""
+        v = (_nonneg("radius", radius), _nonneg("length", length))
+        self._init_geom(space)
+        self._set_param(v)
+
+    def setParams(self, radius: float, length: float) -> None:
+        """Set radius and length."""
+        self._set_param((_nonneg("radius", radius), _nonneg("length", length)))
+
+    def getParams(self) -> tuple:
+        """(radius, length)."""
+        return self._param(2)
+
+    def pointDepth(self, p) -> float:
+        """Depth of point p inside the cylinder (negative outside)."""
+        return self._point_depth(p)
+
+
+class GeomRay(GeomObject):
+    """A ray from the geom's position along its local z axis, of a given length."""
+
+    _class = L.GC_RAY
+
+    def __init__(self, space=None, rlen: float = 1.0) -> None:
+        """GeomRay(space=None, rlen=1.0)."""
+        v = _nonneg("rlen", rlen)
+        self._init_geom(space)
+        self._set_param((v,))
+
+    def setLength(self, rlen: float) -> None:
+        """Set the length (>= 0)."""
+        self._set_param((_nonneg("rlen", rlen),))
+
+    def getLength(self) -> float:
+        """The length."""
+        return self._param(1)[0]
+
+    def set(self, p, u) -> None:
+        """Set the start point and the direction (normalised) of the ray."""
+        pv = _check.vec("p", p)
+        uv = _check.vec("u", u)
+        if not uv[0] * uv[0] + uv[1] * uv[1] + uv[2] * uv[2] > 0.0:
+            raise ValueError("the ray direction u must not be the zero vector")
+        self.setPosition(pv)
+        self.setRotation(_rot.RFromZAxis(*uv))
+
+    def get(self) -> tuple:
+        """((start point), (unit direction))."""
+        R = self.getRotation()
+        return (self.getPosition(), (R[2], R[5], R[8]))
+
+    def _flag(self, bit: int, on) -> None:
+        s = self._live_slot()
+        if _check.flag("flag", on):
+            STORE.slots.ints[s, L.GI_FLAGS] |= bit
+        else:
+            STORE.slots.ints[s, L.GI_FLAGS] &= ~bit
+
+    def _has(self, bit: int) -> bool:
+        return bool(STORE.slots.ints[self._live_slot(), L.GI_FLAGS] & bit)
+
+    def setParams(self, first_contact, backface_cull) -> None:
+        """ODE's dGeomRaySetParams: stop at the first contact found; ignore back faces of triangles."""
+        self._flag(L.GF_RAY_FIRST, first_contact)
+        self._flag(L.GF_RAY_BACKFACE, backface_cull)
+
+    def getParams(self) -> tuple:
+        """(first_contact, backface_cull)."""
+        return (self._has(L.GF_RAY_FIRST), self._has(L.GF_RAY_BACKFACE))
+
+    def setFirstContact(self, flag) -> None:
+        """Stop at the first contact found (meshes)."""
+        self._flag(L.GF_RAY_FIRST, flag)
+
+    def getFirstContact(self) -> bool:
+        """The first-contact setting."""
+        return self._has(L.GF_RAY_FIRST)
+
+    def setBackfaceCull(self, flag) -> None:
+        """Ignore triangles facing away from the ray."""
+        self._flag(L.GF_RAY_BACKFACE, flag)
+
+    def getBackfaceCull(self) -> bool:
+        """The backface-cull setting."""
+        return self._has(L.GF_RAY_BACKFACE)
+
+    def setClosestHit(self, flag) -> None:
+        """Report the closest hit only (meshes)."""
+        self._flag(L.GF_RAY_CLOSEST, flag)
+
+    def getClosestHit(self) -> bool:
+        """The closest-hit setting."""
+        return self._has(L.GF_RAY_CLOSEST)
+
+
+class GeomTransform(GeomObject):
+    """Encapsulates another geom, placing it at a local pose relative to the transform's own pose."""
+
+    _class = L.GC_TRANSFORM
+
+    def __init__(self, space=None) -> None:
+        """GeomTransform(space=None)."""
+        self._init_geom(space)
+        self._geom = None
+        self._info = 0
+        self._cleanup = 0
+        self._shadow = -1        # helper record: the inner geom at its world pose, for the kernels
+
+    def setGeom(self, geom) -> None:
+        """Set the encapsulated geom (not in a space, not attached to a body), or None."""
+        s = self._live_slot()
+        if geom is not None:
+            if not isinstance(geom, GeomObject) or geom.isSpace() or isinstance(geom, GeomTransform):
+                raise TypeError("the encapsulated geom must be a non-space, non-transform ode geom")
+            geom._live_slot()
+            if geom._space is not None:
+                raise ODEError("the encapsulated geom must not be in a space")
+            if geom.getBody() is not None:
+                raise ODEError("the encapsulated geom must not be attached to a body")
+        if self._geom is not None:
+            self._geom._in_transform = False
+            if self._cleanup and self._geom is not geom:
+                self._geom.destroy()
+        self._geom = geom
+        if geom is None:
+            STORE.slots.ints[s, L.GI_DATA] = -1
+            return
+        geom._in_transform = True
+        STORE.slots.ints[s, L.GI_DATA] = geom._slot
+        if self._shadow < 0:
+            self._shadow = STORE.allocate()
+
+    def getGeom(self):
+        """The encapsulated geom, or None."""
+        self._live_slot()
+        g = self._geom
+        if g is not None and g._slot < 0:
+            self._geom = None
+        return self._geom
+
+    def setInfo(self, mode: int) -> None:
+        """Contacts report the transform (0, default) or the encapsulated geom (1) as their geom."""
+        m = int(_check.flag("mode", mode))
+        self._live_slot()
+        self._info = m
+
+    def getInfo(self) -> int:
+        """The info mode."""
+        self._live_slot()
+        return self._info
+
+    def setCleanup(self, mode: int) -> None:
+        """With 1, destroying the transform destroys the encapsulated geom too."""
+        self._live_slot()
+        self._cleanup = int(_check.flag("mode", mode))
+
+    def getCleanup(self) -> int:
+        """The cleanup mode (0 by default)."""
+        self._live_slot()
+        return self._cleanup
+
+    def getAABB(self) -> tuple:
+        """The box around the encapsulated geom at its world pose (zeros without a geom)."""
+        refresh_poses()
+        if self._materialise() < 0:
+            STORE.slots.real[self._live_slot(), L.G_AABB:L.G_AABB + 6] = 0.0
+        return tuple(STORE.slots.real[self._slot, L.G_AABB:L.G_AABB + 6].tolist())
+
+    def _release_record(self) -> None:
+        """Free the record, the helper record and (with cleanup) the encapsulated geom."""
+        inner = getattr(self, "_geom", None)
+        if inner is not None:
+            inner._in_transform = False
+            if self._cleanup and inner._slot >= 0:
+                inner.destroy()
+        if getattr(self, "_shadow", -1) >= 0:
+            STORE.release(self._shadow)
+            self._shadow = -1
+        super()._release_record()
+
+    def _materialise(self) -> int:
+        """Write the inner geom at its world pose into the helper record; its slot, or -1 without a geom."""
+        g = self.getGeom()
+        if g is None:
+            return -1
+        t = STORE.slots.real[self._refresh()].tolist()
+        gs = g._live_slot()
+        inner = STORE.slots.real[gs]
+        sh = self._shadow
+        STORE.slots.real[sh] = inner
+        STORE.slots.ints[sh] = STORE.slots.ints[gs]
+        p, R = t[L.G_POS:L.G_POS + 3], t[L.G_R:L.G_R + 9]
+        ip, iR = inner[L.G_POS:L.G_POS + 3].tolist(), inner[L.G_R:L.G_R + 9].tolist()
+        STORE.slots.real[sh, L.G_POS:L.G_POS + 3] = tuple(
+            p[i] + (R[3 * i] * ip[0] + R[3 * i + 1] * ip[1] + R[3 * i + 2] * ip[2]) for i in range(3))
+        STORE.slots.real[sh, L.G_R:L.G_R + 9] = _mat_mul(R, iR)
+        STORE.slots.ints[sh, L.GI_BODY] = STORE.slots.ints[self._slot, L.GI_BODY]
+        update_aabbs([sh])
+        STORE.slots.real[self._slot, L.G_AABB:L.G_AABB + 6] = STORE.slots.real[sh, L.G_AABB:L.G_AABB + 6]
+        return sh
+
+
+def narrow_slot(geom: GeomObject) -> int:
+    """The record the narrow phase should see for ``geom`` (transforms: their helper record, -1 if empty)."""
+    if isinstance(geom, GeomTransform):
+        return geom._materialise()
+    return geom._live_slot()

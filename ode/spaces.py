@@ -1,0 +1,363 @@
+"""Spaces (dSpaceID) with PyODE's API: simple, multi-resolution hash, quadtree and sweep-and-prune.
+
+A space is a non-placeable geom holding an ordered list of geoms (spaces included). Candidate pairs come
+from the ``space`` kernel (one call per space, whatever its kind); every kind yields the same pairs as a
+simple space. ``collide`` calls a Python function per pair; ``collideContacts`` (see ``ode.collision``)
+creates the contact joints natively.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import _backend
+from . import _layout as L
+from . import geoms as _g
+from .errors import ODEError
+from .geoms import STORE, GeomObject, GeomTransform
+
+_SAP_ORDERS = {"XYZ": (0, 1, 2), "XZY": (0, 2, 1), "YXZ": (1, 0, 2), "YZX": (1, 2, 0),
+               "ZXY": (2, 0, 1), "ZYX": (2, 1, 0)}
+
+
+def _sap_code(order: tuple) -> int:
+    """dSweepAndPruneSpaceCreate's axis-order number: axis0 | axis1 << 2 | axis2 << 4."""
+    return order[0] | order[1] << 2 | order[2] << 4
+
+
+SAP_CODES = {_sap_code(v): v for v in _SAP_ORDERS.values()}   # dSAP_AXES_XYZ = 36, ... dSAP_AXES_ZYX = 6
+
+
+def _int(name: str, value) -> int:
+    """An int (not bool), or TypeError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return int(value)
+
+
+class SpaceBase(GeomObject):
+    """Base class of all spaces: a non-placeable geom containing geoms (PyODE's ode.SpaceBase)."""
+
+    _placeable = False
+    _kind = 0
+
+    def __init__(self, space=None) -> None:
+        """Create an empty space, inside ``space`` when given."""
+        if type(self) is SpaceBase:
+            raise TypeError("ode.SpaceBase is abstract: create a SimpleSpace, HashSpace, ...")
+        self._children: list = []
+        self._cleanup = 0
+        self._sublevel = 0
+        self._init_geom(space)
+
+    def isSpace(self) -> bool:
+        """True: spaces are geoms that contain geoms."""
+        return True
+
+    # ---- membership
+    def _check_geom(self, geom) -> GeomObject:
+        if not isinstance(geom, GeomObject):
+            raise TypeError(f"expected an ode geom, not {type(geom).__name__}")
+        geom._live_slot()
+        return geom
+
+    def add(self, geom) -> None:
+        """Insert a geom (or space); a geom may belong to one space only."""
+        self._live_slot()
+        self._check_geom(geom)
+        if geom._space is self:
+            return
+        if geom._space is not None:
+            raise ODEError(f"{geom!r} is already in another space; remove it first")
+        if getattr(geom, "_in_transform", False):
+            raise ODEError(f"{geom!r} is encapsulated by a GeomTransform and cannot be in a space")
+        s = self
+        while s is not None:
+            if s is geom:
+                raise ODEError("a space cannot be inserted into itself or into one of its own children")
+            s = s._space
+        self._children.append(geom)
+        geom._space = self
+        STORE.slots.ints[geom._slot, L.GI_SPACE] = self._slot
+
+    def remove(self, geom) -> None:
+        """Remove a geom from this space (nothing happens when it is not in it)."""
+        self._live_slot()
+        self._check_geom(geom)
+        if geom._space is not self:
+            return
+        self._children.remove(geom)
+        geom._space = None
+        STORE.slots.ints[geom._slot, L.GI_SPACE] = -1
+
+    def query(self, geom) -> bool:
+        """True when ``geom`` is in this space."""
+        self._live_slot()
+        return self._check_geom(geom)._space is self
+
+    def getNumGeoms(self) -> int:
+        """The number of geoms directly in the space."""
+        self._live_slot()
+        return len(self._children)
+
+    def getGeom(self, idx: int):
+        """The idx-th geom of the space (0 .. getNumGeoms() - 1)."""
+        self._live_slot()
+        i = _int("idx", idx)
+        if not 0 <= i < len(self._children):
+            raise IndexError(f"geom index {i} out of range 0 .. {len(self._children) - 1}")
+        return self._children[i]
+
+    def __len__(self) -> int:
+        return self.getNumGeoms()
+
+    def __iter__(self):
+        self._live_slot()
+        return iter(list(self._children))
+
+    def setCleanup(self, mode) -> None:
+        """With 1, destroying the space destroys its geoms (PyODE's default is 0)."""
+        self._live_slot()
+        self._cleanup = 1 if _int("mode", mode) else 0
+
+    def getCleanup(self) -> int:
+        """The cleanup mode."""
+        self._live_slot()
+        return self._cleanup
+
+    setManualCleanup = setCleanup
+    getManualCleanup = getCleanup
+
+    def clean(self) -> None:
+        """dSpaceClean: bring the AABBs of the space's geoms up to date."""
+        self._live_slot()
+        prepare(self)
+
+    def setSublevel(self, sublevel: int) -> None:
+        """Set the sublevel used by collide2 between two spaces (not tracked automatically)."""
+        self._live_slot()
+        self._sublevel = _int("sublevel", sublevel)
+
+    def getSublevel(self) -> int:
+        """The sublevel (0 by default)."""
+        self._live_slot()
+        return self._sublevel
+
+    def destroy(self) -> None:
+        """Destroy the space; its geoms are destroyed too when the cleanup mode is 1, else released."""
+        self._live_slot()
+        for g in list(self._children):
+            if self._cleanup:
+                g.destroy()
+            else:
+                self.remove(g)
+        super().destroy()
+
+    def getBody(self):
+        """Spaces are never attached to a body."""
+        self._live_slot()
+        return None
+
+    def getAABB(self) -> tuple:
+        """The box around all the geoms of the space (zeros when empty)."""
+        prepare(self)
+        return tuple(STORE.slots.real[self._slot, L.G_AABB:L.G_AABB + 6].tolist())
+
+    # ---- collision
+    def _params(self) -> tuple:
+        """(iparams, rparams) of the space kernel for this space kind."""
+        return (np.zeros(4, dtype=np.int32), np.zeros(6, dtype=_backend.REAL))
+
+    def _pairs(self) -> tuple:
+        """(enabled children, int32 array (m, 2) of candidate pairs): AABBs must be up to date."""
+        kids = [g for g in self._children if STORE.slots.ints[g._slot, L.GI_ENABLED]]
+        ip, rp = self._params()
+        return kids, pair_kernel(self._kind, [g._slot for g in kids], None, ip, rp)
+
+    def collide(self, arg, callback) -> None:
+        """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch."""
+        self._live_slot()
+        if not callable(callback):
+            raise TypeError("callback must be callable as callback(arg, geom1, geom2)")
+        prepare(self)
+        kids, pairs = self._pairs()
+        for i, j in pairs.tolist():
+            g1, g2 = kids[i], kids[j]
+            if g1._slot >= 0 and g2._slot >= 0:
+                callback(arg, g1, g2)
+
+    def collideContacts(self, world, group, contact=None, max_contacts: int = 4,
+                        skip_connected: bool = True, bits: bool = True) -> int:
+        """Native contact pipeline: see ``ode.collision.collide_contacts``; returns the joints created."""
+        from .collision import collide_contacts
+
+        return collide_contacts(self, world, group, contact, max_contacts, skip_connected, bits)
+
+
+class SimpleSpace(SpaceBase):
+    """A space that tests every pair of its geoms (O(n^2)); the reference for the other kinds."""
+
+    _class = L.GC_SIMPLE_SPACE
+    _kind = 0
+
+    def __init__(self, space=None) -> None:
+        """SimpleSpace(space=None)."""
+        super().__init__(space)
+
+
+class HashSpace(SpaceBase):
+    """Multi-resolution hash grid: cells of side 2**level for minlevel <= level <= maxlevel."""
+
+    _class = L.GC_HASH_SPACE
+    _kind = 1
+
+    def __init__(self, space=None) -> None:
+        """HashSpace(space=None), with ODE's levels (-3, 10)."""
+        self._levels = (-3, 10)
+        super().__init__(space)
+
+    def setLevels(self, minlevel: int, maxlevel: int) -> None:
+        """Set the smallest and largest cell sizes, 2**minlevel and 2**maxlevel."""
+        lo, hi = _int("minlevel", minlevel), _int("maxlevel", maxlevel)
+        if lo > hi:
+            raise ValueError(f"minlevel ({lo}) must not exceed maxlevel ({hi})")
+        if not -1000 <= lo and hi <= 1000:
+            raise ValueError("levels must lie in -1000 .. 1000")
+        self._live_slot()
+        self._levels = (lo, hi)
+
+    def getLevels(self) -> tuple:
+        """(minlevel, maxlevel)."""
+        self._live_slot()
+        return self._levels
+
+    def _params(self) -> tuple:
+        ip = np.array([self._levels[0], self._levels[1], 0, 0], dtype=np.int32)
+        return ip, np.zeros(6, dtype=_backend.REAL)
+
+
+class QuadTreeSpace(SpaceBase):
+    """Quadtree over x and y: blocks of a root box (centre, extents = half sizes), ``depth`` levels."""
+
+    _class = L.GC_QUADTREE_SPACE
+    _kind = 2
+
+    def __init__(self, center, extents, depth: int, space=None) -> None:
+        """QuadTreeSpace(center, extents, depth, space=None)."""
+        from . import _check
+
+        c = _check.vec("center", center)
+        e = _check.vec("extents", extents)
+        if not (e[0] > 0.0 and e[1] > 0.0 and e[2] >= 0.0):
+            raise ValueError(f"extents must be > 0 in x and y, not {e}")
+        d = _int("depth", depth)
+        if not 1 <= d <= 16:
+            raise ValueError(f"depth must be in 1 .. 16, not {d}")
+        self._center, self._extents, self._depth = c, e, d
+        super().__init__(space)
+
+    def _params(self) -> tuple:
+        ip = np.array([0, 0, self._depth, 0], dtype=np.int32)
+        return ip, np.array(self._center + self._extents, dtype=_backend.REAL)
+
+
+class SAPSpace(SpaceBase):
+    """Sweep and prune (ODE 0.16): sorted along the first axis of ``sweep_order``."""
+
+    _class = L.GC_SAP_SPACE
+    _kind = 3
+
+    def __init__(self, space=None, sweep_order="XYZ") -> None:
+        """SAPSpace(space=None, sweep_order="XYZ"); also ODE's dSAP_AXES_* numbers (XYZ = 36, ...)."""
+        if isinstance(sweep_order, str) and sweep_order.upper() in _SAP_ORDERS:
+            order = _SAP_ORDERS[sweep_order.upper()]
+        elif isinstance(sweep_order, numbers.Integral) and not isinstance(sweep_order, bool) \
+                and int(sweep_order) in SAP_CODES:
+            order = SAP_CODES[int(sweep_order)]
+        else:
+            raise ValueError(f"sweep_order must be one of {sorted(_SAP_ORDERS)} or a dSAP_AXES_* number, "
+                             f"not {sweep_order!r}")
+        self._order = order
+        super().__init__(space)
+
+    def getSweepOrder(self) -> str:
+        """The axis order, e.g. "XYZ"."""
+        return "".join("XYZ"[k] for k in self._order)
+
+    def _params(self) -> tuple:
+        return np.array([0, 0, 0, self._order[0]], dtype=np.int32), np.zeros(6, dtype=_backend.REAL)
+
+
+def Space(space_type: int = 0, space=None):
+    """PyODE's factory: a SimpleSpace (space_type 0) or a HashSpace (1)."""
+    t = _int("space_type", space_type)
+    if t == 0:
+        return SimpleSpace(space)
+    if t == 1:
+        return HashSpace(space)
+    raise ValueError(f"space_type must be 0 (simple) or 1 (hash), not {t}")
+
+
+# ------------------------------------------------------------------ shared machinery
+
+
+def pair_kernel(kind: int, slots, groups, ip, rp) -> np.ndarray:
+    """Run the broad-phase kernel over geom rows ``slots`` (AABBs up to date); (m, 2) index pairs."""
+    idx = np.asarray(slots, dtype=np.intp)
+    n = idx.shape[0]
+    if n < 2:
+        return np.zeros((0, 2), dtype=np.int32)
+    aabb = np.ascontiguousarray(STORE.slots.real[idx, L.G_AABB:L.G_AABB + 6]).reshape(-1)
+    group = np.full(n, -1, dtype=np.int32) if groups is None else np.asarray(groups, dtype=np.int32)
+    return _backend.kernel("space").space_pairs(kind, aabb, STORE.cat[idx], STORE.col[idx],
+                                                 STORE.bodykey[idx], group, ip, rp)
+
+
+def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
+    """Collect the leaf geom slots, transforms and spaces (children before parents) under ``space``."""
+    for g in space._children:
+        if isinstance(g, SpaceBase):
+            _subtree(g, leaves, transforms, spaces)
+        elif isinstance(g, GeomTransform):
+            transforms.append(g)
+        else:
+            leaves.append(g._slot)
+    spaces.append(space)
+
+
+def prepare(space) -> None:
+    """Refresh attached geoms' poses and every AABB under ``space`` (spaces: the box around their geoms)."""
+    _g.refresh_poses()
+    leaves: list = []
+    transforms: list = []
+    spaces: list = []
+    _subtree(space, leaves, transforms, spaces)
+    _g.update_aabbs(leaves)
+    for t in transforms:
+        if t._materialise() < 0:
+            STORE.slots.real[t._slot, L.G_AABB:L.G_AABB + 6] = 0.0
+    greal = STORE.slots.real
+    for s in spaces:
+        if not s._children:
+            greal[s._slot, L.G_AABB:L.G_AABB + 6] = 0.0
+            continue
+        rows = greal[[g._slot for g in s._children], L.G_AABB:L.G_AABB + 6]
+        box = np.empty(6, dtype=greal.dtype)
+        box[0::2] = rows[:, 0::2].min(axis=0)
+        box[1::2] = rows[:, 1::2].max(axis=0)
+        greal[s._slot, L.G_AABB:L.G_AABB + 6] = box
+
+
+def prepare_geom(geom) -> None:
+    """Bring one geom's AABB (and a space's whole subtree) up to date."""
+    if isinstance(geom, SpaceBase):
+        prepare(geom)
+    elif isinstance(geom, GeomTransform):
+        _g.refresh_poses()
+        if geom._materialise() < 0:
+            STORE.slots.real[geom._slot, L.G_AABB:L.G_AABB + 6] = 0.0
+    else:
+        _g.refresh_poses()
+        _g.update_aabbs([geom._live_slot()])
