@@ -1062,4 +1062,322 @@ def areConnectedExcluding(body1: Body, body2: Body, joint_type: int) -> bool:
     return bool(C.dAreConnectedExcluding(body1._id, body2._id, joint_type))
 
 
+# ---------------------------------------------------------------- collision (geoms, spaces, collide)
+try:
+    from tools import libode_collide as _LC
+except ImportError:  # run as a plain script from tools/
+    import libode_collide as _LC  # type: ignore[no-redef]
+
+_MOVED_CALLBACK = ctypes.CFUNCTYPE(None, _P)
+_GEOMS: dict = {}  # libode geom/space id -> Python wrapper (kept alive while in use, like PyODE's spaces)
+_SIGS.update({
+    "dBodySetMovedCallback": (None, _P, _MOVED_CALLBACK),
+    "dGeomGetCategoryBits": (ctypes.c_ulong, _P), "dGeomGetCollideBits": (ctypes.c_ulong, _P),
+    "dGeomIsEnabled": (_I, _P), "dGeomSetQuaternion": (None, _P, _PR), "dGeomGetQuaternion": (None, _P, _PR),
+    "dGeomSphereGetRadius": (_R, _P), "dGeomBoxGetLengths": (None, _P, _PR),
+    "dGeomPlaneGetParams": (None, _P, _PR), "dGeomCapsuleGetParams": (None, _P, _PR, _PR),
+    "dGeomCylinderGetParams": (None, _P, _PR, _PR), "dGeomRayGetLength": (_R, _P),
+    "dGeomRaySet": (None, _P, *_V3, *_V3), "dGeomRayGet": (None, _P, _PR, _PR),
+    "dGeomSetOffsetPosition": (None, _P, *_V3), "dGeomSetOffsetRotation": (None, _P, _PR),
+    "dHashSpaceGetLevels": (None, _P, ctypes.POINTER(_I), ctypes.POINTER(_I)),
+})
+
+
+def _set_moved_callback(self, callback) -> None:
+    """PyODE's Body.setMovedCallback: call callback(body) whenever a step moves the body (None removes it)."""
+    if callback is None:
+        self._moved = None
+        C.dBodySetMovedCallback(self._id, _MOVED_CALLBACK())
+        return
+    self._moved = _MOVED_CALLBACK(lambda _bid: callback(self))
+    C.dBodySetMovedCallback(self._id, self._moved)
+
+
+Body.setMovedCallback = _set_moved_callback
+
+
+class GeomObject:
+    """Base of the shim's geoms: pose, body, AABB, bits, enable; Python attributes are allowed."""
+
+    _placeable = True
+
+    def _init(self, gid: int, space) -> None:
+        self._id = gid
+        self._body = None
+        self._space = space
+        _GEOMS[gid] = self
+        if space is not None:
+            space._geoms.append(self)
+
+    def placeable(self) -> bool:
+        """Whether the geom has its own position and rotation."""
+        return self._placeable
+
+    def setBody(self, body: Body | None) -> None:
+        """Attach the geom to a body (None detaches)."""
+        _LC.C.dGeomSetBody(self._id, None if body is None else body._id)
+        self._body = body
+
+    def getBody(self):
+        """The attached body, or ode.environment."""
+        return self._body if self._body is not None else environment
+
+    def setPosition(self, pos: Sequence[float]) -> None:
+        """Set the position (the body's too, if attached)."""
+        _LC.C.dGeomSetPosition(self._id, *_v3(pos))
+
+    def getPosition(self) -> tuple:
+        """The world position."""
+        return _ptr(_LC.C.dGeomGetPosition(self._id))
+
+    def setRotation(self, R: Sequence[float]) -> None:
+        """Set the rotation (row-major 9 values)."""
+        _LC.C.dGeomSetRotation(self._id, _mat3(R))
+
+    def getRotation(self) -> tuple:
+        """The world rotation (row-major 9 values)."""
+        return _from_mat3(_LC.C.dGeomGetRotation(self._id))
+
+    def setOffsetPosition(self, pos: Sequence[float]) -> None:
+        """Set the offset from the attached body."""
+        C.dGeomSetOffsetPosition(self._id, *_v3(pos))
+
+    def getAABB(self) -> tuple:
+        """(minx, maxx, miny, maxy, minz, maxz)."""
+        out = (_R * 6)()
+        _LC.C.dGeomGetAABB(self._id, out)
+        return tuple(out)
+
+    def isSpace(self) -> bool:
+        """Whether this geom is a space."""
+        return False
+
+    def getSpace(self):
+        """The containing space or None."""
+        return self._space
+
+    def setCategoryBits(self, bits: int) -> None:
+        """Set the category bitfield."""
+        _LC.C.dGeomSetCategoryBits(self._id, int(bits))
+
+    def setCollideBits(self, bits: int) -> None:
+        """Set the collide bitfield."""
+        _LC.C.dGeomSetCollideBits(self._id, int(bits))
+
+    def getCategoryBits(self) -> int:
+        """The category bitfield."""
+        return C.dGeomGetCategoryBits(self._id)
+
+    def getCollideBits(self) -> int:
+        """The collide bitfield."""
+        return C.dGeomGetCollideBits(self._id)
+
+    def enable(self) -> None:
+        """Enable the geom."""
+        _LC.C.dGeomEnable(self._id)
+
+    def disable(self) -> None:
+        """Disable the geom (spaces then skip it)."""
+        _LC.C.dGeomDisable(self._id)
+
+    def isEnabled(self) -> bool:
+        """Whether the geom is enabled."""
+        return bool(C.dGeomIsEnabled(self._id))
+
+
+class GeomSphere(GeomObject):
+    """A sphere: GeomSphere(space=None, radius=1.0)."""
+
+    def __init__(self, space=None, radius: float = 1.0) -> None:
+        self._init(_LC.C.dCreateSphere(_sid(space), float(radius)), space)
+
+    def getRadius(self) -> float:
+        """The radius."""
+        return C.dGeomSphereGetRadius(self._id)
+
+
+class GeomBox(GeomObject):
+    """A box: GeomBox(space=None, lengths=(1, 1, 1))."""
+
+    def __init__(self, space=None, lengths: Sequence[float] = (1.0, 1.0, 1.0)) -> None:
+        self._init(_LC.C.dCreateBox(_sid(space), *_v3(lengths)), space)
+
+    def getLengths(self) -> tuple:
+        """The side lengths."""
+        return _out3(C.dGeomBoxGetLengths, self._id)
+
+
+class GeomPlane(GeomObject):
+    """A plane n.x = dist: GeomPlane(space=None, normal=(0, 0, 1), dist=0); not placeable."""
+
+    _placeable = False
+
+    def __init__(self, space=None, normal: Sequence[float] = (0.0, 0.0, 1.0), dist: float = 0.0) -> None:
+        self._init(_LC.C.dCreatePlane(_sid(space), *_v3(normal), float(dist)), space)
+
+    def getParams(self) -> tuple:
+        """((a, b, c), d)."""
+        out = (_R * 4)()
+        C.dGeomPlaneGetParams(self._id, out)
+        return (out[0], out[1], out[2]), out[3]
+
+
+class GeomCapsule(GeomObject):
+    """A capsule along local Z: GeomCapsule(space=None, radius=0.5, length=1.0)."""
+
+    def __init__(self, space=None, radius: float = 0.5, length: float = 1.0) -> None:
+        self._init(_LC.C.dCreateCapsule(_sid(space), float(radius), float(length)), space)
+
+
+GeomCCylinder = GeomCapsule
+
+
+class GeomCylinder(GeomObject):
+    """A flat-ended cylinder along local Z: GeomCylinder(space=None, radius=0.5, length=1.0)."""
+
+    def __init__(self, space=None, radius: float = 0.5, length: float = 1.0) -> None:
+        self._init(_LC.C.dCreateCylinder(_sid(space), float(radius), float(length)), space)
+
+
+class GeomRay(GeomObject):
+    """A ray along local Z: GeomRay(space=None, rlen=1.0)."""
+
+    def __init__(self, space=None, rlen: float = 1.0) -> None:
+        self._init(_LC.C.dCreateRay(_sid(space), float(rlen)), space)
+
+    def set(self, p: Sequence[float], u: Sequence[float]) -> None:
+        """Set the start point and direction."""
+        C.dGeomRaySet(self._id, *_v3(p), *_v3(u))
+
+    def getLength(self) -> float:
+        """The ray's length."""
+        return C.dGeomRayGetLength(self._id)
+
+
+def _sid(space):
+    """The libode id of a shim space, or None."""
+    return None if space is None else space._id
+
+
+class SpaceBase(GeomObject):
+    """A space: add/remove geoms, collide(data, callback) with callback(data, geom1, geom2)."""
+
+    def _init_space(self, sid: int, space) -> None:
+        self._geoms: list = []
+        _LC.C.dSpaceSetCleanup(sid, 0)
+        self._init(sid, space)
+
+    def isSpace(self) -> bool:
+        """Spaces are geoms too."""
+        return True
+
+    def add(self, geom: GeomObject) -> None:
+        """Insert a geom."""
+        _LC.C.dSpaceAdd(self._id, geom._id)
+        geom._space = self
+        self._geoms.append(geom)
+
+    def remove(self, geom: GeomObject) -> None:
+        """Remove a geom."""
+        _LC.C.dSpaceRemove(self._id, geom._id)
+        geom._space = None
+        self._geoms.remove(geom)
+
+    def getNumGeoms(self) -> int:
+        """How many geoms the space holds."""
+        return _LC.C.dSpaceGetNumGeoms(self._id)
+
+    def collide(self, arg, callback) -> None:
+        """dSpaceCollide: callback(arg, g1, g2) for every potentially intersecting pair."""
+        errors: list = []
+
+        def near(_data, a, b):
+            if errors:
+                return
+            try:
+                callback(arg, _GEOMS[a], _GEOMS[b])
+            except BaseException as exc:  # re-raised after libode returns
+                errors.append(exc)
+
+        _LC.C.dSpaceCollide(self._id, None, _LC.NEAR_CALLBACK(near))
+        if errors:
+            raise errors[0]
+
+
+class SimpleSpace(SpaceBase):
+    """ODE's simple space: SimpleSpace(space=None)."""
+
+    def __init__(self, space=None) -> None:
+        self._init_space(_LC.C.dSimpleSpaceCreate(_sid(space)), space)
+
+
+Space = SimpleSpace
+
+
+class HashSpace(SpaceBase):
+    """ODE's multi-resolution hash space: HashSpace(space=None)."""
+
+    def __init__(self, space=None) -> None:
+        self._init_space(_LC.C.dHashSpaceCreate(_sid(space)), space)
+
+    def setLevels(self, minlevel: int, maxlevel: int) -> None:
+        """Set the cell size range 2**minlevel .. 2**maxlevel."""
+        _LC.C.dHashSpaceSetLevels(self._id, int(minlevel), int(maxlevel))
+
+    def getLevels(self) -> tuple:
+        """(minlevel, maxlevel)."""
+        lo, hi = _I(), _I()
+        C.dHashSpaceGetLevels(self._id, ctypes.byref(lo), ctypes.byref(hi))
+        return lo.value, hi.value
+
+
+class QuadTreeSpace(SpaceBase):
+    """ODE's quadtree space: QuadTreeSpace(center, extents, depth, space=None)."""
+
+    def __init__(self, center: Sequence[float], extents: Sequence[float], depth: int, space=None) -> None:
+        c = (_R * 4)(*_v3(center), 0.0)
+        e = (_R * 4)(*_v3(extents), 0.0)
+        self._init_space(_LC.C.dQuadTreeSpaceCreate(_sid(space), c, e, int(depth)), space)
+
+
+def collide(geom1: GeomObject, geom2: GeomObject, max_contacts: int = 150) -> list:
+    """dCollide: a list of Contact objects (normal pointing into geom1)."""
+    buf = (_L.dContactGeom * max_contacts)()
+    n = _LC.C.dCollide(geom1._id, geom2._id, max_contacts, buf, ctypes.sizeof(_L.dContactGeom))
+    out = []
+    for k in range(n):
+        c = Contact()
+        ctypes.memmove(ctypes.byref(c._c.geom), ctypes.byref(buf[k]), ctypes.sizeof(_L.dContactGeom))
+        c._g = (geom1, geom2)
+        out.append(c)
+    return out
+
+
+def collide2(geom1: GeomObject, geom2: GeomObject, arg, callback) -> None:
+    """dSpaceCollide2: callback(arg, g1, g2) for pairs between two geoms/spaces."""
+    errors: list = []
+
+    def near(_data, a, b):
+        if errors:
+            return
+        try:
+            callback(arg, _GEOMS[a], _GEOMS[b])
+        except BaseException as exc:
+            errors.append(exc)
+
+    _LC.C.dSpaceCollide2(geom1._id, geom2._id, None, _LC.NEAR_CALLBACK(near))
+    if errors:
+        raise errors[0]
+
+
+def _contact_geom_params(self) -> tuple:
+    """(pos, normal, depth, geom1, geom2) of the contact point (geoms when it came from collide)."""
+    g = self._c.geom
+    g1, g2 = getattr(self, "_g", (None, None))
+    return (g.pos[0], g.pos[1], g.pos[2]), (g.normal[0], g.normal[1], g.normal[2]), g.depth, g1, g2
+
+
+Contact.getContactGeomParams = _contact_geom_params
+
+
 __all__ = [n for n in dir() if not n.startswith("_") and n not in ("annotations", "ctypes", "Sequence")]

@@ -480,8 +480,8 @@ def main() -> None:
             if (ca, cb) in ABORTS or (only and name not in only and "pairs" not in only):
                 continue
             data = record_pair(ca, cb)
-            with gzip.open(OUT / f"pair_{name}.json.gz", "wt") as f:
-                json.dump(data, f, separators=(",", ":"))
+            text = json.dumps(data, separators=(",", ":")).encode()
+            (OUT / f"pair_{name}.json.gz").write_bytes(gzip.compress(text, mtime=0))
             counts = [len(c["contacts"]["64"]) for c in data["cases"]]
             summary[name] = {"supported": data["supported"], "with_contacts": sum(1 for x in counts if x),
                              "max": max(counts)}
@@ -491,7 +491,10 @@ def main() -> None:
         (OUT / "space_scene.json").write_text(json.dumps(scene, separators=(",", ":")) + "\n")
         print("scene pairs", len(scene["pairs"]))
     if summary:
-        (OUT / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+        path = OUT / "summary.json"
+        merged = json.loads(path.read_text()) if path.exists() else {}
+        merged.update(summary)
+        path.write_text(json.dumps(dict(sorted(merged.items())), indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,265 @@
+"""Narrow-phase fidelity: our ``ode.collide`` against libode 0.16.2's dCollide, recorded.
+
+tests/data/collide/pair_<a>-<b>.json.gz hold 250 relative poses per class pair (tools/record_collide.py: deep,
+shallow, grazing, separated and degenerate aligned placements; every 5th case in swapped argument order) with
+libode's contacts for max contacts 1, 4 and 64. Each case is rebuilt through the PUBLIC API
+(GeomSphere(None, r), setPosition/setRotation, ode.collide(g1, g2, n), Contact.getContactGeomParams) and
+compared as a set.
+
+Tolerances and why:
+- UNIQUE pairs (a single contact with one geometric answer: sphere/ray against anything smooth or flat,
+  sphere-box, sphere-capsule, capsule-capsule, ...) are compared within TOL = 1e-9 (absolute, on positions,
+  normals and depths; the scene scale is ~1).
+- MANIFOLD pairs (box-box, box-capsule, anything with a cylinder, convex, trimesh or heightfield except the
+  sphere/ray ones) produce contact points from clipping, polygon or triangle walks, where a different but
+  equally valid order of operations moves points by rounding only; they are compared within
+  MANIFOLD_TOL = 1e-6.
+- Capped calls (max contacts 1 or 4 when libode found more with 64): which subset ODE keeps is a heuristic of
+  its collider; we require the same count and that each of our contacts is one of libode's uncapped contacts.
+- Grazing cases (placed within 1e-6 of the contact boundary) may differ in count only by contacts whose depth
+  is below GRAZE = 1e-6: whether a touching contact exists is decided by rounding at that distance.
+Pairs our ``ode`` cannot build yet are xfail(strict=False) with the reason (only while the narrow-phase work
+is in progress); pairs libode lacks (plane-plane, ray-ray, plane-heightfield, heightfield-heightfield) are
+checked by properties (argument-swap symmetry) instead.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+from functools import cache, lru_cache
+from pathlib import Path
+
+import pytest
+
+import ode
+
+DATA = Path(__file__).parent / "data" / "collide"
+TOL = 1e-9
+MANIFOLD_TOL = 1e-6
+GRAZE = 1e-6
+SINGLE = ode.precision == "single"
+if SINGLE:  # float32 geometry: rounding of ~1e-7 relative on coordinates of size ~3
+    TOL = MANIFOLD_TOL = 2e-4
+    GRAZE = 2e-4
+UNIQUE = {
+    "sphere-sphere", "sphere-box", "sphere-capsule", "sphere-cylinder", "sphere-plane", "sphere-ray",
+    "sphere-convex", "capsule-capsule", "capsule-plane", "box-plane", "box-ray", "capsule-ray",
+    "cylinder-ray", "plane-ray", "ray-convex", "ray-trimesh", "ray-heightfield", "sphere-heightfield",
+    "sphere-trimesh",
+}
+UNSUPPORTED_BY_LIBODE = {"plane-plane", "ray-ray", "plane-heightfield", "heightfield-heightfield"}
+
+
+def _summary() -> dict:
+    path = DATA / "summary.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+PAIRS = sorted(_summary())
+
+
+@lru_cache(maxsize=1)
+def meshes() -> dict:
+    """The recorded convex, trimesh and heightfield data, by name."""
+    return json.loads((DATA / "meshes.json").read_text())
+
+
+@cache
+def load_pair(name: str) -> dict:
+    """One pair's recording."""
+    with gzip.open(DATA / f"pair_{name}.json.gz", "rt") as f:
+        return json.load(f)
+
+
+def expand(spec: dict) -> dict:
+    """A spec with its mesh reference replaced by the recorded arrays."""
+    if "mesh" not in spec:
+        return spec
+    full = dict(meshes()[spec["mesh"]])
+    full.update({k: v for k, v in spec.items() if k != "mesh"})
+    return full
+
+
+class Missing(Exception):
+    """Our ode cannot build this geom class yet (narrow-phase work in progress)."""
+
+
+def _need(name: str):
+    obj = getattr(ode, name, None)
+    if obj is None:
+        raise Missing(f"ode.{name} does not exist yet")
+    return obj
+
+
+def build(spec: dict):
+    """Our geom for a recorded spec, through the public PyODE-style API only."""
+    s = expand(spec)
+    cls = s["class"]
+    if cls == "sphere":
+        return _need("GeomSphere")(None, s["radius"])
+    if cls == "box":
+        return _need("GeomBox")(None, tuple(s["lengths"]))
+    if cls == "capsule":
+        return _need("GeomCapsule")(None, s["radius"], s["length"])
+    if cls == "cylinder":
+        return _need("GeomCylinder")(None, s["radius"], s["length"])
+    if cls == "plane":
+        return _need("GeomPlane")(None, tuple(s["normal"]), s["dist"])
+    if cls == "ray":
+        g = _need("GeomRay")(None, s["length"])
+        g.setFirstContact(bool(s["first_contact"]))
+        g.setBackfaceCull(bool(s["backface_cull"]))
+        g.setClosestHit(bool(s["closest_hit"]))
+        return g
+    if cls == "convex":
+        return _need("GeomConvex")(None, s["planes"], s["points"], s["polygons"])
+    if cls == "trimesh":
+        data = _need("TriMeshData")()
+        data.build(s["vertices"], s["faces"])
+        return _need("GeomTriMesh")(data, None)
+    if cls == "heightfield":
+        data = _need("HeightfieldData")()
+        data.buildDouble(s["heights"], True, s["width"], s["depth"], s["width_samples"], s["depth_samples"],
+                         s["scale"], s["offset"], s["thickness"], s["wrap"])
+        return _need("GeomHeightfield")(data, True, None)
+    raise AssertionError(cls)
+
+
+def place(geom, spec: dict, pos, rot) -> None:
+    """Set a placeable geom's recorded world pose."""
+    if spec["class"] != "plane":
+        geom.setPosition(tuple(pos))
+        geom.setRotation(tuple(rot))
+
+
+def our_contacts(g1, g2, max_contacts: int) -> list:
+    """ode.collide as [pos(3), normal(3), depth] rows."""
+    out = []
+    for c in ode.collide(g1, g2, max_contacts):
+        pos, normal, depth, _a, _b = c.getContactGeomParams()
+        out.append([*pos, *normal, depth])
+    return out
+
+
+def _dist(a, b) -> float:
+    """Largest absolute difference over position, normal and depth."""
+    return max(abs(a[k] - b[k]) for k in range(7))
+
+
+def match(expected: list, actual: list, tol: float) -> tuple:
+    """Greedy set matching: (unmatched expected, unmatched actual, worst matched distance)."""
+    left = list(actual)
+    missing, worst = [], 0.0
+    for e in sorted(expected, key=lambda r: -r[6]):
+        if not left:
+            missing.append(e)
+            continue
+        k = min(range(len(left)), key=lambda i: _dist(e, left[i]))
+        d = _dist(e, left[k])
+        if d <= tol:
+            worst = max(worst, d)
+            left.pop(k)
+        else:
+            missing.append(e)
+    return missing, left, worst
+
+
+def check_case(name: str, case: dict) -> list:
+    """Problems found for one recorded case (empty when it matches)."""
+    g1, g2 = build(case["g1"]), build(case["g2"])
+    place(g1, case["g1"], case["pos1"], case["rot1"])
+    place(g2, case["g2"], case["pos2"], case["rot2"])
+    tol = TOL if name in UNIQUE else MANIFOLD_TOL
+    grazing = case["kind"].endswith("grazing")
+    full = [row[:7] for row in case["contacts"]["64"]]
+    problems = []
+    for key, rows in case["contacts"].items():
+        m = int(key)
+        exp = [row[:7] for row in rows]
+        got = our_contacts(g1, g2, m)
+        capped = len(full) > m
+        if capped:
+            missing, extra, _ = match(got, full, tol)  # ours must be a subset of libode's uncapped set
+            extra = []
+            if len(got) != len(exp):
+                problems.append(f"max {m}: {len(got)} contacts, libode {len(exp)}")
+        else:
+            missing, extra, _ = match(exp, got, tol)
+        if grazing:
+            missing = [r for r in missing if abs(r[6]) > GRAZE]
+            extra = [r for r in extra if abs(r[6]) > GRAZE]
+        if missing or extra:
+            counts = f"{len(exp)}/{len(got)}"
+            problems.append(f"max {m}: unmatched libode {missing[:2]} ours {extra[:2]} (of {counts})")
+    return problems
+
+
+def _run_pair(name: str) -> None:
+    data = load_pair(name)
+    failures = []
+    try:
+        for i, case in enumerate(data["cases"]):
+            for p in check_case(name, case):
+                order = f"{case['g1']['class']}-{case['g2']['class']}"
+                failures.append(f"case {i} ({case['kind']}, {order}): {p}")
+    except Missing as exc:
+        pytest.xfail(f"{name}: {exc}")
+    except NotImplementedError as exc:
+        pytest.xfail(f"{name}: collider not implemented yet ({exc})")
+    assert not failures, f"{len(failures)} mismatches in {name}:\n" + "\n".join(failures[:8])
+
+
+@pytest.mark.parametrize("name", [p for p in PAIRS if p not in UNSUPPORTED_BY_LIBODE])
+def test_pair_matches_libode(name: str) -> None:
+    """Contact counts and contacts (as sets) match libode for every recorded pose."""
+    data = load_pair(name)
+    assert len(data["cases"]) >= 250
+    assert data["supported"]
+    _run_pair(name)
+
+
+def test_recordings_cover_every_pair() -> None:
+    """Every class pair is recorded except convex-trimesh, on which libode aborts without preprocessing."""
+    classes = ["sphere", "box", "capsule", "cylinder", "plane", "ray", "convex", "trimesh", "heightfield"]
+    expected = {f"{a}-{b}" for i, a in enumerate(classes) for b in classes[i:]} - {"convex-trimesh"}
+    assert set(PAIRS) == expected
+    summary = _summary()
+    assert {p for p in PAIRS if not summary[p]["supported"]} == UNSUPPORTED_BY_LIBODE
+    for p in PAIRS:
+        if p not in UNSUPPORTED_BY_LIBODE:
+            assert summary[p]["with_contacts"] >= 100, p
+
+
+def test_recorded_normals_are_unit_and_depths_sane() -> None:
+    """The recordings themselves: unit normals, finite non-negative-ish depths, counts within the cap."""
+    for name in PAIRS:
+        for case in load_pair(name)["cases"]:
+            for key, rows in case["contacts"].items():
+                assert len(rows) <= int(key)
+                for r in rows:
+                    assert abs(math.sqrt(r[3] * r[3] + r[4] * r[4] + r[5] * r[5]) - 1.0) < 1e-9
+                    assert math.isfinite(r[6]) and r[6] > -1e-9
+
+
+@pytest.mark.parametrize("name", sorted(UNSUPPORTED_BY_LIBODE))
+def test_pairs_libode_lacks_are_symmetric(name: str) -> None:
+    """Pairs libode lacks: our contacts under argument swap have the same points and flipped normals."""
+    data = load_pair(name)
+    checked = 0
+    try:
+        for case in data["cases"][:60]:
+            g1, g2 = build(case["g1"]), build(case["g2"])
+            place(g1, case["g1"], case["pos1"], case["rot1"])
+            place(g2, case["g2"], case["pos2"], case["rot2"])
+            ab = our_contacts(g1, g2, 8)
+            ba = [[*r[:3], -r[3], -r[4], -r[5], r[6]] for r in our_contacts(g2, g1, 8)]
+            missing, extra, _ = match(ab, ba, MANIFOLD_TOL)
+            assert not missing and not extra, (name, ab, ba)
+            for r in ab:
+                assert r[6] >= -TOL
+            checked += 1
+    except Missing as exc:
+        pytest.xfail(f"{name}: {exc}")
+    assert checked == 60
