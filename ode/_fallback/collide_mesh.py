@@ -1,129 +1,1967 @@
-"""Pure-Python twin of ``ode/_core/collide_mesh.pyx`` (stub bodies)."""
+# ruff: noqa: E501  (the "#: cdef" signature lines must stay on one line for tools/gen_collide_mesh.py)
+"""Convex, trimesh and heightfield colliders (pure-Python twin of ``ode/_core/collide_mesh.pyx``).
+
+Side data (vertices, triangles, planes, height samples) lives in a registry indexed by the id that a geom
+record keeps in ``GI_DATA``. Every collider reduces its pair to convex pieces in world coordinates (a triangle,
+a convex polytope, a box, a cylinder approximated by a prism, a capsule's segment or a sphere's centre with a
+radius) and runs one separating-axis test with face clipping on each piece pair. This file is also the source
+of the Cython kernel: ``tools/gen_collide_mesh.py`` turns the ``#:`` type lines into ``cdef`` declarations, so
+both modules perform the same floating-point operations in the same order (bit for bit in double).
+"""
+
+from __future__ import annotations
+
+from math import cos, fabs, floor, sin, sqrt  # noqa: F401  (the generated kernel uses the same names)
+
+import numpy as np
+
+from .. import _layout as L
+
+MESH_NONE = 0
+MESH_TRIMESH = 1
+MESH_CONVEX = 2
+MESH_HEIGHTFIELD = 3
+CYL_SIDES = 16            # a cylinder is collided as a prism with this many sides
+FACE_BIAS = 1.05          # a non-face axis wins only when clearly shallower than the best face axis
+FACE_BIAS_ABS = 1e-9
+MERGE_DIST2 = 1e-12       # contacts closer than 1e-6 with nearly equal normals are merged (deepest kept)
+MERGE_DOT = 0.999
+PAR_EPS = 1e-9            # cross products shorter than this (relative) are parallel edges
+M_PI = 3.141592653589793
+DINF = float("inf")
+
+_REG: dict = {}
+_NEXT = [1]
 
 
-def collide_convex_sphere(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
+class MeshData:
+    """Side data of one trimesh, convex or heightfield (the Cython kernel keeps the same fields in C memory)."""
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.nv = 0
+        self.v = []
+        self.nt = 0
+        self.t = []
+        self.tn = []
+        self.tb = []
+        self.nf = 0
+        self.fn = []
+        self.fs = []
+        self.fi = []
+        self.ne = 0
+        self.e = []
+        self.wn = 0
+        self.dn = 0
+        self.width = 0.0
+        self.depth = 0.0
+        self.thick = 0.0
+        self.wrap = 0
+        self.h = []
+        self.hmin = 0.0
+        self.hmax = 0.0
+
+
+class Shape:
+    """A convex piece in world coordinates: vertices, faces (normal, offset, cyclic vertex list), edges."""
+
+    def __init__(self, nv, nf, nfi, ne):
+        self.nv = nv
+        self.nf = nf
+        self.ne = ne
+        self.core = 0
+        self.onesided = 0
+        self.r = 0.0
+        self.v = [0.0] * (3 * nv + 3)
+        self.fn = [0.0] * (3 * nf + 3)
+        self.fd = [0.0] * (nf + 1)
+        self.fs = [0] * (nf + 2)
+        self.fi = [0] * (nfi + 1)
+        self.e = [0] * (2 * ne + 2)
+        self.c = [0.0, 0.0, 0.0]
+
+
+class Buf:
+    """Growable list of contact records (CR reals each) collected before the cap is applied."""
+
+    def __init__(self):
+        self.n = 0
+        self.c = []
+
+
+def _float_list(a) -> list:
+    """A flat list of Python floats."""
+    return np.asarray(a, dtype=np.float64).reshape(-1).tolist()
+
+
+def _int_list(a) -> list:
+    """A flat list of Python ints."""
+    return np.asarray(a, dtype=np.int64).reshape(-1).tolist()
+
+
+def _edges_of_faces(fs, fi, nf) -> list:
+    """Unique undirected edges (pairs of vertex indices) of the faces' cyclic vertex lists."""
+    seen = set()
+    out = []
+    for k in range(nf):
+        a0 = fs[k]
+        m = fs[k + 1] - a0
+        for q in range(m):
+            a = fi[a0 + q]
+            b = fi[a0 + (q + 1) % m]
+            key = (min(a, b), max(a, b))
+            if a != b and key not in seen:
+                seen.add(key)
+                out.extend(key)
+    return out
+
+
+def _new_id(md) -> int:
+    """Store md under a fresh id."""
+    i = _NEXT[0]
+    _NEXT[0] += 1
+    _REG[i] = md
+    return i
+
+
+def register_trimesh(vertices, indices, normals=None) -> int:
+    """Register a trimesh: vertices (n, 3), triangle indices (m, 3), optional face normals (m, 3); its id."""
+    md = MeshData(MESH_TRIMESH)
+    md.v = _float_list(vertices)
+    md.nv = len(md.v) // 3
+    md.t = _int_list(indices)
+    md.nt = len(md.t) // 3
+    if normals is not None:
+        md.tn = _float_list(normals)
+    else:
+        md.tn = [0.0] * (3 * md.nt)
+    md.tb = [0.0] * (6 * md.nt)
+    trimesh_prepare(md, 1 if normals is None else 0)
+    return _new_id(md)
+
+
+def register_convex(planes, points, polygons) -> int:
+    """Register a convex: planes (k, 4) (ax+by+cz=d), points (n, 3), polygons [n, i0 .. , n, ...]."""
+    md = MeshData(MESH_CONVEX)
+    pl = _float_list(planes)
+    md.nf = len(pl) // 4
+    md.v = _float_list(points)
+    md.nv = len(md.v) // 3
+    md.fn = [0.0] * (3 * md.nf)
+    for k in range(md.nf):
+        md.fn[3 * k] = pl[4 * k]
+        md.fn[3 * k + 1] = pl[4 * k + 1]
+        md.fn[3 * k + 2] = pl[4 * k + 2]
+    poly = _int_list(polygons)
+    md.fs = [0] * (md.nf + 1)
+    md.fi = []
+    pos = 0
+    for k in range(md.nf):
+        m = poly[pos]
+        md.fs[k] = len(md.fi)
+        md.fi.extend(poly[pos + 1:pos + 1 + m])
+        pos += 1 + m
+    md.fs[md.nf] = len(md.fi)
+    md.e = _edges_of_faces(md.fs, md.fi, md.nf)
+    md.ne = len(md.e) // 2
+    return _new_id(md)
+
+
+def register_heightfield(heights, width_samples, depth_samples, width, depth, thickness, wrap) -> int:
+    """Register a heightfield: heights (depth_samples * width_samples, x fastest), size, thickness, wrap."""
+    md = MeshData(MESH_HEIGHTFIELD)
+    md.h = _float_list(heights)
+    md.wn = int(width_samples)
+    md.dn = int(depth_samples)
+    md.width = float(width)
+    md.depth = float(depth)
+    md.thick = float(thickness)
+    md.wrap = 1 if wrap else 0
+    hf_prepare(md)
+    return _new_id(md)
+
+
+def release(data_id) -> None:
+    """Forget the side data of id (no-op for unknown ids)."""
+    _REG.pop(int(data_id), None)
+
+
+def is_registered(data_id) -> bool:
+    """True while id holds side data."""
+    return int(data_id) in _REG
+
+
+def reg_get(data_id):
+    """The side data of id, or None."""
+    return _REG.get(data_id)
+
+
+def mass_trimesh_py(density, data_id) -> list:
+    """ODE's dMassSetTrimesh as a 13-value mass record (zero when id is not a trimesh)."""
+    m = [0.0] * 13
+    mass_trimesh(m, float(density), int(data_id))
+    return m
+
+
+def mesh_aabb_py(g, i) -> list:
+    """The AABB (minx, maxx, miny, maxy, minz, maxz) of a mesh geom record (pose and GI_DATA)."""
+    gg = _float_list(g)
+    mesh_aabb(gg, [int(x) for x in i])
+    return gg[L.G_AABB:L.G_AABB + 6]
+
+
+def shape_new(nv, nf, nfi, ne):
+    """A piece with room for nv vertices, nf faces with nfi indices in all, ne edges."""
+    return Shape(nv, nf, nfi, ne)
+
+
+def shape_free(s) -> None:
+    """Release a piece (the Cython kernel frees its C memory)."""
+
+
+def buf_new():
+    """An empty contact collection."""
+    return Buf()
+
+
+def buf_free(b) -> None:
+    """Release a contact collection."""
+
+
+def buf_grow(b) -> None:
+    """Room for one more record."""
+    b.c.extend([0.0] * L.CR)
+
+
+def to_int(x):
+    """x (an integral real) as an int."""
+    return int(x)
+
+
+def ifloor(x):
+    """floor(x) as an int."""
+    return int(floor(x))
+
+
+def work_new(n):
+    """A scratch array of n reals."""
+    return [0.0] * n
+
+
+def work_free(w) -> None:
+    """Release a scratch array."""
+
+
+def rec(g):
+    """A geom record as Python floats (the Cython kernel reads the pointer)."""
+    return [float(x) for x in g]
+
+
+# ---- kernels
+
+
+def trimesh_prepare(md, want_normals):
+    #: cdef void trimesh_prepare(MeshData* md, int want_normals) noexcept nogil
+    """Face normals (unless given) and per-triangle AABBs in the mesh frame."""
+    #: int t, k, a, b, c
+    #: dReal ux, uy, uz, wx, wy, wz, nx, ny, nz, ln, lo, hi, x
+    for t in range(md.nt):
+        a = md.t[3 * t]
+        b = md.t[3 * t + 1]
+        c = md.t[3 * t + 2]
+        if want_normals:
+            ux = md.v[3 * b] - md.v[3 * a]
+            uy = md.v[3 * b + 1] - md.v[3 * a + 1]
+            uz = md.v[3 * b + 2] - md.v[3 * a + 2]
+            wx = md.v[3 * c] - md.v[3 * a]
+            wy = md.v[3 * c + 1] - md.v[3 * a + 1]
+            wz = md.v[3 * c + 2] - md.v[3 * a + 2]
+            nx = uy * wz - uz * wy
+            ny = uz * wx - ux * wz
+            nz = ux * wy - uy * wx
+            ln = sqrt(nx * nx + ny * ny + nz * nz)
+            if ln > 0:
+                nx = nx / ln
+                ny = ny / ln
+                nz = nz / ln
+            md.tn[3 * t] = nx
+            md.tn[3 * t + 1] = ny
+            md.tn[3 * t + 2] = nz
+        for k in range(3):
+            lo = md.v[3 * a + k]
+            hi = lo
+            x = md.v[3 * b + k]
+            if x < lo:
+                lo = x
+            if x > hi:
+                hi = x
+            x = md.v[3 * c + k]
+            if x < lo:
+                lo = x
+            if x > hi:
+                hi = x
+            md.tb[6 * t + 2 * k] = lo
+            md.tb[6 * t + 2 * k + 1] = hi
+
+
+def hf_prepare(md):
+    #: cdef void hf_prepare(MeshData* md) noexcept nogil
+    """Lowest and highest heights of a heightfield."""
+    #: int k, n
+    n = md.wn * md.dn
+    md.hmin = md.h[0]
+    md.hmax = md.h[0]
+    for k in range(1, n):
+        if md.h[k] < md.hmin:
+            md.hmin = md.h[k]
+        if md.h[k] > md.hmax:
+            md.hmax = md.h[k]
+
+
+def maxc_of(flags):
+    #: cdef inline int maxc_of(int flags) noexcept nogil
+    """The contact cap in the low 16 bits of flags (at least one)."""
+    #: int m
+    m = flags & 0xffff
+    if m < 1:
+        m = 1
+    return m
+
+
+def unimp_of(flags):
+    #: cdef inline int unimp_of(int flags) noexcept nogil
+    """1 when flags carry CONTACTS_UNIMPORTANT (bit 31, a negative C int)."""
+    return 1 if (flags & 0x80000000) else 0  # py
+    #: py- return 1 if flags < 0 else 0
+
+
+def to_world(g, lx, ly, lz, out, o):
+    #: cdef inline void to_world(const dReal* g, dReal lx, dReal ly, dReal lz, dReal* out, int o) noexcept nogil
+    """out[o:o+3] = pos + R (lx, ly, lz)."""
+    out[o] = g[L.G_POS] + (g[L.G_R] * lx + g[L.G_R + 1] * ly + g[L.G_R + 2] * lz)
+    out[o + 1] = g[L.G_POS + 1] + (g[L.G_R + 3] * lx + g[L.G_R + 4] * ly + g[L.G_R + 5] * lz)
+    out[o + 2] = g[L.G_POS + 2] + (g[L.G_R + 6] * lx + g[L.G_R + 7] * ly + g[L.G_R + 8] * lz)
+
+
+def rot_vec(g, lx, ly, lz, out, o):
+    #: cdef inline void rot_vec(const dReal* g, dReal lx, dReal ly, dReal lz, dReal* out, int o) noexcept nogil
+    """out[o:o+3] = R (lx, ly, lz)."""
+    out[o] = g[L.G_R] * lx + g[L.G_R + 1] * ly + g[L.G_R + 2] * lz
+    out[o + 1] = g[L.G_R + 3] * lx + g[L.G_R + 4] * ly + g[L.G_R + 5] * lz
+    out[o + 2] = g[L.G_R + 6] * lx + g[L.G_R + 7] * ly + g[L.G_R + 8] * lz
+
+
+def to_local(g, wx, wy, wz, out, o):
+    #: cdef inline void to_local(const dReal* g, dReal wx, dReal wy, dReal wz, dReal* out, int o) noexcept nogil
+    """out[o:o+3] = R^T ((wx, wy, wz) - pos)."""
+    #: dReal dx, dy, dz
+    dx = wx - g[L.G_POS]
+    dy = wy - g[L.G_POS + 1]
+    dz = wz - g[L.G_POS + 2]
+    out[o] = g[L.G_R] * dx + g[L.G_R + 3] * dy + g[L.G_R + 6] * dz
+    out[o + 1] = g[L.G_R + 1] * dx + g[L.G_R + 4] * dy + g[L.G_R + 7] * dz
+    out[o + 2] = g[L.G_R + 2] * dx + g[L.G_R + 5] * dy + g[L.G_R + 8] * dz
+
+
+def shape_finish(s):
+    #: cdef void shape_finish(Shape* s) noexcept nogil
+    """Face offsets (normal . first vertex) and the centroid of the vertices."""
+    #: int k, a
+    #: dReal cx, cy, cz
+    for k in range(s.nf):
+        a = s.fi[s.fs[k]]
+        s.fd[k] = s.fn[3 * k] * s.v[3 * a] + s.fn[3 * k + 1] * s.v[3 * a + 1] + s.fn[3 * k + 2] * s.v[3 * a + 2]
+    cx = 0.0
+    cy = 0.0
+    cz = 0.0
+    for k in range(s.nv):
+        cx = cx + s.v[3 * k]
+        cy = cy + s.v[3 * k + 1]
+        cz = cz + s.v[3 * k + 2]
+    s.c[0] = cx / s.nv
+    s.c[1] = cy / s.nv
+    s.c[2] = cz / s.nv
+
+
+def set_face(s, k, start, a, b, c, d, nx, ny, nz):
+    #: cdef void set_face(Shape* s, int k, int start, int a, int b, int c, int d, dReal nx, dReal ny, dReal nz) noexcept nogil
+    """Face k of a piece: normal and the cyclic vertex list (a, b, c[, d]; d < 0 for a triangle)."""
+    s.fn[3 * k] = nx
+    s.fn[3 * k + 1] = ny
+    s.fn[3 * k + 2] = nz
+    s.fs[k] = start
+    s.fi[start] = a
+    s.fi[start + 1] = b
+    s.fi[start + 2] = c
+    if d >= 0:
+        s.fi[start + 3] = d
+        s.fs[k + 1] = start + 4
+    else:
+        s.fs[k + 1] = start + 3
+
+
+def shape_box(g):
+    #: cdef Shape* shape_box(const dReal* g) noexcept nogil
+    """A box geom as a piece: 8 vertices (index 4ix + 2iy + iz), 6 faces, 12 edges."""
+    #: Shape* s
+    #: int k, ix, iy, iz
+    #: dReal hx, hy, hz
+    s = shape_new(8, 6, 24, 12)
+    hx = g[L.G_SIDES] * 0.5
+    hy = g[L.G_SIDES + 1] * 0.5
+    hz = g[L.G_SIDES + 2] * 0.5
+    for k in range(8):
+        ix = k // 4
+        iy = (k // 2) % 2
+        iz = k % 2
+        to_world(g, hx if ix else -hx, hy if iy else -hy, hz if iz else -hz, s.v, 3 * k)
+    set_face(s, 0, 0, 4, 6, 7, 5, g[L.G_R], g[L.G_R + 3], g[L.G_R + 6])
+    set_face(s, 1, 4, 0, 2, 3, 1, -g[L.G_R], -g[L.G_R + 3], -g[L.G_R + 6])
+    set_face(s, 2, 8, 2, 6, 7, 3, g[L.G_R + 1], g[L.G_R + 4], g[L.G_R + 7])
+    set_face(s, 3, 12, 0, 4, 5, 1, -g[L.G_R + 1], -g[L.G_R + 4], -g[L.G_R + 7])
+    set_face(s, 4, 16, 1, 5, 7, 3, g[L.G_R + 2], g[L.G_R + 5], g[L.G_R + 8])
+    set_face(s, 5, 20, 0, 4, 6, 2, -g[L.G_R + 2], -g[L.G_R + 5], -g[L.G_R + 8])
+    for k in range(4):
+        s.e[2 * k] = k
+        s.e[2 * k + 1] = k + 4
+    s.e[8] = 0
+    s.e[9] = 2
+    s.e[10] = 1
+    s.e[11] = 3
+    s.e[12] = 4
+    s.e[13] = 6
+    s.e[14] = 5
+    s.e[15] = 7
+    for k in range(4):
+        s.e[16 + 2 * k] = 2 * k
+        s.e[17 + 2 * k] = 2 * k + 1
+    shape_finish(s)
+    return s
+
+
+def shape_cylinder(g):
+    #: cdef Shape* shape_cylinder(const dReal* g) noexcept nogil
+    """A cylinder geom (axis local z) as a prism with CYL_SIDES sides inscribed in it."""
+    #: Shape* s
+    #: int k, n, st
+    #: dReal r, hl, a, ca, sa
+    n = CYL_SIDES
+    s = shape_new(2 * n, n + 2, 6 * n, 3 * n)
+    r = g[L.G_RADIUS]
+    hl = g[L.G_LENGTH] * 0.5
+    for k in range(n):
+        a = (2.0 * M_PI) * k / n
+        ca = cos(a)
+        sa = sin(a)
+        to_world(g, r * ca, r * sa, hl, s.v, 6 * k)
+        to_world(g, r * ca, r * sa, -hl, s.v, 6 * k + 3)
+    st = 0
+    for k in range(n):
+        a = (2.0 * M_PI) * (k + 0.5) / n
+        ca = cos(a)
+        sa = sin(a)
+        s.fn[3 * k] = g[L.G_R] * ca + g[L.G_R + 1] * sa
+        s.fn[3 * k + 1] = g[L.G_R + 3] * ca + g[L.G_R + 4] * sa
+        s.fn[3 * k + 2] = g[L.G_R + 6] * ca + g[L.G_R + 7] * sa
+        s.fs[k] = st
+        s.fi[st] = 2 * k
+        s.fi[st + 1] = 2 * ((k + 1) % n)
+        s.fi[st + 2] = 2 * ((k + 1) % n) + 1
+        s.fi[st + 3] = 2 * k + 1
+        st = st + 4
+    s.fs[n] = st
+    s.fn[3 * n] = g[L.G_R + 2]
+    s.fn[3 * n + 1] = g[L.G_R + 5]
+    s.fn[3 * n + 2] = g[L.G_R + 8]
+    for k in range(n):
+        s.fi[st + k] = 2 * k
+    st = st + n
+    s.fs[n + 1] = st
+    s.fn[3 * n + 3] = -g[L.G_R + 2]
+    s.fn[3 * n + 4] = -g[L.G_R + 5]
+    s.fn[3 * n + 5] = -g[L.G_R + 8]
+    for k in range(n):
+        s.fi[st + k] = 2 * k + 1
+    s.fs[n + 2] = st + n
+    for k in range(n):
+        s.e[6 * k] = 2 * k
+        s.e[6 * k + 1] = 2 * k + 1
+        s.e[6 * k + 2] = 2 * k
+        s.e[6 * k + 3] = 2 * ((k + 1) % n)
+        s.e[6 * k + 4] = 2 * k + 1
+        s.e[6 * k + 5] = 2 * ((k + 1) % n) + 1
+    shape_finish(s)
+    return s
+
+
+def shape_capsule(g):
+    #: cdef Shape* shape_capsule(const dReal* g) noexcept nogil
+    """A capsule geom as its axis segment (local z) with the radius as margin."""
+    #: Shape* s
+    #: dReal hl
+    s = shape_new(2, 0, 0, 1)
+    hl = g[L.G_LENGTH] * 0.5
+    to_world(g, 0.0, 0.0, hl, s.v, 0)
+    to_world(g, 0.0, 0.0, -hl, s.v, 3)
+    s.e[0] = 0
+    s.e[1] = 1
+    s.core = 1
+    s.r = g[L.G_RADIUS]
+    shape_finish(s)
+    return s
+
+
+def shape_sphere(g):
+    #: cdef Shape* shape_sphere(const dReal* g) noexcept nogil
+    """A sphere geom as its centre with the radius as margin."""
+    #: Shape* s
+    s = shape_new(1, 0, 0, 0)
+    s.v[0] = g[L.G_POS]
+    s.v[1] = g[L.G_POS + 1]
+    s.v[2] = g[L.G_POS + 2]
+    s.core = 2
+    s.r = g[L.G_RADIUS]
+    shape_finish(s)
+    return s
+
+
+def shape_convex(g, md):
+    #: cdef Shape* shape_convex(const dReal* g, MeshData* md) noexcept nogil
+    """A convex geom as a piece in world coordinates."""
+    #: Shape* s
+    #: int k
+    s = shape_new(md.nv, md.nf, md.fs[md.nf], md.ne)
+    for k in range(md.nv):
+        to_world(g, md.v[3 * k], md.v[3 * k + 1], md.v[3 * k + 2], s.v, 3 * k)
+    for k in range(md.nf):
+        rot_vec(g, md.fn[3 * k], md.fn[3 * k + 1], md.fn[3 * k + 2], s.fn, 3 * k)
+    for k in range(md.nf + 1):
+        s.fs[k] = md.fs[k]
+    for k in range(md.fs[md.nf]):
+        s.fi[k] = md.fi[k]
+    for k in range(2 * md.ne):
+        s.e[k] = md.e[k]
+    shape_finish(s)
+    return s
+
+
+def shape_of(g, i):
+    #: cdef Shape* shape_of(const dReal* g, const int* i) noexcept nogil
+    """The piece of a sphere, box, capsule, cylinder or convex geom (NULL for other classes)."""
+    #: int cls
+    #: MeshData* md
+    cls = i[L.GI_CLASS]
+    if cls == L.GC_SPHERE:
+        return shape_sphere(g)
+    if cls == L.GC_BOX:
+        return shape_box(g)
+    if cls == L.GC_CAPSULE:
+        return shape_capsule(g)
+    if cls == L.GC_CYLINDER:
+        return shape_cylinder(g)
+    if cls == L.GC_CONVEX:
+        md = reg_get(i[L.GI_DATA])
+        if md is None or md.kind != MESH_CONVEX:
+            return None
+        return shape_convex(g, md)
+    return None
+
+
+def tri_new():
+    #: cdef Shape* tri_new() noexcept nogil
+    """A triangle piece (front face 0, back face 1, three edges) to be filled by tri_set."""
+    #: Shape* s
+    s = shape_new(3, 2, 6, 3)
+    s.fs[0] = 0
+    s.fi[0] = 0
+    s.fi[1] = 1
+    s.fi[2] = 2
+    s.fs[1] = 3
+    s.fi[3] = 0
+    s.fi[4] = 2
+    s.fi[5] = 1
+    s.fs[2] = 6
+    s.e[0] = 0
+    s.e[1] = 1
+    s.e[2] = 1
+    s.e[3] = 2
+    s.e[4] = 2
+    s.e[5] = 0
+    return s
+
+
+def tri_set(s, g, ax, ay, az, bx, by, bz, cx, cy, cz, nx, ny, nz, onesided):
+    #: cdef void tri_set(Shape* s, const dReal* g, dReal ax, dReal ay, dReal az, dReal bx, dReal by, dReal bz, dReal cx, dReal cy, dReal cz, dReal nx, dReal ny, dReal nz, int onesided) noexcept nogil
+    """Place a triangle given in the frame of record g (vertices a, b, c and unit normal n) in the world."""
+    to_world(g, ax, ay, az, s.v, 0)
+    to_world(g, bx, by, bz, s.v, 3)
+    to_world(g, cx, cy, cz, s.v, 6)
+    rot_vec(g, nx, ny, nz, s.fn, 0)
+    s.fn[3] = -s.fn[0]
+    s.fn[4] = -s.fn[1]
+    s.fn[5] = -s.fn[2]
+    s.onesided = onesided
+    shape_finish(s)
+
+
+def smin(s, ax, ay, az):
+    #: cdef dReal smin(Shape* s, dReal ax, dReal ay, dReal az) noexcept nogil
+    """Smallest projection of the piece's vertices on the axis."""
+    #: int k
+    #: dReal m, d
+    m = s.v[0] * ax + s.v[1] * ay + s.v[2] * az
+    for k in range(1, s.nv):
+        d = s.v[3 * k] * ax + s.v[3 * k + 1] * ay + s.v[3 * k + 2] * az
+        if d < m:
+            m = d
+    return m
+
+
+def smax(s, ax, ay, az):
+    #: cdef dReal smax(Shape* s, dReal ax, dReal ay, dReal az) noexcept nogil
+    """Largest projection of the piece's vertices on the axis."""
+    #: int k
+    #: dReal m, d
+    m = s.v[0] * ax + s.v[1] * ay + s.v[2] * az
+    for k in range(1, s.nv):
+        d = s.v[3 * k] * ax + s.v[3 * k + 1] * ay + s.v[3 * k + 2] * az
+        if d > m:
+            m = d
+    return m
+
+
+def seg_closest(px, py, pz, qx, qy, qz, x, y, z, out):
+    #: cdef void seg_closest(dReal px, dReal py, dReal pz, dReal qx, dReal qy, dReal qz, dReal x, dReal y, dReal z, dReal* out) noexcept nogil
+    """out[0:3] = the point of segment pq closest to (x, y, z)."""
+    #: dReal dx, dy, dz, dd, t
+    dx = qx - px
+    dy = qy - py
+    dz = qz - pz
+    dd = dx * dx + dy * dy + dz * dz
+    t = 0.0
+    if dd > 0:
+        t = ((x - px) * dx + (y - py) * dy + (z - pz) * dz) / dd
+        if t < 0:
+            t = 0.0
+        if t > 1:
+            t = 1.0
+    out[0] = px + dx * t
+    out[1] = py + dy * t
+    out[2] = pz + dz * t
+
+
+def seg_seg(p1x, p1y, p1z, q1x, q1y, q1z, p2x, p2y, p2z, q2x, q2y, q2z, out):
+    #: cdef void seg_seg(dReal p1x, dReal p1y, dReal p1z, dReal q1x, dReal q1y, dReal q1z, dReal p2x, dReal p2y, dReal p2z, dReal q2x, dReal q2y, dReal q2z, dReal* out) noexcept nogil
+    """out[0:3], out[3:6] = closest points of segments p1q1 and p2q2 (clamped)."""
+    #: dReal d1x, d1y, d1z, d2x, d2y, d2z, rx, ry, rz, a, e, f, b, c, den, s, t
+    d1x = q1x - p1x
+    d1y = q1y - p1y
+    d1z = q1z - p1z
+    d2x = q2x - p2x
+    d2y = q2y - p2y
+    d2z = q2z - p2z
+    rx = p1x - p2x
+    ry = p1y - p2y
+    rz = p1z - p2z
+    a = d1x * d1x + d1y * d1y + d1z * d1z
+    e = d2x * d2x + d2y * d2y + d2z * d2z
+    f = d2x * rx + d2y * ry + d2z * rz
+    s = 0.0
+    t = 0.0
+    if a <= 0 and e <= 0:
+        s = 0.0
+        t = 0.0
+    elif a <= 0:
+        s = 0.0
+        t = f / e
+    else:
+        c = d1x * rx + d1y * ry + d1z * rz
+        if e <= 0:
+            t = 0.0
+            s = -c / a
+        else:
+            b = d1x * d2x + d1y * d2y + d1z * d2z
+            den = a * e - b * b
+            if den > 0:
+                s = (b * f - c * e) / den
+            else:
+                s = 0.0
+            if s < 0:
+                s = 0.0
+            if s > 1:
+                s = 1.0
+            t = (b * s + f) / e
+            if t < 0:
+                t = 0.0
+                s = -c / a
+            elif t > 1:
+                t = 1.0
+                s = (b - c) / a
+    if s < 0:
+        s = 0.0
+    if s > 1:
+        s = 1.0
+    if t < 0:
+        t = 0.0
+    if t > 1:
+        t = 1.0
+    out[0] = p1x + d1x * s
+    out[1] = p1y + d1y * s
+    out[2] = p1z + d1z * s
+    out[3] = p2x + d2x * t
+    out[4] = p2y + d2y * t
+    out[5] = p2z + d2z * t
+
+
+def try_axis(a, b, ax, ay, az, kind, ia, ib, res):
+    #: cdef int try_axis(Shape* a, Shape* b, dReal ax, dReal ay, dReal az, int kind, int ia, int ib, dReal* res) noexcept nogil
+    """Depth of b into a along unit axis (a to b); keeps the best in res; 0 when the axis separates."""
+    #: dReal d, best
+    d = smax(a, ax, ay, az) - smin(b, ax, ay, az) + b.r
+    if d < 0:
+        return 0
+    best = res[0]
+    if res[4] < 0:
+        best = DINF
+    if kind <= 1:
+        if d >= best:
+            return 1
+    elif d * FACE_BIAS + FACE_BIAS_ABS >= best:
+        return 1
+    res[0] = d
+    res[1] = ax
+    res[2] = ay
+    res[3] = az
+    res[4] = kind
+    res[5] = ia
+    res[6] = ib
+    return 1
+
+
+def sat(a, b, res):
+    #: cdef int sat(Shape* a, Shape* b, dReal* res) noexcept nogil
+    """Separating-axis test of piece b against polytope a; 1 with res = depth, axis, kind, features."""
+    #: int k, j, p, q, u, w, nfa
+    #: dReal ex, ey, ez, fx, fy, fz, cx, cy, cz, ln, la, lb, ox, oy, oz
+    #: dReal tmp[3]
+    tmp = [0.0, 0.0, 0.0]  # py
+    res[0] = 0.0
+    res[4] = -1.0
+    nfa = a.nf
+    if a.onesided:
+        nfa = 1
+    for k in range(nfa):
+        if not try_axis(a, b, a.fn[3 * k], a.fn[3 * k + 1], a.fn[3 * k + 2], 0, k, -1, res):
+            return 0
+    if b.core == 0:
+        for k in range(b.nf):
+            if not try_axis(a, b, -b.fn[3 * k], -b.fn[3 * k + 1], -b.fn[3 * k + 2], 1, -1, k, res):
+                return 0
+    ox = b.c[0] - a.c[0]
+    oy = b.c[1] - a.c[1]
+    oz = b.c[2] - a.c[2]
+    for k in range(a.ne):
+        p = a.e[2 * k]
+        q = a.e[2 * k + 1]
+        ex = a.v[3 * q] - a.v[3 * p]
+        ey = a.v[3 * q + 1] - a.v[3 * p + 1]
+        ez = a.v[3 * q + 2] - a.v[3 * p + 2]
+        la = ex * ex + ey * ey + ez * ez
+        for j in range(b.ne):
+            u = b.e[2 * j]
+            w = b.e[2 * j + 1]
+            fx = b.v[3 * w] - b.v[3 * u]
+            fy = b.v[3 * w + 1] - b.v[3 * u + 1]
+            fz = b.v[3 * w + 2] - b.v[3 * u + 2]
+            lb = fx * fx + fy * fy + fz * fz
+            cx = ey * fz - ez * fy
+            cy = ez * fx - ex * fz
+            cz = ex * fy - ey * fx
+            ln = cx * cx + cy * cy + cz * cz
+            if ln <= PAR_EPS * la * lb:
+                continue
+            ln = sqrt(ln)
+            cx = cx / ln
+            cy = cy / ln
+            cz = cz / ln
+            if cx * ox + cy * oy + cz * oz < 0:
+                cx = -cx
+                cy = -cy
+                cz = -cz
+            if not try_axis(a, b, cx, cy, cz, 2, k, j, res):
+                return 0
+    if b.core != 0:
+        for j in range(b.nv):
+            for k in range(a.ne):
+                p = a.e[2 * k]
+                q = a.e[2 * k + 1]
+                seg_closest(a.v[3 * p], a.v[3 * p + 1], a.v[3 * p + 2], a.v[3 * q], a.v[3 * q + 1], a.v[3 * q + 2],
+                            b.v[3 * j], b.v[3 * j + 1], b.v[3 * j + 2], tmp)
+                cx = b.v[3 * j] - tmp[0]
+                cy = b.v[3 * j + 1] - tmp[1]
+                cz = b.v[3 * j + 2] - tmp[2]
+                ln = sqrt(cx * cx + cy * cy + cz * cz)
+                if ln > 0:
+                    if not try_axis(a, b, cx / ln, cy / ln, cz / ln, 3, k, j, res):
+                        return 0
+        if b.core == 1:
+            for k in range(a.nv):
+                seg_closest(b.v[0], b.v[1], b.v[2], b.v[3], b.v[4], b.v[5], a.v[3 * k], a.v[3 * k + 1], a.v[3 * k + 2],
+                            tmp)
+                cx = tmp[0] - a.v[3 * k]
+                cy = tmp[1] - a.v[3 * k + 1]
+                cz = tmp[2] - a.v[3 * k + 2]
+                ln = sqrt(cx * cx + cy * cy + cz * cz)
+                if ln > 0:
+                    if not try_axis(a, b, cx / ln, cy / ln, cz / ln, 4, k, -1, res):
+                        return 0
+    return 1 if res[4] >= 0 else 0
+
+
+def buf_add(b, px, py, pz, nx, ny, nz, depth, s1, s2):
+    #: cdef void buf_add(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil
+    """Collect a contact, merging it with a collected one at the same place with the same normal."""
+    #: int k, o
+    #: dReal dx, dy, dz
+    for k in range(b.n):
+        o = k * L.CR
+        dx = b.c[o + L.C_POS] - px
+        dy = b.c[o + L.C_POS + 1] - py
+        dz = b.c[o + L.C_POS + 2] - pz
+        if dx * dx + dy * dy + dz * dz < MERGE_DIST2:
+            if b.c[o + L.C_NORMAL] * nx + b.c[o + L.C_NORMAL + 1] * ny + b.c[o + L.C_NORMAL + 2] * nz > MERGE_DOT:
+                if depth > b.c[o + L.C_DEPTH]:
+                    b.c[o + L.C_DEPTH] = depth
+                return
+    buf_grow(b)
+    o = b.n * L.CR
+    b.c[o + L.C_POS] = px
+    b.c[o + L.C_POS + 1] = py
+    b.c[o + L.C_POS + 2] = pz
+    b.c[o + L.C_NORMAL] = nx
+    b.c[o + L.C_NORMAL + 1] = ny
+    b.c[o + L.C_NORMAL + 2] = nz
+    b.c[o + L.C_DEPTH] = depth
+    b.c[o + L.C_SIDE1] = s1
+    b.c[o + L.C_SIDE2] = s2
+    b.n = b.n + 1
+
+
+def emit(b, flags, contacts, skip):
+    #: cdef int emit(Buf* b, int flags, dReal* contacts, int skip) noexcept nogil
+    """Write the collected contacts (the deepest ones when there are more than the cap), in collection order."""
+    #: int maxc, k, j, n, best, o, _k
+    #: dReal bd
+    #: dReal* w
+    maxc = maxc_of(flags)
+    n = 0
+    if b.n <= maxc:
+        for j in range(b.n):
+            for k in range(L.CR):
+                contacts[j * skip + k] = b.c[j * L.CR + k]
+        return b.n
+    w = work_new(b.n)
+    for j in range(b.n):
+        w[j] = 0.0
+    for _k in range(maxc):
+        best = -1
+        bd = 0.0
+        for j in range(b.n):
+            o = j * L.CR
+            if w[j] == 0.0 and (best < 0 or b.c[o + L.C_DEPTH] > bd):
+                best = j
+                bd = b.c[o + L.C_DEPTH]
+        w[best] = 1.0
+    for j in range(b.n):
+        if w[j] != 0.0:
+            for k in range(L.CR):
+                contacts[n * skip + k] = b.c[j * L.CR + k]
+            n = n + 1
+    work_free(w)
+    return n
+
+
+def add_contact(out, flip, px, py, pz, wx, wy, wz, depth, sa, sb):
+    #: cdef void add_contact(Buf* out, int flip, dReal px, dReal py, dReal pz, dReal wx, dReal wy, dReal wz, dReal depth, int sa, int sb) noexcept nogil
+    """Collect a contact of piece b into piece a along w (a to b): normal -w into a, or w when b is geom 1."""
+    if flip:
+        buf_add(out, px, py, pz, wx, wy, wz, depth, sb, sa)
+    else:
+        buf_add(out, px, py, pz, -wx, -wy, -wz, depth, sa, sb)
+
+
+def clip_poly(p, n, q, sx, sy, sz, d):
+    #: cdef int clip_poly(dReal* p, int n, dReal* q, dReal sx, dReal sy, dReal sz, dReal d) noexcept nogil
+    """Sutherland-Hodgman: q = the part of polygon p (n points) with s . x <= d; returns its size."""
+    #: int k, j, m
+    #: dReal da, db, t
+    m = 0
+    for k in range(n):
+        j = (k + 1) % n
+        da = sx * p[3 * k] + sy * p[3 * k + 1] + sz * p[3 * k + 2] - d
+        db = sx * p[3 * j] + sy * p[3 * j + 1] + sz * p[3 * j + 2] - d
+        if da <= 0:
+            q[3 * m] = p[3 * k]
+            q[3 * m + 1] = p[3 * k + 1]
+            q[3 * m + 2] = p[3 * k + 2]
+            m = m + 1
+        if (da < 0 and db > 0) or (da > 0 and db < 0):
+            t = da / (da - db)
+            q[3 * m] = p[3 * k] + (p[3 * j] - p[3 * k]) * t
+            q[3 * m + 1] = p[3 * k + 1] + (p[3 * j + 1] - p[3 * k + 1]) * t
+            q[3 * m + 2] = p[3 * k + 2] + (p[3 * j + 2] - p[3 * k + 2]) * t
+            m = m + 1
+    return m
+
+
+def face_clip(ref, k, inc, sgn, p, q, nmax):
+    #: cdef int face_clip(Shape* ref, int k, Shape* inc, dReal sgn, dReal* p, dReal* q, int nmax) noexcept nogil
+    """Clip inc's face most opposed to ref's face k (normal times sgn) by k's side planes; points into p."""
+    #: int j, best, m, a0, cnt, i, i2, va, vb, swaps
+    #: dReal nx, ny, nz, d, bd, ex, ey, ez, sx, sy, sz, fx, fy, fz, dd
+    #: dReal* t
+    swaps = 0
+    nx = ref.fn[3 * k]
+    ny = ref.fn[3 * k + 1]
+    nz = ref.fn[3 * k + 2]
+    best = 0
+    bd = 0.0
+    for j in range(inc.nf):
+        d = (inc.fn[3 * j] * nx + inc.fn[3 * j + 1] * ny + inc.fn[3 * j + 2] * nz) * sgn
+        if j == 0 or d < bd:
+            best = j
+            bd = d
+    a0 = inc.fs[best]
+    m = inc.fs[best + 1] - a0
+    for j in range(m):
+        i = inc.fi[a0 + j]
+        p[3 * j] = inc.v[3 * i]
+        p[3 * j + 1] = inc.v[3 * i + 1]
+        p[3 * j + 2] = inc.v[3 * i + 2]
+    a0 = ref.fs[k]
+    cnt = ref.fs[k + 1] - a0
+    fx = 0.0
+    fy = 0.0
+    fz = 0.0
+    for j in range(cnt):
+        i = ref.fi[a0 + j]
+        fx = fx + ref.v[3 * i]
+        fy = fy + ref.v[3 * i + 1]
+        fz = fz + ref.v[3 * i + 2]
+    fx = fx / cnt
+    fy = fy / cnt
+    fz = fz / cnt
+    for j in range(cnt):
+        if m == 0 or m + 1 > nmax:
+            break
+        va = ref.fi[a0 + j]
+        i2 = j + 1
+        if i2 == cnt:
+            i2 = 0
+        vb = ref.fi[a0 + i2]
+        ex = ref.v[3 * vb] - ref.v[3 * va]
+        ey = ref.v[3 * vb + 1] - ref.v[3 * va + 1]
+        ez = ref.v[3 * vb + 2] - ref.v[3 * va + 2]
+        sx = ey * nz - ez * ny
+        sy = ez * nx - ex * nz
+        sz = ex * ny - ey * nx
+        if sx * (fx - ref.v[3 * va]) + sy * (fy - ref.v[3 * va + 1]) + sz * (fz - ref.v[3 * va + 2]) > 0:
+            sx = -sx
+            sy = -sy
+            sz = -sz
+        dd = sx * ref.v[3 * va] + sy * ref.v[3 * va + 1] + sz * ref.v[3 * va + 2]
+        m = clip_poly(p, m, q, sx, sy, sz, dd)
+        t = p
+        p = q
+        q = t
+        swaps = swaps + 1
+    if (swaps % 2) == 1:
+        for j in range(3 * m):
+            q[j] = p[j]
+    return m
+
+
+def seg_clip(ref, k, b, out):
+    #: cdef int seg_clip(Shape* ref, int k, Shape* b, dReal* out) noexcept nogil
+    """Clip b's core (segment or point) by the side planes of ref's face k; 0 if nothing is left."""
+    #: int j, a0, cnt, va, vb, i2, i
+    #: dReal nx, ny, nz, t0, t1, fx, fy, fz, ex, ey, ez, sx, sy, sz, da, db, dx, dy, dz
+    nx = ref.fn[3 * k]
+    ny = ref.fn[3 * k + 1]
+    nz = ref.fn[3 * k + 2]
+    a0 = ref.fs[k]
+    cnt = ref.fs[k + 1] - a0
+    fx = 0.0
+    fy = 0.0
+    fz = 0.0
+    for j in range(cnt):
+        i = ref.fi[a0 + j]
+        fx = fx + ref.v[3 * i]
+        fy = fy + ref.v[3 * i + 1]
+        fz = fz + ref.v[3 * i + 2]
+    fx = fx / cnt
+    fy = fy / cnt
+    fz = fz / cnt
+    t0 = 0.0
+    t1 = 1.0
+    dx = 0.0
+    dy = 0.0
+    dz = 0.0
+    if b.nv == 2:
+        dx = b.v[3] - b.v[0]
+        dy = b.v[4] - b.v[1]
+        dz = b.v[5] - b.v[2]
+    for j in range(cnt):
+        va = ref.fi[a0 + j]
+        i2 = j + 1
+        if i2 == cnt:
+            i2 = 0
+        vb = ref.fi[a0 + i2]
+        ex = ref.v[3 * vb] - ref.v[3 * va]
+        ey = ref.v[3 * vb + 1] - ref.v[3 * va + 1]
+        ez = ref.v[3 * vb + 2] - ref.v[3 * va + 2]
+        sx = ey * nz - ez * ny
+        sy = ez * nx - ex * nz
+        sz = ex * ny - ey * nx
+        if sx * (fx - ref.v[3 * va]) + sy * (fy - ref.v[3 * va + 1]) + sz * (fz - ref.v[3 * va + 2]) > 0:
+            sx = -sx
+            sy = -sy
+            sz = -sz
+        da = sx * (b.v[0] - ref.v[3 * va]) + sy * (b.v[1] - ref.v[3 * va + 1]) + sz * (b.v[2] - ref.v[3 * va + 2])
+        db = sx * dx + sy * dy + sz * dz
+        if db == 0:
+            if da > 0:
+                return 0
+        elif db > 0:
+            if -da / db < t1:
+                t1 = -da / db
+        else:
+            if -da / db > t0:
+                t0 = -da / db
+        if t0 > t1:
+            return 0
+    out[0] = b.v[0] + dx * t0
+    out[1] = b.v[1] + dy * t0
+    out[2] = b.v[2] + dz * t0
+    if b.nv == 1:
+        return 1
+    out[3] = b.v[0] + dx * t1
+    out[4] = b.v[1] + dy * t1
+    out[5] = b.v[2] + dz * t1
+    return 2
+
+
+def pieces(a, b, out, flip, sa, sb):
+    #: cdef int pieces(Shape* a, Shape* b, Buf* out, int flip, int sa, int sb) noexcept nogil
+    """Contacts of piece b against polytope a (SAT, then face clipping or a feature pair); their number."""
+    #: dReal res[8]
+    #: dReal cp[6]
+    #: dReal* p
+    #: dReal* q
+    #: int kind, k, j, m, nmax, got, u, w
+    #: dReal wx, wy, wz, d, r, dep, best
+    res = [0.0] * 8  # py
+    cp = [0.0] * 6  # py
+    if not sat(a, b, res):
+        return 0
+    kind = to_int(res[4])
+    wx = res[1]
+    wy = res[2]
+    wz = res[3]
+    r = b.r
+    got = 0
+    if kind == 0 or kind == 1:
+        nmax = a.nv + b.nv + 4
+        if a.nf + b.nf > nmax:
+            nmax = a.nf + b.nf
+        nmax = nmax + a.nv + b.nv
+        p = work_new(3 * nmax)
+        q = work_new(3 * nmax)
+        if kind == 0:
+            k = to_int(res[5])
+            if b.core == 0:
+                m = face_clip(a, k, b, 1.0, p, q, nmax)
+            else:
+                m = seg_clip(a, k, b, p)
+            for j in range(m):
+                dep = a.fd[k] - (wx * p[3 * j] + wy * p[3 * j + 1] + wz * p[3 * j + 2]) + r
+                if dep >= 0:
+                    add_contact(out, flip, p[3 * j] - wx * r, p[3 * j + 1] - wy * r, p[3 * j + 2] - wz * r,
+                                wx, wy, wz, dep, sa, sb)
+                    got = got + 1
+        else:
+            k = to_int(res[6])
+            m = face_clip(b, k, a, 1.0, p, q, nmax)
+            for j in range(m):
+                dep = b.fd[k] + (wx * p[3 * j] + wy * p[3 * j + 1] + wz * p[3 * j + 2])
+                if dep >= 0:
+                    add_contact(out, flip, p[3 * j], p[3 * j + 1], p[3 * j + 2], wx, wy, wz, dep, sa, sb)
+                    got = got + 1
+        work_free(p)
+        work_free(q)
+        if got == 0:
+            best = 0.0
+            k = 0
+            for j in range(b.nv):
+                d = b.v[3 * j] * wx + b.v[3 * j + 1] * wy + b.v[3 * j + 2] * wz
+                if j == 0 or d < best:
+                    best = d
+                    k = j
+            add_contact(out, flip, b.v[3 * k] - wx * r, b.v[3 * k + 1] - wy * r, b.v[3 * k + 2] - wz * r,
+                        wx, wy, wz, res[0], sa, sb)
+            got = 1
+        return got
+    if kind == 2:
+        k = to_int(res[5])
+        j = to_int(res[6])
+        u = a.e[2 * k]
+        w = a.e[2 * k + 1]
+        m = b.e[2 * j]
+        nmax = b.e[2 * j + 1]
+        seg_seg(a.v[3 * u], a.v[3 * u + 1], a.v[3 * u + 2], a.v[3 * w], a.v[3 * w + 1], a.v[3 * w + 2],
+                b.v[3 * m], b.v[3 * m + 1], b.v[3 * m + 2], b.v[3 * nmax], b.v[3 * nmax + 1], b.v[3 * nmax + 2], cp)
+    elif kind == 3:
+        k = to_int(res[5])
+        j = to_int(res[6])
+        u = a.e[2 * k]
+        w = a.e[2 * k + 1]
+        seg_closest(a.v[3 * u], a.v[3 * u + 1], a.v[3 * u + 2], a.v[3 * w], a.v[3 * w + 1], a.v[3 * w + 2],
+                    b.v[3 * j], b.v[3 * j + 1], b.v[3 * j + 2], cp)
+        cp[3] = b.v[3 * j]
+        cp[4] = b.v[3 * j + 1]
+        cp[5] = b.v[3 * j + 2]
+    else:
+        k = to_int(res[5])
+        cp[0] = a.v[3 * k]
+        cp[1] = a.v[3 * k + 1]
+        cp[2] = a.v[3 * k + 2]
+        seg_closest(b.v[0], b.v[1], b.v[2], b.v[3], b.v[4], b.v[5], cp[0], cp[1], cp[2], res)
+        cp[3] = res[0]
+        cp[4] = res[1]
+        cp[5] = res[2]
+    dep = smax(a, wx, wy, wz) - smin(b, wx, wy, wz) + r
+    add_contact(out, flip, (cp[0] + (cp[3] - wx * r)) * 0.5, (cp[1] + (cp[4] - wy * r)) * 0.5,
+                (cp[2] + (cp[5] - wz * r)) * 0.5, wx, wy, wz, dep, sa, sb)
+    return 1
+
+
+def local_box(g, s, lo):
+    #: cdef void local_box(const dReal* g, Shape* s, dReal* lo) noexcept nogil
+    """lo[0:6] = AABB (minx, maxx, miny, maxy, minz, maxz) of piece s in the frame of record g, with margin."""
+    #: int k, j
+    #: dReal t[3]
+    t = [0.0, 0.0, 0.0]  # py
+    for k in range(s.nv):
+        to_local(g, s.v[3 * k], s.v[3 * k + 1], s.v[3 * k + 2], t, 0)
+        for j in range(3):
+            if k == 0 or t[j] < lo[2 * j]:
+                lo[2 * j] = t[j]
+            if k == 0 or t[j] > lo[2 * j + 1]:
+                lo[2 * j + 1] = t[j]
+    for j in range(3):
+        lo[2 * j] = lo[2 * j] - s.r
+        lo[2 * j + 1] = lo[2 * j + 1] + s.r
+
+
+def mesh_vs_piece(g1, md, b, out, flip, maxc, unimp, bside):
+    #: cdef void mesh_vs_piece(const dReal* g1, MeshData* md, Shape* b, Buf* out, int flip, int maxc, int unimp, int bside) noexcept nogil
+    """Collect the contacts of piece b with the triangles of trimesh md placed at record g1."""
+    #: dReal lo[6]
+    #: int t, a, bb, c
+    #: Shape* tri
+    lo = [0.0] * 6  # py
+    local_box(g1, b, lo)
+    tri = tri_new()
+    for t in range(md.nt):
+        if md.tb[6 * t] > lo[1] or md.tb[6 * t + 1] < lo[0] or md.tb[6 * t + 2] > lo[3]:
+            continue
+        if md.tb[6 * t + 3] < lo[2] or md.tb[6 * t + 4] > lo[5] or md.tb[6 * t + 5] < lo[4]:
+            continue
+        a = md.t[3 * t]
+        bb = md.t[3 * t + 1]
+        c = md.t[3 * t + 2]
+        tri_set(tri, g1, md.v[3 * a], md.v[3 * a + 1], md.v[3 * a + 2], md.v[3 * bb], md.v[3 * bb + 1],
+                md.v[3 * bb + 2], md.v[3 * c], md.v[3 * c + 1], md.v[3 * c + 2], md.tn[3 * t], md.tn[3 * t + 1],
+                md.tn[3 * t + 2], 1)
+        pieces(tri, b, out, flip, t, bside)
+        if unimp and out.n >= maxc:
+            break
+    shape_free(tri)
+
+
+def hf_height(md, i, j):
+    #: cdef dReal hf_height(MeshData* md, int i, int j) noexcept nogil
+    """Height of sample (i, j) (i along x, j along z), wrapped when the field wraps."""
+    if md.wrap:
+        i = i % md.wn
+        if i < 0:
+            i = i + md.wn
+        j = j % md.dn
+        if j < 0:
+            j = j + md.dn
+    return md.h[j * md.wn + i]
+
+
+def hf_range(md, lo, hi, n, cell, rng):
+    #: cdef int hf_range(MeshData* md, dReal lo, dReal hi, int n, dReal cell, int* rng) noexcept nogil
+    """rng[0:2] = first and last cell index overlapping [lo, hi] along an axis of n samples; 0 if none."""
+    #: dReal half
+    half = cell * (n - 1) * 0.5
+    rng[0] = ifloor((lo + half) / cell)
+    rng[1] = ifloor((hi + half) / cell)
+    if not md.wrap:
+        if rng[0] < 0:
+            rng[0] = 0
+        if rng[1] > n - 2:
+            rng[1] = n - 2
+    if rng[1] < rng[0]:
+        return 0
+    return 1
+
+
+def hf_vs_piece(g1, md, b, out, flip, maxc, unimp, bside):
+    #: cdef void hf_vs_piece(const dReal* g1, MeshData* md, Shape* b, Buf* out, int flip, int maxc, int unimp, int bside) noexcept nogil
+    """Collect the contacts of piece b with the cell triangles of heightfield md (y up) at record g1."""
+    #: dReal lo[6]
+    #: int rx[2]
+    #: int rz[2]
+    #: int i, j, ncx
+    #: dReal dx, dz, x0, x1, z0, z1, h00, h01, h10, h11, ux, uy, uz, wx, wy, wz, nx, ny, nz, ln
+    #: Shape* tri
+    lo = [0.0] * 6  # py
+    rx = [0, 0]  # py
+    rz = [0, 0]  # py
+    local_box(g1, b, lo)
+    if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
+        return
+    dx = md.width / (md.wn - 1)
+    dz = md.depth / (md.dn - 1)
+    if not hf_range(md, lo[0], lo[1], md.wn, dx, rx):
+        return
+    if not hf_range(md, lo[4], lo[5], md.dn, dz, rz):
+        return
+    ncx = md.wn - 1
+    tri = tri_new()
+    for j in range(rz[0], rz[1] + 1):
+        z0 = j * dz - md.depth * 0.5
+        z1 = (j + 1) * dz - md.depth * 0.5
+        for i in range(rx[0], rx[1] + 1):
+            x0 = i * dx - md.width * 0.5
+            x1 = (i + 1) * dx - md.width * 0.5
+            h00 = hf_height(md, i, j)
+            h01 = hf_height(md, i, j + 1)
+            h10 = hf_height(md, i + 1, j)
+            h11 = hf_height(md, i + 1, j + 1)
+            ux = 0.0
+            uy = h01 - h00
+            uz = dz
+            wx = dx
+            wy = h10 - h00
+            wz = 0.0
+            nx = uy * wz - uz * wy
+            ny = uz * wx - ux * wz
+            nz = ux * wy - uy * wx
+            ln = sqrt(nx * nx + ny * ny + nz * nz)
+            tri_set(tri, g1, x0, h00, z0, x0, h01, z1, x1, h10, z0, nx / ln, ny / ln, nz / ln, 1)
+            pieces(tri, b, out, flip, 2 * (j * ncx + i), bside)
+            ux = -dx
+            uy = h01 - h10
+            uz = dz
+            wx = 0.0
+            wy = h11 - h10
+            wz = dz
+            nx = uy * wz - uz * wy
+            ny = uz * wx - ux * wz
+            nz = ux * wy - uy * wx
+            ln = sqrt(nx * nx + ny * ny + nz * nz)
+            tri_set(tri, g1, x1, h10, z0, x0, h01, z1, x1, h11, z1, nx / ln, ny / ln, nz / ln, 1)
+            pieces(tri, b, out, flip, 2 * (j * ncx + i) + 1, bside)
+            if unimp and out.n >= maxc:
+                break
+        if unimp and out.n >= maxc:
+            break
+    shape_free(tri)
+
+
+def mesh_generic(g1, i1, g2, i2, flags, contacts, skip, kind1):
+    #: cdef int mesh_generic(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip, int kind1) noexcept nogil
+    """Geom 1 (trimesh or heightfield, or convex) against a sphere, box, capsule, cylinder or convex geom 2."""
+    #: MeshData* md
+    #: Shape* b
+    #: Shape* a
+    #: Buf* out
+    #: int n, maxc, unimp
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    md = reg_get(i1[L.GI_DATA])
+    if md is None or md.kind != kind1:
+        return 0
+    b = shape_of(g2, i2)
+    if b is None:
+        return 0
+    maxc = maxc_of(flags)
+    unimp = unimp_of(flags)
+    out = buf_new()
+    if kind1 == MESH_TRIMESH:
+        mesh_vs_piece(g1, md, b, out, 0, maxc, unimp, -1)
+    elif kind1 == MESH_HEIGHTFIELD:
+        hf_vs_piece(g1, md, b, out, 0, maxc, unimp, -1)
+    else:
+        a = shape_convex(g1, md)
+        pieces(a, b, out, 0, -1, -1)
+        shape_free(a)
+    n = emit(out, flags, contacts, skip)
+    buf_free(out)
+    shape_free(b)
+    return n
+
+
+def collide_convex_sphere(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_convex_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Convex (geom 1) against a sphere."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+
+
+def collide_convex_box(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_convex_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Convex (geom 1) against a box."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+
+
+def collide_convex_capsule(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_convex_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Convex (geom 1) against a capsule."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+
+
+def collide_convex_cylinder(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_convex_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Convex (geom 1) against a cylinder (as a prism)."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+
+
+def collide_convex_convex(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_convex_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Convex against convex."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+
+
+def collide_trimesh_sphere(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a sphere."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+
+
+def collide_trimesh_box(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a box."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+
+
+def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a capsule."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+
+
+def collide_trimesh_cylinder(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a cylinder (as a prism)."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+
+
+def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield (geom 1) against a sphere."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+
+
+def collide_heightfield_box(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield (geom 1) against a box."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+
+
+def collide_heightfield_capsule(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield (geom 1) against a capsule."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+
+
+def collide_heightfield_cylinder(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield (geom 1) against a cylinder (as a prism)."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+
+
+def collide_heightfield_convex(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield (geom 1) against a convex."""
+    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+
+
+def mesh_pair(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int mesh_pair(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Convex, trimesh or heightfield geom 1 against a convex or trimesh geom 2 (triangle by triangle)."""
+    #: MeshData* m1
+    #: MeshData* m2
+    #: Shape* a
+    #: Shape* tri
+    #: Buf* out
+    #: int n, maxc, unimp, t, p, q, w
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    m1 = reg_get(i1[L.GI_DATA])
+    m2 = reg_get(i2[L.GI_DATA])
+    if m1 is None or m2 is None:
+        return 0
+    if m2.kind != MESH_TRIMESH and m2.kind != MESH_CONVEX:
+        return 0
+    maxc = maxc_of(flags)
+    unimp = unimp_of(flags)
+    out = buf_new()
+    if m2.kind == MESH_CONVEX:
+        a = shape_convex(g2, m2)
+        if m1.kind == MESH_TRIMESH:
+            mesh_vs_piece(g1, m1, a, out, 0, maxc, unimp, -1)
+        elif m1.kind == MESH_HEIGHTFIELD:
+            hf_vs_piece(g1, m1, a, out, 0, maxc, unimp, -1)
+        shape_free(a)
+    else:
+        tri = tri_new()
+        a = None
+        if m1.kind == MESH_CONVEX:
+            a = shape_convex(g1, m1)
+        for t in range(m2.nt):
+            p = m2.t[3 * t]
+            q = m2.t[3 * t + 1]
+            w = m2.t[3 * t + 2]
+            tri_set(tri, g2, m2.v[3 * p], m2.v[3 * p + 1], m2.v[3 * p + 2], m2.v[3 * q], m2.v[3 * q + 1],
+                    m2.v[3 * q + 2], m2.v[3 * w], m2.v[3 * w + 1], m2.v[3 * w + 2], m2.tn[3 * t], m2.tn[3 * t + 1],
+                    m2.tn[3 * t + 2], 0)
+            if m1.kind == MESH_TRIMESH:
+                mesh_vs_piece(g1, m1, tri, out, 0, maxc, unimp, t)
+            elif m1.kind == MESH_HEIGHTFIELD:
+                hf_vs_piece(g1, m1, tri, out, 0, maxc, unimp, t)
+            else:
+                tri.onesided = 1
+                pieces(tri, a, out, 1, t, -1)
+            if unimp and out.n >= maxc:
+                break
+        if a is not None:
+            shape_free(a)
+        shape_free(tri)
+    n = emit(out, flags, contacts, skip)
+    buf_free(out)
+    return n
+
+
+def collide_trimesh_trimesh(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh against trimesh: triangle pairs, sides = the two triangle indices."""
+    return mesh_pair(g1, i1, g2, i2, flags, contacts, skip)
+
+
+def collide_convex_trimesh(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_convex_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Convex (geom 1) against a trimesh: the convex against each one-sided triangle; side2 = triangle."""
+    return mesh_pair(g1, i1, g2, i2, flags, contacts, skip)
+
+
+def collide_heightfield_trimesh(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield (geom 1) against a trimesh: cell triangles against mesh triangles."""
+    return mesh_pair(g1, i1, g2, i2, flags, contacts, skip)
+
+
+def collide_heightfield_heightfield(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_heightfield(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield against heightfield: none (as ODE; two terrains are static)."""
     return 0
 
 
-def collide_convex_box(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def vertex_plane(out, wx, wy, wz, px, py, pz, pd, side):
+    #: cdef void vertex_plane(Buf* out, dReal wx, dReal wy, dReal wz, dReal px, dReal py, dReal pz, dReal pd, int side) noexcept nogil
+    """Collect a contact when world point w lies below the plane (normal p, offset pd); normal = plane's."""
+    #: dReal d
+    d = pd - (px * wx + py * wy + pz * wz)
+    if d >= 0:
+        buf_add(out, wx, wy, wz, px, py, pz, d, side, -1)
 
 
-def collide_convex_capsule(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def collide_mesh_plane(g1, i1, g2, i2, flags, contacts, skip, kind1):
+    #: cdef int collide_mesh_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip, int kind1) noexcept nogil
+    """Every vertex (or height sample) of a mesh geom below the plane is a contact."""
+    #: MeshData* md
+    #: Buf* out
+    #: int k, i, j, n, maxc, unimp
+    #: dReal px, py, pz, pd, dx, dz
+    #: dReal w[3]
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    w = [0.0, 0.0, 0.0]  # py
+    md = reg_get(i1[L.GI_DATA])
+    if md is None or md.kind != kind1:
+        return 0
+    px = g2[L.G_PLANE]
+    py = g2[L.G_PLANE + 1]
+    pz = g2[L.G_PLANE + 2]
+    pd = g2[L.G_PLANE + 3]
+    maxc = maxc_of(flags)
+    unimp = unimp_of(flags)
+    out = buf_new()
+    if kind1 == MESH_HEIGHTFIELD:
+        dx = md.width / (md.wn - 1)
+        dz = md.depth / (md.dn - 1)
+        for j in range(md.dn):
+            for i in range(md.wn):
+                to_world(g1, i * dx - md.width * 0.5, md.h[j * md.wn + i], j * dz - md.depth * 0.5, w, 0)
+                vertex_plane(out, w[0], w[1], w[2], px, py, pz, pd, -1)
+            if unimp and out.n >= maxc:
+                break
+    else:
+        for k in range(md.nv):
+            to_world(g1, md.v[3 * k], md.v[3 * k + 1], md.v[3 * k + 2], w, 0)
+            vertex_plane(out, w[0], w[1], w[2], px, py, pz, pd, -1)
+            if unimp and out.n >= maxc:
+                break
+    n = emit(out, flags, contacts, skip)
+    buf_free(out)
+    return n
 
 
-def collide_convex_cylinder(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def collide_convex_plane(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_convex_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Convex (geom 1) against a plane: its vertices below the plane."""
+    return collide_mesh_plane(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
 
 
-def collide_convex_plane(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def collide_trimesh_plane(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a plane: its vertices below the plane."""
+    return collide_mesh_plane(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
 
 
-def collide_convex_convex(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def collide_heightfield_plane(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield (geom 1) against a plane: its samples below the plane."""
+    return collide_mesh_plane(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
 
 
-def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def ray_tri(ox, oy, oz, dx, dy, dz, tv, res):
+    #: cdef int ray_tri(dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, dReal* tv, dReal* res) noexcept nogil
+    """Moller-Trumbore: 1 with res[0] = distance, res[1] = det sign when the ray hits triangle tv (9 reals)."""
+    #: dReal e1x, e1y, e1z, e2x, e2y, e2z, px, py, pz, det, sx, sy, sz, u, qx, qy, qz, v, t
+    e1x = tv[3] - tv[0]
+    e1y = tv[4] - tv[1]
+    e1z = tv[5] - tv[2]
+    e2x = tv[6] - tv[0]
+    e2y = tv[7] - tv[1]
+    e2z = tv[8] - tv[2]
+    px = dy * e2z - dz * e2y
+    py = dz * e2x - dx * e2z
+    pz = dx * e2y - dy * e2x
+    det = e1x * px + e1y * py + e1z * pz
+    if det == 0:
+        return 0
+    sx = ox - tv[0]
+    sy = oy - tv[1]
+    sz = oz - tv[2]
+    u = (sx * px + sy * py + sz * pz) / det
+    if u < 0 or u > 1:
+        return 0
+    qx = sy * e1z - sz * e1y
+    qy = sz * e1x - sx * e1z
+    qz = sx * e1y - sy * e1x
+    v = (dx * qx + dy * qy + dz * qz) / det
+    if v < 0 or u + v > 1:
+        return 0
+    t = (e2x * qx + e2y * qy + e2z * qz) / det
+    res[0] = t
+    res[1] = 1.0 if det > 0 else -1.0
+    res[2] = u
+    res[3] = v
+    return 1
 
 
-def collide_trimesh_sphere(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tv, nx, ny, nz, side, flip):
+    #: cdef void ray_hit(Buf* out, int rflags, dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, dReal rlen, dReal* tv, dReal nx, dReal ny, dReal nz, int side, int flip) noexcept nogil
+    """Collect the hit of the ray with one world triangle (front-face normal n); honours backface culling."""
+    #: dReal res[4]
+    #: dReal sg
+    res = [0.0] * 4  # py
+    if not ray_tri(ox, oy, oz, dx, dy, dz, tv, res):
+        return
+    if res[0] < 0 or res[0] > rlen:
+        return
+    sg = 1.0
+    if nx * dx + ny * dy + nz * dz > 0:
+        if rflags & 2:
+            return
+        sg = -1.0
+    if flip:
+        buf_add(out, ox + dx * res[0], oy + dy * res[0], oz + dz * res[0], -nx * sg, -ny * sg, -nz * sg, res[0],
+                side, -1)
+    else:
+        buf_add(out, ox + dx * res[0], oy + dy * res[0], oz + dz * res[0], nx * sg, ny * sg, nz * sg, res[0],
+                -1, side)
 
 
-def collide_trimesh_box(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def ray_finish(out, rflags, flags, contacts, skip):
+    #: cdef int ray_finish(Buf* out, int rflags, int flags, dReal* contacts, int skip) noexcept nogil
+    """Write ray hits: only the nearest with the closest-hit flag (or a cap of one), else up to the cap."""
+    #: int k, best, j
+    if out.n == 0:
+        return 0
+    if (rflags & 4) or maxc_of(flags) == 1:
+        best = 0
+        for k in range(1, out.n):
+            if out.c[k * L.CR + L.C_DEPTH] < out.c[best * L.CR + L.C_DEPTH]:
+                best = k
+        for j in range(L.CR):
+            contacts[j] = out.c[best * L.CR + j]
+        return 1
+    return emit(out, flags, contacts, skip)
 
 
-def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def collide_ray_trimesh(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Ray (geom 1) against a trimesh: hit points, depth = distance from the ray's start, side2 = triangle."""
+    #: MeshData* md
+    #: Buf* out
+    #: int t, a, b, c, n, rflags
+    #: dReal ox, oy, oz, dx, dy, dz, rlen
+    #: dReal tv[9]
+    #: dReal nv[3]
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    tv = [0.0] * 9  # py
+    nv = [0.0] * 3  # py
+    md = reg_get(i2[L.GI_DATA])
+    if md is None or md.kind != MESH_TRIMESH:
+        return 0
+    rflags = i1[L.GI_FLAGS]
+    ox = g1[L.G_POS]
+    oy = g1[L.G_POS + 1]
+    oz = g1[L.G_POS + 2]
+    dx = g1[L.G_R + 2]
+    dy = g1[L.G_R + 5]
+    dz = g1[L.G_R + 8]
+    rlen = g1[L.G_RAYLEN]
+    out = buf_new()
+    for t in range(md.nt):
+        a = md.t[3 * t]
+        b = md.t[3 * t + 1]
+        c = md.t[3 * t + 2]
+        to_world(g2, md.v[3 * a], md.v[3 * a + 1], md.v[3 * a + 2], tv, 0)
+        to_world(g2, md.v[3 * b], md.v[3 * b + 1], md.v[3 * b + 2], tv, 3)
+        to_world(g2, md.v[3 * c], md.v[3 * c + 1], md.v[3 * c + 2], tv, 6)
+        rot_vec(g2, md.tn[3 * t], md.tn[3 * t + 1], md.tn[3 * t + 2], nv, 0)
+        ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tv, nv[0], nv[1], nv[2], t, 0)
+        if out.n > 0 and (rflags & 1) and not (rflags & 4):
+            break
+    n = ray_finish(out, rflags, flags, contacts, skip)
+    buf_free(out)
+    return n
 
 
-def collide_trimesh_cylinder(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def collide_heightfield_ray(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_ray(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield (geom 1) against a ray: hits on the cell triangles under the ray's bounding box."""
+    #: MeshData* md
+    #: Buf* out
+    #: Shape* seg
+    #: int i, j, n, rflags, ncx, k
+    #: dReal ox, oy, oz, dx, dy, dz, rlen, ddx, ddz, x0, x1, z0, z1, h00, h01, h10, h11
+    #: dReal lo[6]
+    #: int rx[2]
+    #: int rz[2]
+    #: Shape* tri
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    lo = [0.0] * 6  # py
+    rx = [0, 0]  # py
+    rz = [0, 0]  # py
+    md = reg_get(i1[L.GI_DATA])
+    if md is None or md.kind != MESH_HEIGHTFIELD:
+        return 0
+    rflags = i2[L.GI_FLAGS]
+    ox = g2[L.G_POS]
+    oy = g2[L.G_POS + 1]
+    oz = g2[L.G_POS + 2]
+    dx = g2[L.G_R + 2]
+    dy = g2[L.G_R + 5]
+    dz = g2[L.G_R + 8]
+    rlen = g2[L.G_RAYLEN]
+    seg = shape_new(2, 0, 0, 1)
+    seg.v[0] = ox
+    seg.v[1] = oy
+    seg.v[2] = oz
+    seg.v[3] = ox + dx * rlen
+    seg.v[4] = oy + dy * rlen
+    seg.v[5] = oz + dz * rlen
+    local_box(g1, seg, lo)
+    shape_free(seg)
+    ddx = md.width / (md.wn - 1)
+    ddz = md.depth / (md.dn - 1)
+    if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
+        return 0
+    if not hf_range(md, lo[0], lo[1], md.wn, ddx, rx):
+        return 0
+    if not hf_range(md, lo[4], lo[5], md.dn, ddz, rz):
+        return 0
+    ncx = md.wn - 1
+    out = buf_new()
+    tri = tri_new()
+    for j in range(rz[0], rz[1] + 1):
+        z0 = j * ddz - md.depth * 0.5
+        z1 = (j + 1) * ddz - md.depth * 0.5
+        for i in range(rx[0], rx[1] + 1):
+            x0 = i * ddx - md.width * 0.5
+            x1 = (i + 1) * ddx - md.width * 0.5
+            h00 = hf_height(md, i, j)
+            h01 = hf_height(md, i, j + 1)
+            h10 = hf_height(md, i + 1, j)
+            h11 = hf_height(md, i + 1, j + 1)
+            for k in range(2):
+                if k == 0:
+                    tri_set(tri, g1, x0, h00, z0, x0, h01, z1, x1, h10, z0, 0.0, 1.0, 0.0, 1)
+                else:
+                    tri_set(tri, g1, x1, h10, z0, x0, h01, z1, x1, h11, z1, 0.0, 1.0, 0.0, 1)
+                tri_normal(tri)
+                ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tri.v, tri.fn[0], tri.fn[1], tri.fn[2],
+                        2 * (j * ncx + i) + k, 1)
+    shape_free(tri)
+    n = ray_finish(out, rflags, flags, contacts, skip)
+    buf_free(out)
+    return n
 
 
-def collide_trimesh_plane(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def tri_normal(s):
+    #: cdef void tri_normal(Shape* s) noexcept nogil
+    """Recompute a world triangle's unit front normal from its vertices (a, b, c counter-clockwise)."""
+    #: dReal ux, uy, uz, wx, wy, wz, nx, ny, nz, ln
+    ux = s.v[3] - s.v[0]
+    uy = s.v[4] - s.v[1]
+    uz = s.v[5] - s.v[2]
+    wx = s.v[6] - s.v[0]
+    wy = s.v[7] - s.v[1]
+    wz = s.v[8] - s.v[2]
+    nx = uy * wz - uz * wy
+    ny = uz * wx - ux * wz
+    nz = ux * wy - uy * wx
+    ln = sqrt(nx * nx + ny * ny + nz * nz)
+    if ln > 0:
+        nx = nx / ln
+        ny = ny / ln
+        nz = nz / ln
+    s.fn[0] = nx
+    s.fn[1] = ny
+    s.fn[2] = nz
+    s.fn[3] = -nx
+    s.fn[4] = -ny
+    s.fn[5] = -nz
 
 
-def collide_ray_trimesh(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Ray (geom 1) against a convex: the entry point (or the exit point for a ray starting inside)."""
+    #: MeshData* md
+    #: int k, kin, kout, rflags
+    #: dReal ox, oy, oz, dx, dy, dz, rlen, tin, tout, den, dist, t, nx, ny, nz, d0, sg, th
+    #: dReal o[3]
+    #: dReal dd[3]
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    o = [0.0] * 3  # py
+    dd = [0.0] * 3  # py
+    md = reg_get(i2[L.GI_DATA])
+    if md is None or md.kind != MESH_CONVEX:
+        return 0
+    rflags = i1[L.GI_FLAGS]
+    rlen = g1[L.G_RAYLEN]
+    to_local(g2, g1[L.G_POS], g1[L.G_POS + 1], g1[L.G_POS + 2], o, 0)
+    dx = g2[L.G_R] * g1[L.G_R + 2] + g2[L.G_R + 3] * g1[L.G_R + 5] + g2[L.G_R + 6] * g1[L.G_R + 8]
+    dy = g2[L.G_R + 1] * g1[L.G_R + 2] + g2[L.G_R + 4] * g1[L.G_R + 5] + g2[L.G_R + 7] * g1[L.G_R + 8]
+    dz = g2[L.G_R + 2] * g1[L.G_R + 2] + g2[L.G_R + 5] * g1[L.G_R + 5] + g2[L.G_R + 8] * g1[L.G_R + 8]
+    ox = o[0]
+    oy = o[1]
+    oz = o[2]
+    tin = -DINF
+    tout = DINF
+    kin = -1
+    kout = -1
+    for k in range(md.nf):
+        nx = md.fn[3 * k]
+        ny = md.fn[3 * k + 1]
+        nz = md.fn[3 * k + 2]
+        d0 = md.v[3 * md.fi[md.fs[k]]] * nx + md.v[3 * md.fi[md.fs[k]] + 1] * ny + md.v[3 * md.fi[md.fs[k]] + 2] * nz
+        dist = d0 - (nx * ox + ny * oy + nz * oz)
+        den = nx * dx + ny * dy + nz * dz
+        if den == 0:
+            if dist < 0:
+                return 0
+            continue
+        t = dist / den
+        if den < 0:
+            if t > tin:
+                tin = t
+                kin = k
+        else:
+            if t < tout:
+                tout = t
+                kout = k
+    if tin > tout:
+        return 0
+    if kin >= 0 and tin >= 0:
+        th = tin
+        k = kin
+        sg = 1.0
+    else:
+        if rflags & 2:
+            return 0
+        th = tout
+        k = kout
+        sg = -1.0
+    if k < 0 or th < 0 or th > rlen:
+        return 0
+    rot_vec(g2, md.fn[3 * k] * sg, md.fn[3 * k + 1] * sg, md.fn[3 * k + 2] * sg, dd, 0)
+    contacts[L.C_POS] = g1[L.G_POS] + g1[L.G_R + 2] * th
+    contacts[L.C_POS + 1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * th
+    contacts[L.C_POS + 2] = g1[L.G_POS + 2] + g1[L.G_R + 8] * th
+    contacts[L.C_NORMAL] = dd[0]
+    contacts[L.C_NORMAL + 1] = dd[1]
+    contacts[L.C_NORMAL + 2] = dd[2]
+    contacts[L.C_DEPTH] = th
+    contacts[L.C_SIDE1] = -1
+    contacts[L.C_SIDE2] = -1
+    return 1
 
 
-def collide_trimesh_trimesh(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def mesh_aabb(g, i):
+    #: cdef void mesh_aabb(dReal* g, const int* i) noexcept nogil
+    """g[G_AABB..] = world AABB of a convex, trimesh or heightfield geom from its pose and side data."""
+    #: MeshData* md
+    #: int k, j, n
+    #: dReal w[3]
+    #: dReal lx, hx, ly, hy, lz, hz, cx, cy, cz, ex, ey, ez, r
+    w = [0.0] * 3  # py
+    md = reg_get(i[L.GI_DATA])
+    if md is None:
+        return
+    if md.kind == MESH_HEIGHTFIELD:
+        lx = -md.width * 0.5
+        hx = md.width * 0.5
+        ly = md.hmin - md.thick
+        hy = md.hmax
+        lz = -md.depth * 0.5
+        hz = md.depth * 0.5
+        cx = (lx + hx) * 0.5
+        cy = (ly + hy) * 0.5
+        cz = (lz + hz) * 0.5
+        to_world(g, cx, cy, cz, w, 0)
+        for j in range(3):
+            ex = fabs(g[L.G_R + 3 * j]) * (hx - lx) * 0.5
+            ey = fabs(g[L.G_R + 3 * j + 1]) * (hy - ly) * 0.5
+            ez = fabs(g[L.G_R + 3 * j + 2]) * (hz - lz) * 0.5
+            r = ex + ey + ez
+            g[L.G_AABB + 2 * j] = w[j] - r
+            g[L.G_AABB + 2 * j + 1] = w[j] + r
+            if md.wrap and (g[L.G_R + 3 * j] != 0 or g[L.G_R + 3 * j + 2] != 0):
+                g[L.G_AABB + 2 * j] = -DINF
+                g[L.G_AABB + 2 * j + 1] = DINF
+        return
+    n = md.nv
+    for k in range(n):
+        to_world(g, md.v[3 * k], md.v[3 * k + 1], md.v[3 * k + 2], w, 0)
+        for j in range(3):
+            if k == 0 or w[j] < g[L.G_AABB + 2 * j]:
+                g[L.G_AABB + 2 * j] = w[j]
+            if k == 0 or w[j] > g[L.G_AABB + 2 * j + 1]:
+                g[L.G_AABB + 2 * j + 1] = w[j]
+    if n == 0:
+        for j in range(3):
+            g[L.G_AABB + 2 * j] = g[L.G_POS + j]
+            g[L.G_AABB + 2 * j + 1] = g[L.G_POS + j]
 
 
-def collide_convex_trimesh(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+def mass_trimesh(m, density, data_id):
+    #: cdef void mass_trimesh(dReal* m, dReal density, int data_id) noexcept nogil
+    """Mass, centre and inertia about the origin of a closed trimesh of uniform density (tetrahedra at 0)."""
+    #: MeshData* md
+    #: int t, k, a, b, c
+    #: dReal ax, ay, az, bx, by, bz, cx, cy, cz, det, vol, sx, sy, sz, f
+    #: dReal cov[9]
+    #: dReal com[3]
+    cov = [0.0] * 9  # py
+    com = [0.0] * 3  # py
+    for k in range(13):
+        m[k] = 0.0
+    md = reg_get(data_id)
+    if md is None or md.kind != MESH_TRIMESH:
+        return
+    for k in range(9):
+        cov[k] = 0.0
+    com[0] = 0.0
+    com[1] = 0.0
+    com[2] = 0.0
+    vol = 0.0
+    for t in range(md.nt):
+        a = md.t[3 * t]
+        b = md.t[3 * t + 1]
+        c = md.t[3 * t + 2]
+        ax = md.v[3 * a]
+        ay = md.v[3 * a + 1]
+        az = md.v[3 * a + 2]
+        bx = md.v[3 * b]
+        by = md.v[3 * b + 1]
+        bz = md.v[3 * b + 2]
+        cx = md.v[3 * c]
+        cy = md.v[3 * c + 1]
+        cz = md.v[3 * c + 2]
+        det = ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)
+        vol = vol + det
+        sx = ax + bx + cx
+        sy = ay + by + cy
+        sz = az + bz + cz
+        com[0] = com[0] + det * sx
+        com[1] = com[1] + det * sy
+        com[2] = com[2] + det * sz
+        f = det / 120.0
+        cov[0] = cov[0] + f * (ax * ax + bx * bx + cx * cx + sx * sx)
+        cov[1] = cov[1] + f * (ax * ay + bx * by + cx * cy + sx * sy)
+        cov[2] = cov[2] + f * (ax * az + bx * bz + cx * cz + sx * sz)
+        cov[4] = cov[4] + f * (ay * ay + by * by + cy * cy + sy * sy)
+        cov[5] = cov[5] + f * (ay * az + by * bz + cy * cz + sy * sz)
+        cov[8] = cov[8] + f * (az * az + bz * bz + cz * cz + sz * sz)
+    vol = vol / 6.0
+    if vol == 0:
+        return
+    m[0] = density * vol
+    m[1] = com[0] / (vol * 24.0)
+    m[2] = com[1] / (vol * 24.0)
+    m[3] = com[2] / (vol * 24.0)
+    m[4] = density * (cov[4] + cov[8])
+    m[8] = density * (cov[0] + cov[8])
+    m[12] = density * (cov[0] + cov[4])
+    m[5] = -density * cov[1]
+    m[7] = m[5]
+    m[6] = -density * cov[2]
+    m[10] = m[6]
+    m[9] = -density * cov[5]
+    m[11] = m[9]
 
 
-def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
+# ---- end kernels
 
 
-def collide_heightfield_box(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
-
-
-def collide_heightfield_capsule(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
-
-
-def collide_heightfield_cylinder(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
-
-
-def collide_heightfield_plane(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
-
-
-def collide_heightfield_ray(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
-
-
-def collide_heightfield_convex(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
-
-
-def collide_heightfield_trimesh(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
-
-
-def collide_heightfield_heightfield(g1, i1, g2, i2, flags, contacts, skip) -> int:
-    """Stub: no contacts yet."""
-    return 0
-
-
-def mesh_aabb(g, i) -> None:
-    """Stub: leaves the AABB as it is."""
-
-
-def mass_trimesh(m, density, data_id) -> None:
-    """Stub: leaves m as it is."""
+def collide(name, g1, i1, g2, i2, flags):
+    """Run the pair function called name on two geom records; contacts as an (n, CR) array."""
+    fn = globals().get(name) if name.startswith("collide_") else None
+    if fn is None:
+        raise ValueError(f"no mesh pair function {name!r}")
+    fl = int(flags) & 0xffffffff
+    contacts = [0.0] * (maxc_of(fl) * L.CR)
+    n = fn([float(x) for x in g1], [int(x) for x in i1], [float(x) for x in g2], [int(x) for x in i2], fl,
+           contacts, L.CR)
+    return np.array(contacts[: n * L.CR], dtype=np.float64).reshape(n, L.CR)
