@@ -1,0 +1,494 @@
+"""Mesh geoms with PyODE's API: TriMeshData/GeomTriMesh, HeightfieldData/GeomHeightfield and GeomConvex.
+
+The vertex, triangle, plane and height arrays are copied into the ``collide_mesh`` kernel's registry; a geom
+record keeps the registry id in ``GI_DATA``. A data object owns its id (released when it is rebuilt or
+collected) and re-points the geoms that use it when it is rebuilt.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import weakref
+from typing import Callable
+
+import numpy as np
+
+from . import _backend, _check
+from . import _layout as L
+from .geoms import STORE, GeomObject
+
+_MAX_SAMPLES = 1 << 24
+
+
+def _kernel():
+    """The collide_mesh kernel of the chosen backend (the dispatcher uses the same module's registry)."""
+    return _backend.kernel("collide_mesh")
+
+
+def _real_array(name: str, value, cols: int) -> np.ndarray:
+    """A finite float64 (n, cols) array, or TypeError / ValueError."""
+    try:
+        a = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be a sequence of {cols}-vectors of numbers") from exc
+    if a.ndim != 2 or a.shape[1] != cols:
+        raise ValueError(f"{name} must have shape (n, {cols}), not {a.shape}")
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"{name} must be finite")
+    return np.ascontiguousarray(a)
+
+
+def _index_array(name: str, value, cols: int, limit: int) -> np.ndarray:
+    """An int64 (m, cols) array of indices in 0 .. limit-1, or TypeError / ValueError."""
+    try:
+        raw = np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be a sequence of {cols}-tuples of ints") from exc
+    if raw.size and raw.dtype.kind not in "iu":
+        if raw.dtype.kind == "f" and np.all(np.isfinite(raw)) and np.all(raw == np.floor(raw)):
+            raw = raw.astype(np.int64)
+        else:
+            raise TypeError(f"{name} must hold integers")
+    a = raw.astype(np.int64).reshape(raw.shape) if raw.size else np.zeros((0, cols), np.int64)
+    if a.ndim != 2 or a.shape[1] != cols:
+        raise ValueError(f"{name} must have shape (m, {cols}), not {a.shape}")
+    if a.size and (a.min() < 0 or a.max() >= limit):
+        raise ValueError(f"{name} must index 0 .. {limit - 1}; found {int(a.min())} .. {int(a.max())}")
+    return np.ascontiguousarray(a)
+
+
+class _SideData:
+    """A registry id shared by geoms; released when the owner is rebuilt or collected."""
+
+    def __init__(self) -> None:
+        self._id = -1
+        self._geoms: weakref.WeakSet = weakref.WeakSet()
+        self._module = None
+
+    def _replace(self, new_id: int) -> None:
+        """Adopt new_id, re-point the geoms using the old one and release it."""
+        old, oldmod = self._id, self._module
+        self._id = new_id
+        self._module = _kernel()
+        for g in list(self._geoms):
+            try:
+                STORE.slots.ints[g._live_slot(), L.GI_DATA] = new_id
+            except Exception:  # noqa: S112  (a destroyed geom keeps nothing)
+                continue
+        if old >= 0 and oldmod is not None:
+            oldmod.release(old)
+
+    def __del__(self) -> None:
+        """Free the kernel copy."""
+        try:
+            if self._id >= 0 and self._module is not None:
+                self._module.release(self._id)
+        except Exception:  # noqa: S110  (interpreter shutdown)
+            pass
+
+
+# ------------------------------------------------------------------ trimesh
+
+
+class TriMeshData(_SideData):
+    """Triangle mesh data (PyODE's ode.TriMeshData): vertices and triangles, built once, shared by geoms."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._verts = np.zeros((0, 3))
+        self._faces = np.zeros((0, 3), np.int64)
+        self._normals = None
+
+    def build(self, verts, faces, normals=None) -> None:
+        """Build from vertices (n, 3) and triangles (m, 3) of vertex indices (counter-clockwise seen from
+        outside); optional unit face normals (m, 3). Bad shapes or out-of-range indices raise ValueError."""
+        v = _real_array("verts", verts, 3)
+        f = _index_array("faces", faces, 3, v.shape[0])
+        n = None
+        if normals is not None:
+            n = _real_array("normals", normals, 3)
+            if n.shape[0] != f.shape[0]:
+                raise ValueError(f"normals must have one row per face ({f.shape[0]}), not {n.shape[0]}")
+        self._verts, self._faces, self._normals = v, f, n
+        self._replace(_kernel().register_trimesh(v, f, n))
+
+    def getTriangleCount(self) -> int:
+        """The number of triangles."""
+        return int(self._faces.shape[0])
+
+    def getVertexCount(self) -> int:
+        """The number of vertices."""
+        return int(self._verts.shape[0])
+
+
+def _callable_or_none(name: str, fn):
+    """fn when callable or None, else TypeError."""
+    if fn is not None and not callable(fn):
+        raise TypeError(f"{name} must be callable or None")
+    return fn
+
+
+class GeomTriMesh(GeomObject):
+    """A triangle mesh geom (PyODE's ode.GeomTriMesh(data, space=None))."""
+
+    _class = L.GC_TRIMESH
+
+    def __init__(self, data: TriMeshData, space=None) -> None:
+        """GeomTriMesh(data, space=None); data must have been built."""
+        if not isinstance(data, TriMeshData):
+            raise TypeError(f"data must be an ode.TriMeshData, not {type(data).__name__}")
+        if data._id < 0:
+            raise ValueError("the TriMeshData has not been built (call data.build(verts, faces) first)")
+        self._init_geom(space, data._id)
+        self._tmdata = data
+        data._geoms.add(self)
+        self._tri_cb = None
+        self._array_cb = None
+        self._ray_cb = None
+        self._prev = None
+
+    def getTriMeshData(self) -> TriMeshData:
+        """The mesh data."""
+        self._live_slot()
+        return self._tmdata
+
+    def setTriMeshData(self, data: TriMeshData) -> None:
+        """Use other mesh data."""
+        if not isinstance(data, TriMeshData) or data._id < 0:
+            raise TypeError("data must be a built ode.TriMeshData")
+        s = self._live_slot()
+        self._tmdata._geoms.discard(self)
+        self._tmdata = data
+        data._geoms.add(self)
+        STORE.slots.ints[s, L.GI_DATA] = data._id
+
+    def getTriangleCount(self) -> int:
+        """The number of triangles."""
+        return self._tmdata.getTriangleCount()
+
+    def _tri_index(self, idx) -> int:
+        if isinstance(idx, bool) or not isinstance(idx, numbers.Integral):
+            raise TypeError("the triangle index must be an int")
+        i = int(idx)
+        if not 0 <= i < self._tmdata.getTriangleCount():
+            raise ValueError(f"triangle index {i} out of range 0 .. {self._tmdata.getTriangleCount() - 1}")
+        return i
+
+    def _world(self, p) -> tuple:
+        """World coordinates of a point given in the geom's frame."""
+        s = self._refresh()
+        g = STORE.slots.real[s]
+        R = g[L.G_R:L.G_R + 9].tolist()
+        pos = g[L.G_POS:L.G_POS + 3].tolist()
+        return tuple(pos[i] + (R[3 * i] * p[0] + R[3 * i + 1] * p[1] + R[3 * i + 2] * p[2]) for i in range(3))
+
+    def getTriangle(self, idx: int) -> tuple:
+        """The three vertices of triangle idx in world coordinates (ODE's dGeomTriMeshGetTriangle)."""
+        i = self._tri_index(idx)
+        f = self._tmdata._faces[i]
+        return tuple(self._world(self._tmdata._verts[int(k)].tolist()) for k in f)
+
+    def getPoint(self, idx: int, u: float, v: float) -> tuple:
+        """World point of triangle idx at barycentric (u, v): v0 + u (v1 - v0) + v (v2 - v0)."""
+        i = self._tri_index(idx)
+        u = _check.real("u", u)
+        v = _check.real("v", v)
+        a, b, c = (self._tmdata._verts[int(k)].tolist() for k in self._tmdata._faces[i])
+        p = [a[k] + u * (b[k] - a[k]) + v * (c[k] - a[k]) for k in range(3)]
+        return self._world(p)
+
+    # ---- callbacks (ODE 0.16's dGeomTriMeshSetCallback / SetArrayCallback / SetRayCallback)
+    def setTriCallback(self, callback: Callable | None) -> None:
+        """callback(trimesh, other, triangle) -> bool per candidate triangle; False rejects its contacts."""
+        self._live_slot()
+        self._tri_cb = _callable_or_none("callback", callback)
+
+    def getTriCallback(self):
+        """The per-triangle callback or None."""
+        return self._tri_cb
+
+    def setArrayCallback(self, callback: Callable | None) -> None:
+        """callback(trimesh, other, triangles) once per collision with the list of triangles touched."""
+        self._live_slot()
+        self._array_cb = _callable_or_none("callback", callback)
+
+    def getArrayCallback(self):
+        """The array callback or None."""
+        return self._array_cb
+
+    def setRayCallback(self, callback: Callable | None) -> None:
+        """callback(trimesh, ray, triangle, u, v) -> bool per ray hit; False rejects the hit."""
+        self._live_slot()
+        self._ray_cb = _callable_or_none("callback", callback)
+
+    def getRayCallback(self):
+        """The ray callback or None."""
+        return self._ray_cb
+
+    def _filter_contacts(self, other, recs: np.ndarray, side: int) -> np.ndarray:
+        """Apply the callbacks to contact records (n, CR) whose triangle index is in column ``side``."""
+        if self._tri_cb is None and self._array_cb is None and self._ray_cb is None:
+            return recs
+        keep = []
+        tris = []
+        is_ray = other.getClass() == L.GC_RAY
+        for row in recs:
+            t = int(row[side])
+            ok = True
+            if t >= 0 and is_ray and self._ray_cb is not None:
+                u, v = self._barycentric(t, row[L.C_POS:L.C_POS + 3].tolist())
+                ok = bool(self._ray_cb(self, other, t, u, v))
+            elif t >= 0 and not is_ray and self._tri_cb is not None:
+                ok = bool(self._tri_cb(self, other, t))
+            if ok:
+                keep.append(row)
+                if t >= 0 and t not in tris:
+                    tris.append(t)
+        if self._array_cb is not None and tris:
+            self._array_cb(self, other, tris)
+        return np.array(keep, dtype=recs.dtype).reshape(len(keep), recs.shape[1])
+
+    def _barycentric(self, t: int, p) -> tuple:
+        """(u, v) of world point p on triangle t."""
+        a, b, c = (np.array(x) for x in self.getTriangle(t))
+        e1, e2, d = b - a, c - a, np.array(p) - a
+        m = np.array([[e1 @ e1, e1 @ e2], [e1 @ e2, e2 @ e2]])
+        try:
+            u, v = np.linalg.solve(m, [d @ e1, d @ e2])
+        except np.linalg.LinAlgError:
+            return 0.0, 0.0
+        return float(u), float(v)
+
+    # ---- previous transform (ODE's dGeomTriMeshSetLastTransform), kept for trimesh-trimesh
+    def setLastTransform(self, pos, R) -> None:
+        """Remember the pose of the previous step (position, 3x3 rotation)."""
+        self._live_slot()
+        self._prev = (_check.vec("pos", pos), tuple(float(x) for x in np.asarray(R, float).reshape(9)))
+
+    def getLastTransform(self) -> tuple:
+        """The remembered previous pose (pos, R), or the current pose when none was set."""
+        if self._prev is None:
+            return self.getPosition(), self.getRotation()
+        return self._prev
+
+    def clearTCCache(self) -> None:
+        """ODE's temporal coherence cache does not exist here: no-op."""
+        self._live_slot()
+
+
+# ------------------------------------------------------------------ convex
+
+
+def _polygons(polygons, nplanes: int, npoints: int) -> list:
+    """The polygon index list checked against the plane and point counts."""
+    try:
+        poly = [int(x) for x in np.asarray(polygons).reshape(-1)]
+    except (TypeError, ValueError) as exc:
+        raise TypeError("polygons must be a flat sequence of ints") from exc
+    pos = 0
+    for k in range(nplanes):
+        if pos >= len(poly) or poly[pos] < 3:
+            raise ValueError(f"polygon {k}: expected a vertex count >= 3 at index {pos}")
+        n = poly[pos]
+        idx = poly[pos + 1:pos + 1 + n]
+        if len(idx) != n or min(idx) < 0 or max(idx) >= npoints:
+            raise ValueError(f"polygon {k} must list {n} point indices in 0 .. {npoints - 1}")
+        pos += 1 + n
+    if pos != len(poly):
+        raise ValueError("polygons has more entries than the planes describe")
+    return poly
+
+
+def _convex_arrays(planes, points, polygons) -> tuple:
+    """Checked planes (unit normals), points and polygons of a convex."""
+    pl = _real_array("planes", planes, 4)
+    pt = _real_array("points", points, 3)
+    poly = _polygons(polygons, pl.shape[0], pt.shape[0])
+    for k in range(pl.shape[0]):
+        ln = math.sqrt(float(pl[k, 0] ** 2 + pl[k, 1] ** 2 + pl[k, 2] ** 2))
+        if not ln > 0.0:
+            raise ValueError(f"planes[{k}] has a zero normal")
+        pl[k] /= ln
+    return pl, pt, poly
+
+
+class GeomConvex(GeomObject):
+    """A convex polyhedron (ODE's dCreateConvex): planes (a, b, c, d) with ax+by+cz = d and unit normals,
+    points, and polygons as [n, i0, .., i(n-1), n, ...] (one polygon per plane, same order)."""
+
+    _class = L.GC_CONVEX
+
+    def __init__(self, space=None, planes=(), points=(), polygons=()) -> None:
+        """GeomConvex(space, planes, points, polygons)."""
+        pl, pt, poly = _convex_arrays(planes, points, polygons)
+        self._planes, self._points, self._polys = pl, pt, poly
+        self._data_obj = _SideData()
+        self._data_obj._replace(_kernel().register_convex(pl, pt, poly))
+        self._init_geom(space, self._data_obj._id)
+        self._data_obj._geoms.add(self)
+
+    def setConvex(self, planes, points, polygons) -> None:
+        """Replace the polyhedron."""
+        self._live_slot()
+        pl, pt, poly = _convex_arrays(planes, points, polygons)
+        self._planes, self._points, self._polys = pl, pt, poly
+        self._data_obj._replace(_kernel().register_convex(pl, pt, poly))
+
+    def getPlanes(self) -> list:
+        """The planes (a, b, c, d), normals made unit."""
+        return [tuple(r) for r in self._planes.tolist()]
+
+    def getPoints(self) -> list:
+        """The points."""
+        return [tuple(r) for r in self._points.tolist()]
+
+
+# ------------------------------------------------------------------ heightfield
+
+
+def _positive_int(name: str, value, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int")
+    v = int(value)
+    if v < low:
+        raise ValueError(f"{name} must be >= {low}, not {v}")
+    return v
+
+
+class HeightfieldData(_SideData):
+    """Height samples of a heightfield (ODE's dHeightfieldDataID): a grid of width_samples x depth_samples
+    over width x depth (local x and z, centred), height along local y = sample * scale + offset."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._raw = None
+        self._params = None
+        self._bounds = (-math.inf, math.inf)
+
+    def _build(self, samples, width, depth, width_samples, depth_samples, scale, offset, thickness, wrap):
+        """Check the grid, store the samples and (re)register the heights."""
+        w = _check.real("width", width)
+        d = _check.real("depth", depth)
+        if not (w > 0 and d > 0):
+            raise ValueError("width and depth must be > 0")
+        wn = _positive_int("width_samples", width_samples, 2)
+        dn = _positive_int("depth_samples", depth_samples, 2)
+        if wn * dn > _MAX_SAMPLES:
+            raise ValueError("too many samples")
+        s = np.asarray(samples, dtype=np.float64).reshape(-1)
+        if s.shape[0] != wn * dn:
+            raise ValueError(f"expected {wn * dn} samples (width_samples * depth_samples), got {s.shape[0]}")
+        if not np.all(np.isfinite(s)):
+            raise ValueError("samples must be finite")
+        sc = _check.real("scale", scale)
+        of = _check.real("offset", offset)
+        th = _check.real("thickness", thickness)
+        if th < 0:
+            raise ValueError("thickness must be >= 0")
+        self._raw = s
+        self._params = (w, d, wn, dn, sc, of, th, bool(wrap))
+        self._register()
+
+    def _register(self) -> None:
+        w, d, wn, dn, sc, of, th, wrap = self._params
+        h = self._raw * sc + of
+        lo, hi = self._bounds
+        h = np.clip(h, lo, hi)
+        self._replace(_kernel().register_heightfield(h, wn, dn, w, d, th, wrap))
+
+    def buildDouble(self, data, copy: bool, width: float, depth: float, width_samples: int,
+                    depth_samples: int, scale: float = 1.0, offset: float = 0.0, thickness: float = 0.0,
+                    wrap: bool = False) -> None:
+        """Double samples, x fastest (ODE's dGeomHeightfieldDataBuildDouble; the copy flag is moot)."""
+        self._build(data, width, depth, width_samples, depth_samples, scale, offset, thickness, wrap)
+
+    def buildSingle(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
+                    offset=0.0, thickness=0.0, wrap=False) -> None:
+        """Single-precision samples (rounded to float32 as ODE reads them)."""
+        s = np.asarray(data, dtype=np.float32).astype(np.float64)
+        self._build(s, width, depth, width_samples, depth_samples, scale, offset, thickness, wrap)
+
+    def buildShort(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
+                   offset=0.0, thickness=0.0, wrap=False) -> None:
+        """16-bit signed samples."""
+        s = np.asarray(data)
+        if s.size and (s.min() < -32768 or s.max() > 32767):
+            raise ValueError("short samples must be in -32768 .. 32767")
+        self._build(s.astype(np.int16).astype(np.float64), width, depth, width_samples, depth_samples, scale,
+                    offset, thickness, wrap)
+
+    def buildByte(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
+                  offset=0.0, thickness=0.0, wrap=False) -> None:
+        """8-bit unsigned samples."""
+        s = np.asarray(data)
+        if s.size and (s.min() < 0 or s.max() > 255):
+            raise ValueError("byte samples must be in 0 .. 255")
+        self._build(s.astype(np.uint8).astype(np.float64), width, depth, width_samples, depth_samples, scale,
+                    offset, thickness, wrap)
+
+    def buildCallback(self, callback: Callable, width, depth, width_samples, depth_samples, scale=1.0,
+                      offset=0.0, thickness=0.0, wrap=False) -> None:
+        """callback(x, z) -> height sample for sample column x and row z, sampled once now."""
+        if not callable(callback):
+            raise TypeError("callback must be callable")
+        wn = _positive_int("width_samples", width_samples, 2)
+        dn = _positive_int("depth_samples", depth_samples, 2)
+        s = [float(callback(x, z)) for z in range(dn) for x in range(wn)]
+        self._build(s, width, depth, wn, dn, scale, offset, thickness, wrap)
+
+    def setBounds(self, min_height: float, max_height: float) -> None:
+        """Clamp heights to [min_height, max_height] (ODE's dGeomHeightfieldDataSetBounds)."""
+        lo = float(min_height)
+        hi = float(max_height)
+        if math.isnan(lo) or math.isnan(hi) or lo > hi:
+            raise ValueError("setBounds needs min_height <= max_height")
+        self._bounds = (lo, hi)
+        if self._params is not None:
+            self._register()
+
+    def getHeight(self, x: int, z: int) -> float:
+        """Height of sample (x, z) after scale, offset and bounds."""
+        if self._params is None:
+            raise ValueError("the heightfield data has not been built")
+        w, d, wn, dn, sc, of, th, wrap = self._params
+        if not (0 <= int(x) < wn and 0 <= int(z) < dn):
+            raise ValueError("sample index out of range")
+        lo, hi = self._bounds
+        return float(min(max(self._raw[int(z) * wn + int(x)] * sc + of, lo), hi))
+
+
+class GeomHeightfield(GeomObject):
+    """A heightfield geom (ODE's dCreateHeightfield): heights along its local y axis."""
+
+    _class = L.GC_HEIGHTFIELD
+
+    def __init__(self, data: HeightfieldData, placeable: bool = True, space=None) -> None:
+        """GeomHeightfield(data, placeable=True, space=None)."""
+        if not isinstance(data, HeightfieldData):
+            raise TypeError(f"data must be an ode.HeightfieldData, not {type(data).__name__}")
+        if data._id < 0:
+            raise ValueError("the HeightfieldData has not been built")
+        self._placeable = bool(placeable)
+        self._init_geom(space, data._id)
+        self._hfdata = data
+        data._geoms.add(self)
+
+    def getHeightfieldData(self) -> HeightfieldData:
+        """The height data."""
+        self._live_slot()
+        return self._hfdata
+
+    def setHeightfieldData(self, data: HeightfieldData) -> None:
+        """Use other height data."""
+        if not isinstance(data, HeightfieldData) or data._id < 0:
+            raise TypeError("data must be a built ode.HeightfieldData")
+        s = self._live_slot()
+        self._hfdata._geoms.discard(self)
+        self._hfdata = data
+        data._geoms.add(self)
+        STORE.slots.ints[s, L.GI_DATA] = data._id
+
+    def getHeightAt(self, x: int, z: int) -> float:
+        """Height of sample (x, z) (ODE's dGeomHeightfieldGetHeight... by sample index)."""
+        return self._hfdata.getHeight(x, z)
