@@ -186,7 +186,7 @@ def point_depth(greal, gint, g, x, y, z):
 
 
 def closest_segment_points(a1, a2, b1, b2):
-    """Closest points of segments a1-a2 and b1-b2 (ODE's dClosestLineSegmentPoints): (point on a, point on b)."""
+    """Closest points of segments a1-a2 and b1-b2 (ODE's dClosestLineSegmentPoints): (on a, on b)."""
     cdef dReal pa1[3]
     cdef dReal pa2[3]
     cdef dReal pb1[3]
@@ -203,7 +203,7 @@ def closest_segment_points(a1, a2, b1, b2):
 
 
 def box_box(p1, R1, side1, p2, R2, side2, flags):
-    """ODE's dBoxBox: (normal from box 1 to box 2, depth, code, contacts (n, CR) with normals into box 1)."""
+    """ODE's dBoxBox: (normal from box 1 to box 2, depth, code, (n, CR) contacts with normals into box 1)."""
     cdef dReal v[42]
     cdef dReal nout[5]
     cdef int j, n

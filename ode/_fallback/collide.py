@@ -22,19 +22,22 @@ def _build_table() -> list:
     S, B, C, Y, PL, R = L.GC_SPHERE, L.GC_BOX, L.GC_CAPSULE, L.GC_CYLINDER, L.GC_PLANE, L.GC_RAY
     CV, TM, HF = L.GC_CONVEX, L.GC_TRIMESH, L.GC_HEIGHTFIELD
     pairs = [
-        (S, S, P.collide_sphere_sphere), (S, B, P.collide_sphere_box), (S, PL, P.collide_sphere_plane),
-        (S, Y, P.collide_sphere_cylinder), (C, S, P.collide_capsule_sphere), (C, PL, P.collide_capsule_plane),
+        (S, S, P.collide_sphere_sphere), (S, B, P.collide_sphere_box),
+        (S, PL, P.collide_sphere_plane), (S, Y, P.collide_sphere_cylinder),
+        (C, S, P.collide_capsule_sphere), (C, PL, P.collide_capsule_plane),
         (C, C, P.collide_capsule_capsule), (B, PL, P.collide_box_plane), (B, B, P.collide_box_box),
         (Y, PL, P.collide_cylinder_plane), (B, C, P.support_pair), (B, Y, P.support_pair),
         (C, Y, P.support_pair), (Y, Y, P.support_pair),
         (R, S, P.collide_ray_shape), (R, B, P.collide_ray_shape), (R, C, P.collide_ray_shape),
         (R, Y, P.collide_ray_shape), (R, PL, P.collide_ray_plane), (R, R, P.collide_none),
         (PL, PL, P.collide_none),
-        (CV, S, M.collide_convex_sphere), (CV, B, M.collide_convex_box), (CV, C, M.collide_convex_capsule),
-        (CV, Y, M.collide_convex_cylinder), (CV, PL, M.collide_convex_plane), (CV, CV, M.collide_convex_convex),
+        (CV, S, M.collide_convex_sphere), (CV, B, M.collide_convex_box),
+        (CV, C, M.collide_convex_capsule), (CV, Y, M.collide_convex_cylinder),
+        (CV, PL, M.collide_convex_plane), (CV, CV, M.collide_convex_convex),
         (R, CV, M.collide_ray_convex),
         (TM, S, M.collide_trimesh_sphere), (TM, B, M.collide_trimesh_box), (TM, C, M.collide_trimesh_capsule),
-        (TM, Y, M.collide_trimesh_cylinder), (TM, PL, M.collide_trimesh_plane), (R, TM, M.collide_ray_trimesh),
+        (TM, Y, M.collide_trimesh_cylinder), (TM, PL, M.collide_trimesh_plane),
+        (R, TM, M.collide_ray_trimesh),
         (TM, TM, M.collide_trimesh_trimesh), (CV, TM, M.collide_convex_trimesh),
         (HF, S, M.collide_heightfield_sphere), (HF, B, M.collide_heightfield_box),
         (HF, C, M.collide_heightfield_capsule), (HF, Y, M.collide_heightfield_cylinder),
@@ -112,7 +115,7 @@ def point_depth(greal, gint, g, x, y, z) -> float:
 
 
 def closest_segment_points(a1, a2, b1, b2) -> tuple:
-    """Closest points of segments a1-a2 and b1-b2 (ODE's dClosestLineSegmentPoints): (point on a, point on b)."""
+    """Closest points of segments a1-a2 and b1-b2 (ODE's dClosestLineSegmentPoints): (on a, on b)."""
     out = [0.0] * 6
     P.closest_segments([float(v) for v in a1[:3]], [float(v) for v in a2[:3]], [float(v) for v in b1[:3]],
                        [float(v) for v in b2[:3]], out)
@@ -120,13 +123,14 @@ def closest_segment_points(a1, a2, b1, b2) -> tuple:
 
 
 def box_box(p1, R1, side1, p2, R2, side2, flags):
-    """ODE's dBoxBox: (normal from box 1 to box 2, depth, code, contacts (n, CR) with normals into box 1)."""
+    """ODE's dBoxBox: (normal from box 1 to box 2, depth, code, (n, CR) contacts with normals into box 1)."""
     flags = _flags32(flags)
     maxc = P.maxc_of(flags)
     contacts = [0.0] * (maxc * L.CR)
     nout = [0.0] * 5
     n = P.box_box([float(v) for v in p1[:3]], [float(v) for v in R1[:9]], [float(v) for v in side1[:3]],
-                  [float(v) for v in p2[:3]], [float(v) for v in R2[:9]], [float(v) for v in side2[:3]], flags,
+                  [float(v) for v in p2[:3]], [float(v) for v in R2[:9]], [float(v) for v in side2[:3]],
+                  flags,
                   contacts, L.CR, nout)
     arr = np.array(contacts[: n * L.CR], dtype=np.float64).reshape(n, L.CR)
     return (nout[0], nout[1], nout[2]), nout[3], int(nout[4]), arr

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the ``#: cdef`` signature lines are the generated kernel's; they cannot wrap)
 """Primitive narrow-phase colliders (pure-Python twin of ``ode/_core/collide_prim.pyx``).
 
 Geom records are flat sequences of GR reals (world pose G_POS, row-major rotation G_R, class parameters) and GI
@@ -392,7 +393,7 @@ def collide_box_plane(g1, i1, g2, i2, flags, c, skip):
     n = 1
     d2 = depth - B[a]
     if d2 >= 0:
-        s = -2.0 * g1[L.G_SIDES + a] * 0.5
+        s = 2.0 * g1[L.G_SIDES + a] * 0.5
         if A[a] > 0:
             s = -s
         put(c, n, skip, v[0] - g1[L.G_R + a] * s, v[1] - g1[L.G_R + 3 + a] * s, v[2] - g1[L.G_R + 6 + a] * s,
@@ -402,7 +403,7 @@ def collide_box_plane(g1, i1, g2, i2, flags, c, skip):
             return n
     d2 = depth - B[b]
     if d2 >= 0:
-        s = -2.0 * g1[L.G_SIDES + b] * 0.5
+        s = 2.0 * g1[L.G_SIDES + b] * 0.5
         if A[b] > 0:
             s = -s
         put(c, n, skip, v[0] - g1[L.G_R + b] * s, v[1] - g1[L.G_R + 3 + b] * s, v[2] - g1[L.G_R + 6 + b] * s,
@@ -412,11 +413,11 @@ def collide_box_plane(g1, i1, g2, i2, flags, c, skip):
             return n
     d2 = depth - B[a] - B[b]
     if d2 > 0:
-        s = -2.0 * g1[L.G_SIDES + a] * 0.5
+        s = 2.0 * g1[L.G_SIDES + a] * 0.5
         if A[a] > 0:
             s = -s
         t = 0
-        depth = -2.0 * g1[L.G_SIDES + b] * 0.5
+        depth = 2.0 * g1[L.G_SIDES + b] * 0.5
         if A[b] > 0:
             depth = -depth
         put(c, n, skip, v[0] - g1[L.G_R + a] * s - g1[L.G_R + b] * depth,
@@ -492,7 +493,7 @@ def cull_points(n, pts, m, i0, keep):
     """Choose m of n polygon points (i0 first) spread evenly in angle around the centroid."""
     #: dReal ang[8]
     #: int used[8]
-    #: dReal cx, cy, a, q, t, best, dd
+    #: dReal cx, cy, a, best, dd
     #: int k, j, kb
     ang = [0.0] * 8  # py
     used = [0] * 8  # py
@@ -524,8 +525,6 @@ def cull_points(n, pts, m, i0, keep):
                     kb = k
         used[kb] = 1
         keep[j] = kb
-    q = 0.0
-    t = q
 
 
 def box_box(p1, R1, s1, p2, R2, s2, flags, c, skip, normal_out):
@@ -1101,7 +1100,7 @@ def support_pair(g1, i1, g2, i2, flags, c, skip):
     #: dReal q[3]
     #: dReal n[3]
     #: dReal dep, nx, ny, nz
-    #: int it, k
+    #: int _it, k
     a = [0.0] * 3  # py
     b = [0.0] * 3  # py
     q = [0.0] * 3  # py
@@ -1110,7 +1109,7 @@ def support_pair(g1, i1, g2, i2, flags, c, skip):
         a[k] = g1[L.G_POS + k]
         b[k] = g2[L.G_POS + k]
     # move a point of 2 towards 1 and back: it settles where 2 is deepest inside 1 (or closest to it)
-    for it in range(24):
+    for _it in range(24):
         clamp_into(g2, i2, a, b)
         clamp_into(g1, i1, b, a)
     to_local(g1, b[0], b[1], b[2], q)

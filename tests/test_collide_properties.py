@@ -1,0 +1,168 @@
+"""Narrow-phase properties on the active backend: ODE's conventions, swap symmetry, pointDepth, separation."""
+
+import numpy as np
+import pytest
+
+from ode import _backend
+from ode import _layout as L
+from tests.test_collide_parity import PRIMS, make_record
+
+K = _backend.kernel("collide")
+REAL = _backend.REAL
+TOL = 1e-12 if REAL == np.float64 else 2e-5   # single precision: float rounding of poses and results
+
+
+def arrays(n=2):
+    """Zeroed greal/gint arrays of the backend's real type."""
+    return np.zeros((n, L.GR), dtype=REAL), np.zeros((n, L.GI), dtype=np.int32)
+
+
+def sphere_plane():
+    """A unit sphere at z = 0.5 and the plane z = 0 (ODE's manual example)."""
+    greal, gint = arrays()
+    gint[0, L.GI_CLASS] = L.GC_SPHERE
+    greal[0, L.G_POS:L.G_POS + 3] = (0, 0, 0.5)
+    greal[0, L.G_R:L.G_R + 9] = np.eye(3).ravel()
+    greal[0, L.G_RADIUS] = 1
+    gint[1, L.GI_CLASS] = L.GC_PLANE
+    greal[1, L.G_PLANE:L.G_PLANE + 4] = (0, 0, 1, 0)
+    return greal, gint
+
+
+def test_sphere_plane_convention():
+    """Normal points into geom 1 (libode: sphere over plane gives (0, 0, 1)); swapped order flips it."""
+    greal, gint = sphere_plane()
+    c = K.collide_geoms(greal, gint, 0, 1, 4)
+    assert c.shape == (1, L.CR)
+    np.testing.assert_allclose(c[0, L.C_POS:L.C_POS + 3], (0, 0, -0.5), atol=TOL)
+    np.testing.assert_allclose(c[0, L.C_NORMAL:L.C_NORMAL + 3], (0, 0, 1), atol=TOL)
+    assert abs(c[0, L.C_DEPTH] - 0.5) < TOL
+    assert c[0, L.C_SIDE1] == -1 and c[0, L.C_SIDE2] == -1
+    d = K.collide_geoms(greal, gint, 1, 0, 4)
+    np.testing.assert_allclose(d[0, L.C_NORMAL:L.C_NORMAL + 3], (0, 0, -1), atol=TOL)
+    assert K.collide_geoms(greal, gint, 0, 0, 4).shape[0] == 0
+
+
+def test_box_on_plane_four_corners_and_cap():
+    """A box resting into a plane gives its four bottom corners (libode), capped by max contacts."""
+    greal, gint = sphere_plane()
+    gint[0, L.GI_CLASS] = L.GC_BOX
+    greal[0, L.G_POS:L.G_POS + 3] = (0, 0, 1)
+    greal[0, L.G_SIDES:L.G_SIDES + 3] = (1, 2, 3)
+    c = K.collide_geoms(greal, gint, 0, 1, 8)
+    assert c.shape[0] == 4
+    got = sorted(tuple(np.round(r[:3], 9)) for r in c)
+    assert got == sorted((x, y, -0.5) for x in (-0.5, 0.5) for y in (-1.0, 1.0))
+    assert np.allclose(c[:, L.C_DEPTH], 0.5)
+    assert K.collide_geoms(greal, gint, 0, 1, 2).shape[0] == 2
+    assert K.collide_geoms(greal, gint, 0, 1, 0x80000000 | 1).shape[0] == 1
+
+
+def test_ray_conventions():
+    """Ray contact: hit point, surface normal facing the ray, depth = distance (libode's values)."""
+    greal, gint = arrays()
+    gint[0, L.GI_CLASS] = L.GC_RAY
+    greal[0, L.G_POS:L.G_POS + 3] = (0, 0, 3)
+    greal[0, L.G_R:L.G_R + 9] = (1, 0, 0, 0, -1, 0, 0, 0, -1)
+    greal[0, L.G_RAYLEN] = 5
+    gint[1, L.GI_CLASS] = L.GC_BOX
+    greal[1, L.G_R:L.G_R + 9] = np.eye(3).ravel()
+    greal[1, L.G_SIDES:L.G_SIDES + 3] = (1, 2, 3)
+    c = K.collide_geoms(greal, gint, 0, 1, 1)
+    np.testing.assert_allclose(c[0, :7], (0, 0, 1.5, 0, 0, 1, 1.5), atol=TOL)
+    greal[0, L.G_POS:L.G_POS + 3] = (0.2, 0, 0)
+    greal[0, L.G_R:L.G_R + 9] = np.eye(3).ravel()
+    c = K.collide_geoms(greal, gint, 0, 1, 1)
+    np.testing.assert_allclose(c[0, :7], (0.2, 0, 1.5, 0, 0, -1, 1.5), atol=TOL)
+    greal[0, L.G_RAYLEN] = 1.0
+    assert K.collide_geoms(greal, gint, 0, 1, 1).shape[0] == 0
+
+
+@pytest.mark.parametrize("k1", PRIMS)
+@pytest.mark.parametrize("k2", PRIMS)
+def test_swap_symmetry(k1, k2):
+    """collide(b, a) gives collide(a, b)'s contacts with flipped normals (pairs of one class excepted)."""
+    rng = np.random.default_rng(100 + 10 * PRIMS.index(k1) + PRIMS.index(k2))
+    greal, gint = arrays()
+    for _ in range(15):
+        make_record(k1, rng, greal, gint, 0)
+        make_record(k2, rng, greal, gint, 1)
+        a = K.collide_geoms(greal, gint, 0, 1, 8)
+        b = K.collide_geoms(greal, gint, 1, 0, 8)
+        if k1 == k2:
+            assert a.shape[0] == b.shape[0] or k1 in ("box", "capsule", "cylinder")
+            continue
+        assert a.shape == b.shape
+        np.testing.assert_array_equal(a[:, :3], b[:, :3])
+        np.testing.assert_array_equal(a[:, 3:6], -b[:, 3:6])
+        np.testing.assert_array_equal(a[:, 6], b[:, 6])
+
+
+@pytest.mark.parametrize("kind", ["sphere", "box"])
+def test_depth_matches_point_depth_against_plane(kind):
+    """Against a plane, each contact's depth is the plane's pointDepth of the contact point."""
+    rng = np.random.default_rng(5)
+    greal, gint = arrays()
+    n = 0
+    for _ in range(30):
+        make_record(kind, rng, greal, gint, 0)
+        make_record("plane", rng, greal, gint, 1)
+        for c in K.collide_geoms(greal, gint, 0, 1, 4):
+            x, y, z = (float(v) for v in c[:3])
+            assert abs(c[L.C_DEPTH] - K.point_depth(greal, gint, 1, x, y, z)) < 1e-9 + 10 * TOL
+            assert c[L.C_DEPTH] >= 0
+            n += 1
+    assert n > 0
+
+
+def test_sphere_sphere_depth_vs_point_depth():
+    """Sphere-sphere depth = pointDepth in sphere 2 of sphere 1's deepest point."""
+    rng = np.random.default_rng(9)
+    greal, gint = arrays()
+    n = 0
+    for _ in range(40):
+        make_record("sphere", rng, greal, gint, 0)
+        make_record("sphere", rng, greal, gint, 1)
+        if np.linalg.norm(greal[0, :3] - greal[1, :3]) < greal[0, L.G_RADIUS]:
+            continue   # the deepest point of sphere 1 is then beyond sphere 2's centre
+        for c in K.collide_geoms(greal, gint, 0, 1, 1):
+            p = greal[0, :3] - c[3:6] * greal[0, L.G_RADIUS]
+            assert abs(c[L.C_DEPTH] - K.point_depth(greal, gint, 1, *p)) < 1e-9 + 10 * TOL
+            n += 1
+    assert n > 0
+
+
+@pytest.mark.parametrize("k1", [k for k in PRIMS if k != "plane"])
+@pytest.mark.parametrize("k2", PRIMS)
+def test_separated_gives_nothing(k1, k2):
+    """Geoms far apart (AABBs disjoint) never touch."""
+    rng = np.random.default_rng(200 + 10 * PRIMS.index(k1) + PRIMS.index(k2))
+    greal, gint = arrays()
+    for _ in range(10):
+        make_record(k1, rng, greal, gint, 0)
+        make_record(k2, rng, greal, gint, 1)
+        if k2 == "plane":
+            n = greal[1, L.G_PLANE:L.G_PLANE + 3]
+            greal[0, :3] = n * (greal[1, L.G_PLANE + 3] + 10)
+        else:
+            greal[1, :3] += (10, -7, 5)
+        assert K.collide_geoms(greal, gint, 0, 1, 8).shape[0] == 0
+
+
+def test_aabb_bounds_contain_surface_points():
+    """AABBs contain the geom (points of pointDepth >= 0 inside); planes infinite unless axis-aligned."""
+    rng = np.random.default_rng(11)
+    greal, gint = arrays(4)
+    for _ in range(20):
+        for row, kind in enumerate(("sphere", "box", "capsule", "cylinder")):
+            make_record(kind, rng, greal, gint, row)
+        K.update_aabbs(greal, gint, range(4))
+        for row in range(4):
+            box = greal[row, L.G_AABB:L.G_AABB + 6]
+            for _ in range(30):
+                p = rng.uniform(box[::2] - 0.5, box[1::2] + 0.5)
+                if K.point_depth(greal, gint, row, *p) >= 1e-6:
+                    assert np.all(p >= box[::2] - TOL) and np.all(p <= box[1::2] + TOL)
+    greal, gint = sphere_plane()
+    K.update_aabbs(greal, gint, [1])
+    assert list(greal[1, L.G_AABB:L.G_AABB + 6]) == [-np.inf, np.inf, -np.inf, np.inf, -np.inf, 0.0]
