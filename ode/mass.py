@@ -166,6 +166,18 @@ class Mass:
         lx, ly, lz = _positive("lx", lx), _positive("ly", ly), _positive("lz", lz)
         self._m = _out(_K.MassSetBoxTotal(total_mass, lx, ly, lz))
 
+    def setTrimesh(self, density: float, geom) -> None:
+        """A closed triangle mesh of the given density (ODE's dMassSetTrimesh; the geom's pose is ignored)."""
+        from .meshes import GeomTriMesh, _kernel
+
+        density = _positive("density", density)
+        if not isinstance(geom, GeomTriMesh):
+            raise TypeError(f"geom must be an ode.GeomTriMesh, not {type(geom).__name__}")
+        m = _kernel().mass_trimesh_py(density, geom.getTriMeshData()._id)
+        if not m[0] > 0.0:
+            raise ValueError("the trimesh encloses no volume (is it closed and wound counter-clockwise?)")
+        self._m = _out(tuple(m))
+
     # -------------------------------------------- transformations
 
     def adjust(self, newmass: float) -> None:

@@ -1887,7 +1887,7 @@ def mesh_aabb(g, i):
 
 def mass_trimesh(m, density, data_id):
     #: cdef void mass_trimesh(dReal* m, dReal density, int data_id) noexcept nogil
-    """Mass, centre and inertia about the origin of a closed trimesh of uniform density (tetrahedra at 0)."""
+    """ODE's dMassSetTrimesh: mass, centre and inertia of a closed trimesh of uniform density (tetrahedra at 0)."""
     #: MeshData* md
     #: int t, k, a, b, c
     #: dReal ax, ay, az, bx, by, bz, cx, cy, cz, det, vol, sx, sy, sz, f
@@ -1949,6 +1949,16 @@ def mass_trimesh(m, density, data_id):
     m[6] = -density * cov[2]
     m[10] = m[6]
     m[9] = -density * cov[5]
+    m[11] = m[9]
+    # ODE 0.16's dMassSetTrimesh (observed through libode) adds the parallel-axis term of the centre once more
+    m[4] = m[4] + m[0] * (m[2] * m[2] + m[3] * m[3])
+    m[8] = m[8] + m[0] * (m[1] * m[1] + m[3] * m[3])
+    m[12] = m[12] + m[0] * (m[1] * m[1] + m[2] * m[2])
+    m[5] = m[5] - m[0] * m[1] * m[2]
+    m[7] = m[5]
+    m[6] = m[6] - m[0] * m[1] * m[3]
+    m[10] = m[6]
+    m[9] = m[9] - m[0] * m[2] * m[3]
     m[11] = m[9]
 
 
