@@ -37,6 +37,7 @@ from .joints import (
     areConnectedExcluding,
 )
 from .mass import Mass
+from .rand import randGetSeed, randSetSeed
 from .meshes import GeomConvex, GeomHeightfield, GeomTriMesh, HeightfieldData, TriMeshData
 from .spaces import HashSpace, QuadTreeSpace, SAPSpace, SimpleSpace, Space, SpaceBase
 from .world import World

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import _backend, _check
 from . import _layout as L
 from .errors import ODEError
+from .world import MAX_SAMPLES, _count, nonnegative, threshold_value
 
 _EPS = 2.220446049250313e-16 if _backend.precision == "double" else 1.1920929e-07
 
@@ -34,6 +35,8 @@ class Body:
         r[L.B_INVI] = r[L.B_INVI + 4] = r[L.B_INVI + 8] = 1.0
         i[L.BI_ALIVE] = i[L.BI_ENABLED] = i[L.BI_GRAVITY] = i[L.BI_GYRO] = 1
         i[L.BI_ISLAND] = -1
+        _auto_disable_defaults(r, i, st.wreal)
+        _damping_defaults(r, i, st.wreal)
         self._world = world
         self._slot = slot
         self._gen = st.bodies.generation[slot]
@@ -162,10 +165,11 @@ class Body:
         if not ok:
             raise ValueError("the inertia tensor must be symmetric positive definite")
         row = self._row()
+        kinematic = self._iget(L.BI_KINEMATIC)
         row[L.B_MASS] = m
-        row[L.B_INVMASS] = 1.0 / m
+        row[L.B_INVMASS] = 0.0 if kinematic else 1.0 / m
         row[L.B_I:L.B_I + 9] = I
-        row[L.B_INVI:L.B_INVI + 9] = invI
+        row[L.B_INVI:L.B_INVI + 9] = 0.0 if kinematic else invI
         row[L.B_MASSC:L.B_MASSC + 3] = c
 
     def getMass(self):
@@ -278,8 +282,11 @@ class Body:
 
     # ---- modes
     def enable(self) -> None:
-        """Enable the body: it takes part in the next steps."""
-        self._iset(L.BI_ENABLED, 1)
+        """Enable the body: it takes part in the next steps; its idle countdowns restart."""
+        slot = self._live_slot()
+        st = self._world._state
+        st.bodies.ints[slot, L.BI_ENABLED] = 1
+        _restart_idle(st.bodies.real[slot], st.bodies.ints[slot])
 
     def disable(self) -> None:
         """Disable the body: it is not stepped until enabled (or woken by a joint to an enabled body)."""
@@ -321,6 +328,160 @@ class Body:
         """The finite rotation axis."""
         return self._get(L.B_FAXIS, 3)
 
+    # ---- auto-disable
+    def setAutoDisableFlag(self, flag) -> None:
+        """Whether the body is disabled automatically after being idle long enough."""
+        self._iset(L.BI_AD_FLAG, _check.flag("flag", flag))
+
+    def getAutoDisableFlag(self) -> bool:
+        """The body's auto-disable flag."""
+        return bool(self._iget(L.BI_AD_FLAG))
+
+    def setAutoDisableLinearThreshold(self, threshold: float) -> None:
+        """Linear speed below which the body counts as idle (>= 0; inf: never considered)."""
+        self._row()[L.B_AD_LIN] = threshold_value("threshold", threshold)
+
+    def getAutoDisableLinearThreshold(self) -> float:
+        """The body's auto-disable linear threshold."""
+        return float(self._row()[L.B_AD_LIN])
+
+    def setAutoDisableAngularThreshold(self, threshold: float) -> None:
+        """Angular speed below which the body counts as idle (>= 0; inf: never considered)."""
+        self._row()[L.B_AD_ANG] = threshold_value("threshold", threshold)
+
+    def getAutoDisableAngularThreshold(self) -> float:
+        """The body's auto-disable angular threshold."""
+        return float(self._row()[L.B_AD_ANG])
+
+    def setAutoDisableSteps(self, steps: int) -> None:
+        """Idle steps before the body is disabled (0: not considered); used when the countdown restarts."""
+        self._iset(L.BI_AD_STEPS, _count("steps", steps, 0))
+
+    def getAutoDisableSteps(self) -> int:
+        """The body's number of idle steps."""
+        return self._iget(L.BI_AD_STEPS)
+
+    def setAutoDisableTime(self, time: float) -> None:
+        """Idle time before the body is disabled (0: not considered); used when the countdown restarts."""
+        self._row()[L.B_AD_TIME] = nonnegative("time", time)
+
+    def getAutoDisableTime(self) -> float:
+        """The body's idle time."""
+        return float(self._row()[L.B_AD_TIME])
+
+    def setAutoDisableAverageSamplesCount(self, count: int) -> None:
+        """Number of velocity samples the idle test averages (0: the body never counts as idle)."""
+        slot = self._live_slot()
+        ints = self._world._state.bodies.ints[slot]
+        ints[L.BI_AD_AVG] = _count("count", count, 0, MAX_SAMPLES)
+        ints[L.BI_AD_SAMPLE] = 0
+
+    def getAutoDisableAverageSamplesCount(self) -> int:
+        """The body's number of averaged velocity samples."""
+        return self._iget(L.BI_AD_AVG)
+
+    def setAutoDisableDefaults(self) -> None:
+        """Copy the world's auto-disable defaults (flag, thresholds, steps, time, samples) to the body."""
+        slot = self._live_slot()
+        st = self._world._state
+        _auto_disable_defaults(st.bodies.real[slot], st.bodies.ints[slot], st.wreal, restart=False)
+
+    # ---- damping
+    def _damp_flags(self) -> None:
+        """Refresh the bits telling the kernels which of damping and the angular speed limit are active."""
+        slot = self._live_slot()
+        b = self._world._state.bodies
+        _set_damp_bits(b.real[slot], b.ints[slot])
+
+    def setLinearDamping(self, scale: float) -> None:
+        """Linear damping scale: above the threshold the velocity is scaled by 1 - scale after each step."""
+        self._row()[L.B_LDAMP] = _check.real("scale", scale)
+        self._damp_flags()
+
+    def getLinearDamping(self) -> float:
+        """The body's linear damping scale."""
+        return float(self._row()[L.B_LDAMP])
+
+    def setAngularDamping(self, scale: float) -> None:
+        """Angular damping scale (as setLinearDamping, for the angular velocity)."""
+        self._row()[L.B_ADAMP] = _check.real("scale", scale)
+        self._damp_flags()
+
+    def getAngularDamping(self) -> float:
+        """The body's angular damping scale."""
+        return float(self._row()[L.B_ADAMP])
+
+    def setDamping(self, linear_scale: float, angular_scale: float) -> None:
+        """Set both damping scales."""
+        lin = _check.real("linear_scale", linear_scale)
+        ang = _check.real("angular_scale", angular_scale)
+        row = self._row()
+        row[L.B_LDAMP] = lin
+        row[L.B_ADAMP] = ang
+        self._damp_flags()
+
+    def setLinearDampingThreshold(self, threshold: float) -> None:
+        """Linear speed above which linear damping acts (>= 0)."""
+        self._row()[L.B_LDAMP_T] = threshold_value("threshold", threshold)
+
+    def getLinearDampingThreshold(self) -> float:
+        """The body's linear damping threshold."""
+        return float(self._row()[L.B_LDAMP_T])
+
+    def setAngularDampingThreshold(self, threshold: float) -> None:
+        """Angular speed above which angular damping acts (>= 0)."""
+        self._row()[L.B_ADAMP_T] = threshold_value("threshold", threshold)
+
+    def getAngularDampingThreshold(self) -> float:
+        """The body's angular damping threshold."""
+        return float(self._row()[L.B_ADAMP_T])
+
+    def setDampingDefaults(self) -> None:
+        """Copy the world's damping scales, thresholds and maximum angular speed to the body."""
+        slot = self._live_slot()
+        st = self._world._state
+        _damping_defaults(st.bodies.real[slot], st.bodies.ints[slot], st.wreal)
+
+    def setMaxAngularSpeed(self, max_speed: float) -> None:
+        """Limit the angular speed, applied before the body moves (>= 0; inf: no limit)."""
+        self._row()[L.B_MAXW] = threshold_value("max_speed", max_speed)
+        self._damp_flags()
+
+    def getMaxAngularSpeed(self) -> float:
+        """The body's maximum angular speed."""
+        return float(self._row()[L.B_MAXW])
+
+    # ---- kinematic bodies
+    def setKinematic(self) -> None:
+        """Make the body kinematic: infinite mass for joints and contacts; it moves with its velocities."""
+        slot = self._live_slot()
+        b = self._world._state.bodies
+        b.ints[slot, L.BI_KINEMATIC] = 1
+        row = b.real[slot]
+        row[L.B_INVMASS] = 0.0
+        row[L.B_INVI:L.B_INVI + 9] = 0.0
+
+    def setDynamic(self) -> None:
+        """Make a kinematic body dynamic again, with its mass parameters."""
+        slot = self._live_slot()
+        b = self._world._state.bodies
+        if not b.ints[slot, L.BI_KINEMATIC]:
+            return
+        b.ints[slot, L.BI_KINEMATIC] = 0
+        row = b.real[slot]
+        _, invI = _k().inverse_inertia(row[L.B_I:L.B_I + 9].tolist())
+        row[L.B_INVMASS] = 1.0 / row[L.B_MASS]
+        row[L.B_INVI:L.B_INVI + 9] = invI
+
+    def isKinematic(self) -> bool:
+        """True when the body is kinematic."""
+        return bool(self._iget(L.BI_KINEMATIC))
+
+    def getWorld(self):
+        """The world this body lives in (dBodyGetWorld)."""
+        self._live_slot()
+        return self._world
+
     # ---- joints
     def _joint_slots(self) -> list:
         """Slots of the live joints attached to this body, most recent slot first."""
@@ -357,3 +518,44 @@ class Body:
         if callback is not None and not callable(callback):
             raise TypeError("the moved callback must be callable or None")
         self._moved_callback = callback
+
+
+def _restart_idle(row, ints) -> None:
+    """Restart the idle countdowns and the velocity sampling (as enabling a body does)."""
+    ints[L.BI_AD_STEPSLEFT] = ints[L.BI_AD_STEPS]
+    row[L.B_AD_TIMELEFT] = row[L.B_AD_TIME]
+    ints[L.BI_AD_SAMPLE] = 0
+
+
+def _auto_disable_defaults(row, ints, wreal, restart: bool = True) -> None:
+    """Copy the world's auto-disable defaults into a body row; a new body also starts its countdowns."""
+    row[L.B_AD_LIN] = wreal[L.W_AD_LIN]
+    row[L.B_AD_ANG] = wreal[L.W_AD_ANG]
+    row[L.B_AD_TIME] = wreal[L.W_AD_TIME]
+    ints[L.BI_AD_STEPS] = int(wreal[L.W_AD_STEPS])
+    ints[L.BI_AD_AVG] = int(wreal[L.W_AD_AVG])
+    ints[L.BI_AD_FLAG] = int(wreal[L.W_AD_FLAG])
+    if restart:
+        _restart_idle(row, ints)
+
+
+def _set_damp_bits(row, ints) -> None:
+    """BI_DAMP bits: 1 linear damping, 2 angular damping, 4 angular speed limit (only when they can act)."""
+    bits = 0
+    if row[L.B_LDAMP] != 0.0:
+        bits |= 1
+    if row[L.B_ADAMP] != 0.0:
+        bits |= 2
+    if row[L.B_MAXW] != float("inf"):
+        bits |= 4
+    ints[L.BI_DAMP] = bits
+
+
+def _damping_defaults(row, ints, wreal) -> None:
+    """Copy the world's damping scales, thresholds and maximum angular speed into a body row."""
+    row[L.B_LDAMP] = wreal[L.W_LDAMP]
+    row[L.B_ADAMP] = wreal[L.W_ADAMP]
+    row[L.B_LDAMP_T] = wreal[L.W_LDAMP_T]
+    row[L.B_ADAMP_T] = wreal[L.W_ADAMP_T]
+    row[L.B_MAXW] = wreal[L.W_MAXW]
+    _set_damp_bits(row, ints)

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from . import _backend, _check
+from . import _backend, _check, rand
 from . import _layout as L
 from ._state import WorldState
 from .errors import ODEError
@@ -25,6 +25,17 @@ class World:
         w[L.W_CFM] = DEFAULT_CFM
         w[L.W_MAX_CORRECTING_VEL] = math.inf
         w[L.W_SURFACE_LAYER] = 0.0
+        w[L.W_QS_W] = 1.3
+        w[L.W_QS_ITER] = 20
+        w[L.W_AD_LIN] = w[L.W_AD_ANG] = 0.01
+        w[L.W_AD_TIME] = 0.0
+        w[L.W_AD_STEPS] = 10
+        w[L.W_AD_AVG] = 1
+        w[L.W_AD_FLAG] = 0
+        w[L.W_LDAMP] = w[L.W_ADAMP] = 0.0
+        w[L.W_LDAMP_T] = w[L.W_ADAMP_T] = 0.01
+        w[L.W_MAXW] = math.inf
+        self._samples = None  # auto-disable velocity samples of bodies averaging more than one
 
     # ---- parameters
     def setGravity(self, gravity) -> None:
@@ -72,14 +83,174 @@ class World:
         h = _positive_step(stepsize)
         return _backend.kernel("step").impulse_to_force(h, _check.vec("impulse", impulse))
 
+
+    # ---- QuickStep
+    def setQuickStepNumIterations(self, num: int) -> None:
+        """Set the number of SOR iterations of quickStep (>= 1; default 20)."""
+        self._state.wreal[L.W_QS_ITER] = _count("num", num, 1)
+
+    def getQuickStepNumIterations(self) -> int:
+        """The number of SOR iterations of quickStep."""
+        return int(self._state.wreal[L.W_QS_ITER])
+
+    def setQuickStepW(self, over_relaxation: float) -> None:
+        """Set quickStep's SOR over-relaxation parameter (> 0; default 1.3)."""
+        w = _check.real("over_relaxation", over_relaxation)
+        if not w > 0.0:
+            raise ValueError(f"over_relaxation must be > 0, not {w!r}")
+        self._state.wreal[L.W_QS_W] = w
+
+    def getQuickStepW(self) -> float:
+        """quickStep's over-relaxation parameter."""
+        return float(self._state.wreal[L.W_QS_W])
+
+    # ---- auto-disable defaults for new bodies
+    def setAutoDisableFlag(self, flag) -> None:
+        """Whether new bodies auto-disable when idle (default off)."""
+        self._state.wreal[L.W_AD_FLAG] = _check.flag("flag", flag)
+
+    def getAutoDisableFlag(self) -> bool:
+        """The default auto-disable flag of new bodies."""
+        return bool(self._state.wreal[L.W_AD_FLAG])
+
+    def setAutoDisableLinearThreshold(self, threshold: float) -> None:
+        """Default linear speed below which a body counts as idle (>= 0, inf allowed; default 0.01)."""
+        self._state.wreal[L.W_AD_LIN] = threshold_value("threshold", threshold)
+
+    def getAutoDisableLinearThreshold(self) -> float:
+        """The default auto-disable linear threshold."""
+        return float(self._state.wreal[L.W_AD_LIN])
+
+    def setAutoDisableAngularThreshold(self, threshold: float) -> None:
+        """Default angular speed below which a body counts as idle (>= 0, inf allowed; default 0.01)."""
+        self._state.wreal[L.W_AD_ANG] = threshold_value("threshold", threshold)
+
+    def getAutoDisableAngularThreshold(self) -> float:
+        """The default auto-disable angular threshold."""
+        return float(self._state.wreal[L.W_AD_ANG])
+
+    def setAutoDisableSteps(self, steps: int) -> None:
+        """Default number of idle steps before a body is disabled (>= 0; 0: not considered; default 10)."""
+        self._state.wreal[L.W_AD_STEPS] = _count("steps", steps, 0)
+
+    def getAutoDisableSteps(self) -> int:
+        """The default number of idle steps."""
+        return int(self._state.wreal[L.W_AD_STEPS])
+
+    def setAutoDisableTime(self, time: float) -> None:
+        """Default idle time before a body is disabled (>= 0; 0: not considered; default 0)."""
+        self._state.wreal[L.W_AD_TIME] = nonnegative("time", time)
+
+    def getAutoDisableTime(self) -> float:
+        """The default idle time."""
+        return float(self._state.wreal[L.W_AD_TIME])
+
+    def setAutoDisableAverageSamplesCount(self, count: int) -> None:
+        """Default number of velocity samples averaged by the idle test (0: never idle; default 1)."""
+        self._state.wreal[L.W_AD_AVG] = _count("count", count, 0, MAX_SAMPLES)
+
+    def getAutoDisableAverageSamplesCount(self) -> int:
+        """The default number of averaged velocity samples."""
+        return int(self._state.wreal[L.W_AD_AVG])
+
+    # ---- damping defaults for new bodies
+    def setLinearDamping(self, scale: float) -> None:
+        """Default linear damping scale of new bodies (0: none)."""
+        self._state.wreal[L.W_LDAMP] = _check.real("scale", scale)
+
+    def getLinearDamping(self) -> float:
+        """The default linear damping scale."""
+        return float(self._state.wreal[L.W_LDAMP])
+
+    def setAngularDamping(self, scale: float) -> None:
+        """Default angular damping scale of new bodies (0: none)."""
+        self._state.wreal[L.W_ADAMP] = _check.real("scale", scale)
+
+    def getAngularDamping(self) -> float:
+        """The default angular damping scale."""
+        return float(self._state.wreal[L.W_ADAMP])
+
+    def setDamping(self, linear_scale: float, angular_scale: float) -> None:
+        """Set both default damping scales."""
+        lin = _check.real("linear_scale", linear_scale)
+        ang = _check.real("angular_scale", angular_scale)
+        self._state.wreal[L.W_LDAMP] = lin
+        self._state.wreal[L.W_ADAMP] = ang
+
+    def setLinearDampingThreshold(self, threshold: float) -> None:
+        """Default linear speed above which damping acts (>= 0; default 0.01)."""
+        self._state.wreal[L.W_LDAMP_T] = threshold_value("threshold", threshold)
+
+    def getLinearDampingThreshold(self) -> float:
+        """The default linear damping threshold."""
+        return float(self._state.wreal[L.W_LDAMP_T])
+
+    def setAngularDampingThreshold(self, threshold: float) -> None:
+        """Default angular speed above which damping acts (>= 0; default 0.01)."""
+        self._state.wreal[L.W_ADAMP_T] = threshold_value("threshold", threshold)
+
+    def getAngularDampingThreshold(self) -> float:
+        """The default angular damping threshold."""
+        return float(self._state.wreal[L.W_ADAMP_T])
+
+    def setMaxAngularSpeed(self, max_speed: float) -> None:
+        """Default maximum angular speed of new bodies (>= 0; inf: no limit, the default)."""
+        self._state.wreal[L.W_MAXW] = threshold_value("max_speed", max_speed)
+
+    def getMaxAngularSpeed(self) -> float:
+        """The default maximum angular speed."""
+        return float(self._state.wreal[L.W_MAXW])
+
+    # ---- export
+    def exportDIF(self, file, prefix: str = "") -> None:
+        """Write the world in ODE's DIF text format (dWorldExportDIF) to a path or a text file object."""
+        from ._dif import world_dif
+
+        if not isinstance(prefix, str):
+            raise TypeError(f"prefix must be a str, not {type(prefix).__name__}")
+        text = world_dif(self, prefix)
+        if hasattr(file, "write"):
+            file.write(text)
+        elif isinstance(file, (str, bytes)) or hasattr(file, "__fspath__"):
+            with open(file, "w") as f:
+                f.write(text)
+        else:
+            raise TypeError("file must be a path or an object with a write method")
+
     # ---- stepping
     def step(self, stepsize: float) -> None:
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep."""
         h = _positive_step(stepsize)
         st = self._state
         b, j = st.bodies, st.joints
-        _backend.kernel("step").world_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h)
+        _backend.kernel("step").world_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h,
+                                           self._sample_buffer())
         self._after_step()
+
+    def quickStep(self, stepsize: float) -> None:
+        """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
+        h = _positive_step(stepsize)
+        st = self._state
+        b, j = st.bodies, st.joints
+        _, seed = _backend.kernel("step").world_quick_step(b.real, b.ints, b.count, j.real, j.ints, j.count,
+                                                           st.wreal, h, rand._get(), self._sample_buffer())
+        rand._put(seed)
+        self._after_step()
+
+    def _sample_buffer(self):
+        """The velocity sample rows (one per body slot) when some body averages several samples, else None."""
+        b = self._state.bodies
+        n = b.count
+        need = int(b.ints[:n, L.BI_AD_AVG].max()) if n else 0
+        if need <= 1:
+            return None
+        buf = self._samples
+        if buf is None or buf.shape[0] < b.real.shape[0] or buf.shape[1] < 6 * need:
+            new = np.zeros((b.real.shape[0], 6 * need), dtype=b.real.dtype)
+            if buf is not None:
+                new[:buf.shape[0], :buf.shape[1]] = buf[:new.shape[0]]
+            self._samples = buf = new
+        return buf
 
     def _after_step(self) -> None:
         """Refuse non-finite states (naming the body); call the moved callbacks of the bodies that moved."""
@@ -100,6 +271,37 @@ class World:
             cb = getattr(body, "_moved_callback", None)
             if cb is not None:
                 cb(body)
+        if (st.bodies.ints[moved, L.BI_DAMP] & 3).any():
+            _backend.kernel("step").damp_bodies(st.bodies.real, st.bodies.ints, n)
+
+
+MAX_SAMPLES = 256  # bound on averaged auto-disable samples (the buffer holds 6 reals per sample and body)
+
+
+def _count(name: str, value, low: int, high: int = 2**31 - 1) -> int:
+    """An int in [low, high], or TypeError / ValueError."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    v = int(value)
+    if not low <= v <= high:
+        raise ValueError(f"{name} must be in {low} .. {high}, not {v}")
+    return v
+
+
+def threshold_value(name: str, value) -> float:
+    """A threshold or limit: a number >= 0, +inf allowed, not NaN."""
+    x = _check.real_or_inf(name, value)
+    if not x >= 0.0:
+        raise ValueError(f"{name} must be >= 0, not {x!r}")
+    return x
+
+
+def nonnegative(name: str, value) -> float:
+    """A finite number >= 0."""
+    x = _check.real(name, value)
+    if not x >= 0.0:
+        raise ValueError(f"{name} must be >= 0, not {x!r}")
+    return x
 
 
 def _positive_step(stepsize) -> float:

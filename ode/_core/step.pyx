@@ -962,6 +962,7 @@ cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, d
         o[B_AVEL + 2] += d[2]
     for n in range(nbi):
         b = bodies[n]
+        _max_angular_speed(br, bi, b)
         _integrate_body(br, bi, b, h)
         o = br + b * BR
         for k in range(6):
@@ -969,6 +970,120 @@ cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, d
         bi[b * BI + BI_MOVED] = 1
     free(invI)
     return err
+
+
+cdef void _auto_disable(dReal* br, int* bi, int nb, const int* ji, int nj, dReal h, dReal* sb, int S,
+                        int* jointed) noexcept nogil:
+    """ODE's per-body idle test before a step: idle long enough (steps and time) disables and stops the body.
+
+    Only enabled bodies with the flag and at least one joint are tested (free bodies never sleep in mid-air).
+    The average of the last n velocity samples must be below both thresholds (strictly); until n samples
+    exist the body counts as busy. A busy body restarts its countdowns.
+    """
+    cdef int b, j, side, n, k, i, c, o
+    cdef dReal* r
+    cdef dReal* p
+    cdef dReal lin[3]
+    cdef dReal ang[3]
+    cdef dReal lt, at
+    cdef bint idle
+    for b in range(nb):
+        jointed[b] = 0
+    for j in range(nj):
+        if ji[j * JI + JI_ALIVE]:
+            for side in range(2):
+                if ji[j * JI + JI_B1 + side] >= 0:
+                    jointed[ji[j * JI + JI_B1 + side]] = 1
+    for b in range(nb):
+        o = b * BI
+        if not (bi[o + BI_ALIVE] and bi[o + BI_ENABLED] and bi[o + BI_AD_FLAG] and jointed[b]):
+            continue
+        n = bi[o + BI_AD_AVG]
+        if n <= 0:
+            continue
+        r = br + b * BR
+        for c in range(3):
+            lin[c] = r[B_LVEL + c]
+            ang[c] = r[B_AVEL + c]
+        k = bi[o + BI_AD_SAMPLE]
+        if n > 1:
+            p = sb + b * 6 * S + 6 * (k % n)
+            for c in range(3):
+                p[c] = lin[c]
+                p[3 + c] = ang[c]
+        k += 1
+        if k >= 2 * n:
+            k -= n
+        bi[o + BI_AD_SAMPLE] = k
+        idle = False
+        if k >= n:
+            if n > 1:
+                for c in range(3):
+                    lin[c] = 0.0
+                    ang[c] = 0.0
+                for i in range(n):
+                    p = sb + b * 6 * S + 6 * i
+                    for c in range(3):
+                        lin[c] = lin[c] + p[c]
+                        ang[c] = ang[c] + p[3 + c]
+                for c in range(3):
+                    lin[c] = lin[c] / n
+                    ang[c] = ang[c] / n
+            lt = r[B_AD_LIN]
+            at = r[B_AD_ANG]
+            idle = (lin[0] * lin[0] + lin[1] * lin[1] + lin[2] * lin[2] < lt * lt
+                    and ang[0] * ang[0] + ang[1] * ang[1] + ang[2] * ang[2] < at * at)
+        if idle:
+            if bi[o + BI_AD_STEPSLEFT] > 0:
+                bi[o + BI_AD_STEPSLEFT] -= 1
+            r[B_AD_TIMELEFT] -= h
+        else:
+            bi[o + BI_AD_STEPSLEFT] = bi[o + BI_AD_STEPS]
+            r[B_AD_TIMELEFT] = r[B_AD_TIME]
+        if bi[o + BI_AD_STEPSLEFT] <= 0 and r[B_AD_TIMELEFT] <= 0.0:
+            bi[o + BI_ENABLED] = 0
+            for c in range(6):
+                r[B_LVEL + c] = 0.0
+
+
+cdef void _damp(dReal* br, const int* bi, int nb) noexcept nogil:
+    """v *= 1 - scale for moved bodies whose speed exceeds the damping threshold (linear, angular)."""
+    cdef int b, c, flags
+    cdef dReal* v
+    cdef dReal t, k
+    for b in range(nb):
+        flags = bi[b * BI + BI_DAMP]
+        if not bi[b * BI + BI_MOVED] or not flags & 3:
+            continue
+        if flags & 1:
+            v = br + b * BR + B_LVEL
+            t = br[b * BR + B_LDAMP_T]
+            if v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > t * t:
+                k = 1.0 - br[b * BR + B_LDAMP]
+                for c in range(3):
+                    v[c] = v[c] * k
+        if flags & 2:
+            v = br + b * BR + B_AVEL
+            t = br[b * BR + B_ADAMP_T]
+            if v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > t * t:
+                k = 1.0 - br[b * BR + B_ADAMP]
+                for c in range(3):
+                    v[c] = v[c] * k
+
+
+cdef inline void _max_angular_speed(dReal* br, const int* bi, int b) noexcept nogil:
+    """Scale the angular velocity of body b down to its maximum angular speed (before it moves)."""
+    cdef dReal* w = br + b * BR + B_AVEL
+    cdef dReal mx, w2, k
+    if not bi[b * BI + BI_DAMP] & 4:
+        return
+    mx = br[b * BR + B_MAXW]
+    w2 = w[0] * w[0] + w[1] * w[1] + w[2] * w[2]
+    if w2 > mx * mx:
+        k = mx / sqrt(w2)
+        w[0] = w[0] * k
+        w[1] = w[1] * k
+        w[2] = w[2] * k
 
 
 cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr,
@@ -1069,25 +1184,48 @@ cdef void _check(cnp.ndarray a, int itemsize, str name) except *:
 
 
 def world_step(cnp.ndarray breal, cnp.ndarray bint, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
-               cnp.ndarray wreal, stepsize):
-    """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped."""
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0)[0]
+               cnp.ndarray wreal, stepsize, samples=None):
+    """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped.
+
+    samples (optional, shape (>= nb, 6 S)) holds each body's last S auto-disable velocity samples; it is
+    needed only by bodies averaging more than one sample.
+    """
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0, samples)[0]
 
 
 def world_quick_step(cnp.ndarray breal, cnp.ndarray bint, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
-                     cnp.ndarray wreal, stepsize, seed):
+                     cnp.ndarray wreal, stepsize, seed, samples=None):
     """dWorldQuickStep on the world arrays (modified in place); returns (islands stepped, new dRand seed)."""
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed)
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed, samples)
+
+
+def damp_bodies(cnp.ndarray breal, cnp.ndarray bint, nb):
+    """Damping of the bodies the last step moved (after their moved callbacks, as ODE orders it)."""
+    cdef int cnb = nb
+    _check(breal, sizeof(dReal), "breal")
+    _check(bint, sizeof(int), "bint")
+    if cnb < 0 or cnb > breal.shape[0] or cnb > bint.shape[0]:
+        raise ValueError("row counts exceed the arrays")
+    _damp(<dReal*> cnp.PyArray_DATA(breal), <int*> cnp.PyArray_DATA(bint), cnb)
 
 
 cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
-                cnp.ndarray wreal, stepsize, int quick, seed):
+                cnp.ndarray wreal, stepsize, int quick, seed, samples):
     """Check the arrays and run one step in C without the GIL; returns (islands, seed)."""
     cdef int cnb = nb
     cdef int cnj = nj
     cdef dReal h = stepsize
     cdef unsigned int s = <unsigned int> (seed & 0xFFFFFFFF)
     cdef int res
+    cdef int S = 0
+    cdef dReal* sb = NULL
+    cdef int* jointed
+    if samples is not None:
+        _check(samples, sizeof(dReal), "samples")
+        if samples.ndim != 2 or samples.shape[0] < cnb or samples.shape[1] % 6:
+            raise ValueError("samples must have shape (>= nb, 6 S)")
+        S = samples.shape[1] // 6
+        sb = <dReal*> cnp.PyArray_DATA(samples)
     _check(breal, sizeof(dReal), "breal")
     _check(jreal, sizeof(dReal), "jreal")
     _check(wreal, sizeof(dReal), "wreal")
@@ -1100,8 +1238,15 @@ cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp
     cdef dReal* jr = <dReal*> cnp.PyArray_DATA(jreal)
     cdef int* ji = <int*> cnp.PyArray_DATA(jint)
     cdef dReal* wr = <dReal*> cnp.PyArray_DATA(wreal)
+    if cnb and (bints[:cnb, BI_AD_AVG] > max(S, 1)).any():
+        raise ValueError("bodies averaging more auto-disable samples than the samples array holds")
+    jointed = <int*> malloc((cnb + 1) * sizeof(int))
+    if jointed == NULL:
+        raise MemoryError("world_step: out of memory")
     with nogil:
+        _auto_disable(br, bi, cnb, ji, cnj, h, sb, S, jointed)
         res = _world_step(br, bi, cnb, jr, ji, cnj, wr, h, &s if quick else NULL)
+    free(jointed)
     if res < 0:
         raise MemoryError("world_step: out of memory")
     return res, s

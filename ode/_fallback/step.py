@@ -275,17 +275,31 @@ def impulse_to_force(stepsize, impulse):
 
 # ---------------------------------------------------------------- the step
 
-def world_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize):
-    """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped."""
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0)[0]
+def world_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, samples=None):
+    """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped.
+
+    samples (optional, shape (>= nb, 6 S)) holds each body's last S auto-disable velocity samples; it is
+    needed only by bodies averaging more than one sample.
+    """
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0, samples)[0]
 
 
-def world_quick_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, seed):
+def world_quick_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, seed, samples=None):
     """dWorldQuickStep on the world arrays (modified in place); returns (islands stepped, new dRand seed)."""
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed)
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed, samples)
 
 
-def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed):
+def damp_bodies(breal, bint, nb):
+    """Damping of the bodies the last step moved (after their moved callbacks, as ODE orders it)."""
+    nb = int(nb)
+    br = breal[:nb].ravel().tolist()
+    bi = bint[:nb].ravel().tolist()
+    _damp(br, bi, nb)
+    if nb:
+        breal[:nb] = np.asarray(br).reshape(nb, -1)
+
+
+def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed, samples):
     """Copy the arrays to flat lists, step them, and copy them back; returns (islands, seed)."""
     nb = int(nb)
     nj = int(nj)
@@ -294,8 +308,16 @@ def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed):
     jr = jreal[:nj].ravel().tolist()
     ji = jint[:nj].ravel().tolist()
     wr = wreal.ravel().tolist()
+    S = 0 if samples is None else samples.shape[1] // 6
+    if nb and (bint[:nb, L.BI_AD_AVG] > max(S, 1)).any():
+        raise ValueError("bodies averaging more auto-disable samples than the samples array holds")
+    sb = [] if samples is None else samples[:nb].ravel().tolist()
     rng = [int(seed) & 0xFFFFFFFF]
-    islands = _world_step(br, bi, nb, jr, ji, nj, wr, float(stepsize), rng if quick else None)
+    h = float(stepsize)
+    _auto_disable(br, bi, nb, ji, nj, h, sb, S)
+    islands = _world_step(br, bi, nb, jr, ji, nj, wr, h, rng if quick else None)
+    if S and nb:
+        samples[:nb] = np.asarray(sb).reshape(nb, -1)
     if nb:
         breal[:nb] = np.asarray(br).reshape(nb, -1)
         bint[:nb] = np.asarray(bi).reshape(nb, -1)
@@ -317,6 +339,107 @@ def _body_joint_lists(bi, nb, ji, nj):
             if b >= 0:
                 lists[b].append(j)
     return lists
+
+
+def _auto_disable(br, bi, nb, ji, nj, h, sb, S):
+    """ODE's per-body idle test before a step: idle long enough (steps and time) disables and stops the body.
+
+    Only enabled bodies with the flag and at least one joint are tested (free bodies never sleep in mid-air).
+    The average of the last n velocity samples must be below both thresholds (strictly); until n samples
+    exist the body counts as busy. A busy body restarts its countdowns.
+    """
+    jointed = [0] * nb
+    for j in range(nj):
+        o = j * L.JI
+        if ji[o + L.JI_ALIVE]:
+            for side in (L.JI_B1, L.JI_B2):
+                if ji[o + side] >= 0:
+                    jointed[ji[o + side]] = 1
+    for b in range(nb):
+        o = b * L.BI
+        if not (bi[o + L.BI_ALIVE] and bi[o + L.BI_ENABLED] and bi[o + L.BI_AD_FLAG] and jointed[b]):
+            continue
+        n = bi[o + L.BI_AD_AVG]
+        if n <= 0:
+            continue
+        r = b * L.BR
+        lin = br[r + L.B_LVEL:r + L.B_LVEL + 3]
+        ang = br[r + L.B_AVEL:r + L.B_AVEL + 3]
+        k = bi[o + L.BI_AD_SAMPLE]
+        if n > 1:
+            p = b * 6 * S + 6 * (k % n)
+            sb[p:p + 3] = lin
+            sb[p + 3:p + 6] = ang
+        k += 1
+        if k >= 2 * n:
+            k -= n
+        bi[o + L.BI_AD_SAMPLE] = k
+        idle = False
+        if k >= n:
+            if n > 1:
+                lin = [0.0, 0.0, 0.0]
+                ang = [0.0, 0.0, 0.0]
+                for i in range(n):
+                    p = b * 6 * S + 6 * i
+                    for c in range(3):
+                        lin[c] = lin[c] + sb[p + c]
+                        ang[c] = ang[c] + sb[p + 3 + c]
+                for c in range(3):
+                    lin[c] = lin[c] / n
+                    ang[c] = ang[c] / n
+            lt = br[r + L.B_AD_LIN]
+            at = br[r + L.B_AD_ANG]
+            idle = (lin[0] * lin[0] + lin[1] * lin[1] + lin[2] * lin[2] < lt * lt
+                    and ang[0] * ang[0] + ang[1] * ang[1] + ang[2] * ang[2] < at * at)
+        if idle:
+            if bi[o + L.BI_AD_STEPSLEFT] > 0:
+                bi[o + L.BI_AD_STEPSLEFT] -= 1
+            br[r + L.B_AD_TIMELEFT] -= h
+        else:
+            bi[o + L.BI_AD_STEPSLEFT] = bi[o + L.BI_AD_STEPS]
+            br[r + L.B_AD_TIMELEFT] = br[r + L.B_AD_TIME]
+        if bi[o + L.BI_AD_STEPSLEFT] <= 0 and br[r + L.B_AD_TIMELEFT] <= 0.0:
+            bi[o + L.BI_ENABLED] = 0
+            for c in range(6):
+                br[r + L.B_LVEL + c] = 0.0
+
+
+def _damp(br, bi, nb):
+    """v *= 1 - scale for moved bodies whose speed exceeds the damping threshold (linear, angular)."""
+    for b in range(nb):
+        o = b * L.BI
+        flags = bi[o + L.BI_DAMP]
+        if not bi[o + L.BI_MOVED] or not flags & 3:
+            continue
+        r = b * L.BR
+        if flags & 1:
+            v = br[r + L.B_LVEL:r + L.B_LVEL + 3]
+            t = br[r + L.B_LDAMP_T]
+            if v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > t * t:
+                k = 1.0 - br[r + L.B_LDAMP]
+                for c in range(3):
+                    br[r + L.B_LVEL + c] = v[c] * k
+        if flags & 2:
+            v = br[r + L.B_AVEL:r + L.B_AVEL + 3]
+            t = br[r + L.B_ADAMP_T]
+            if v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > t * t:
+                k = 1.0 - br[r + L.B_ADAMP]
+                for c in range(3):
+                    br[r + L.B_AVEL + c] = v[c] * k
+
+
+def _max_angular_speed(br, bi, b):
+    """Scale the angular velocity of body b down to its maximum angular speed (before it moves)."""
+    if not bi[b * L.BI + L.BI_DAMP] & 4:
+        return
+    r = b * L.BR + L.B_AVEL
+    mx = br[b * L.BR + L.B_MAXW]
+    w2 = br[r] * br[r] + br[r + 1] * br[r + 1] + br[r + 2] * br[r + 2]
+    if w2 > mx * mx:
+        k = mx / math.sqrt(w2)
+        br[r] = br[r] * k
+        br[r + 1] = br[r + 1] * k
+        br[r + 2] = br[r + 2] * k
 
 
 def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng):
@@ -443,6 +566,7 @@ def _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng):
         br[o + L.B_AVEL + 1] += d[1]
         br[o + L.B_AVEL + 2] += d[2]
     for b in bodies:
+        _max_angular_speed(br, bi, b)
         _integrate_body(br, bi, b, h)
         o = b * L.BR
         for k in range(6):
