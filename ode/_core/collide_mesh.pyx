@@ -950,7 +950,12 @@ cdef int pieces(Shape* a, Shape* b, Buf* out, int flip, int sa, int sb) noexcept
             for j in range(m):
                 dep = a.fd[k] - (wx * p[3 * j] + wy * p[3 * j + 1] + wz * p[3 * j + 2]) + r
                 if dep >= 0:
-                    add_contact(out, flip, p[3 * j] - wx * r, p[3 * j + 1] - wy * r, p[3 * j + 2] - wz * r,
+                    d = r
+                    if b.core == 2 and a.onesided:
+                        d = r - dep
+                    elif b.core == 2:
+                        d = r - dep * 0.5
+                    add_contact(out, flip, p[3 * j] - wx * d, p[3 * j + 1] - wy * d, p[3 * j + 2] - wz * d,
                                 wx, wy, wz, dep, sa, sb)
                     got = got + 1
         else:
@@ -1004,6 +1009,9 @@ cdef int pieces(Shape* a, Shape* b, Buf* out, int flip, int sa, int sb) noexcept
         cp[4] = res[1]
         cp[5] = res[2]
     dep = smax(a, wx, wy, wz) - smin(b, wx, wy, wz) + r
+    if b.core == 2:
+        add_contact(out, flip, cp[0], cp[1], cp[2], wx, wy, wz, dep, sa, sb)
+        return 1
     add_contact(out, flip, (cp[0] + (cp[3] - wx * r)) * 0.5, (cp[1] + (cp[4] - wy * r)) * 0.5,
                 (cp[2] + (cp[5] - wz * r)) * 0.5, wx, wy, wz, dep, sa, sb)
     return 1
@@ -1406,7 +1414,7 @@ cdef int ray_tri(dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, dRe
 
 
 cdef void ray_hit(Buf* out, int rflags, dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, dReal rlen, dReal* tv, dReal nx, dReal ny, dReal nz, int side, int flip) noexcept nogil:
-    """Collect the hit of the ray with one world triangle (front-face normal n); honours backface culling."""
+    """Collect the hit of the ray with one world triangle; normal = its front normal (as ODE), backface culling."""
     cdef dReal res[4]
     cdef dReal sg
     if not ray_tri(ox, oy, oz, dx, dy, dz, tv, res):
@@ -1414,10 +1422,8 @@ cdef void ray_hit(Buf* out, int rflags, dReal ox, dReal oy, dReal oz, dReal dx, 
     if res[0] < 0 or res[0] > rlen:
         return
     sg = 1.0
-    if nx * dx + ny * dy + nz * dz > 0:
-        if rflags & 2:
-            return
-        sg = -1.0
+    if nx * dx + ny * dy + nz * dz > 0 and (rflags & 2):
+        return
     if flip:
         buf_add(out, ox + dx * res[0], oy + dy * res[0], oz + dz * res[0], -nx * sg, -ny * sg, -nz * sg, res[0],
                 side, -1)
