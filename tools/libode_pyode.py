@@ -1341,12 +1341,14 @@ class QuadTreeSpace(SpaceBase):
 
 
 def collide(geom1: GeomObject, geom2: GeomObject, max_contacts: int = 150) -> list:
-    """dCollide: a list of Contact objects (normal pointing into geom1)."""
+    """dCollide: a list of Contact objects (normal pointing into geom1) with PyODE's surface defaults."""
     buf = (_L.dContactGeom * max_contacts)()
     n = _LC.C.dCollide(geom1._id, geom2._id, max_contacts, buf, ctypes.sizeof(_L.dContactGeom))
     out = []
     for k in range(n):
         c = Contact()
+        s = c._c.surface  # PyODE's Contact defaults: bounce mode, infinite friction, bounce 0.1
+        s.mode, s.mu, s.bounce = ContactBounce, Infinity, 0.1
         ctypes.memmove(ctypes.byref(c._c.geom), ctypes.byref(buf[k]), ctypes.sizeof(_L.dContactGeom))
         c._g = (geom1, geom2)
         out.append(c)
