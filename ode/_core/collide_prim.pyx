@@ -10,6 +10,7 @@ from .layout cimport *
 cdef dReal M_PI = 3.141592653589793
 cdef dReal BOX_FUDGE = 1.05
 cdef dReal BOX_FUDGE2 = 0.0
+cdef dReal SEG_TOUCH = 1e-6
 cdef dReal LINE_EPS = 1e-4
 cdef dReal DINF = INFINITY
 
@@ -762,6 +763,109 @@ cdef int collide_box_box(const dReal* g1, const int* i1, const dReal* g2, const 
     return box_box(&g1[G_POS], &g1[G_R], &g1[G_SIDES], &g2[G_POS], &g2[G_R], &g2[G_SIDES], flags, c, skip, nout)
 
 
+
+cdef dReal seg_box_closest(const dReal* g1, const dReal* g2, dReal* pl, dReal* pb) noexcept nogil:
+    """Closest points of capsule/cylinder g1's axis segment (pl) and box g2 (pb); returns their distance.
+
+    The squared distance along the segment (from the +z end, t = 0, to the -z end, t = 1) is a convex piecewise
+    quadratic; walking its pieces from t = 0, the first t where it stops decreasing is taken (so on a plateau,
+    a segment parallel to a face, the point nearest the +z end wins, as libode).
+    """
+    cdef dReal a[3]
+    cdef dReal b[3]
+    cdef dReal s[3]
+    cdef dReal d[3]
+    cdef dReal br[8]
+    cdef dReal q[3]
+    cdef dReal h, x, ta, tb, tm, gg, dd, t, bk, dx, dy, dz
+    cdef int j, k, nb, m, found
+    axis_ends(g1, a, b)
+    to_local(g2, a[0], a[1], a[2], s)
+    to_local(g2, b[0], b[1], b[2], q)
+    for k in range(3):
+        d[k] = q[k] - s[k]
+    # break points: where a coordinate crosses a face plane, inside (0, 1), sorted; then t = 1
+    nb = 0
+    for k in range(3):
+        if d[k] != 0:
+            h = g2[G_SIDES + k] * 0.5
+            for m in range(2):
+                x = (h - s[k]) / d[k]
+                if m == 1:
+                    x = (-h - s[k]) / d[k]
+                if x > 0 and x < 1:
+                    j = nb
+                    while j > 0 and br[j - 1] > x:
+                        br[j] = br[j - 1]
+                        j -= 1
+                    br[j] = x
+                    nb += 1
+    br[nb] = 1.0
+    nb += 1
+    ta = 0.0
+    t = 1.0
+    found = 0
+    for m in range(nb):
+        if found == 0:
+            tb = br[m]
+            tm = (ta + tb) * 0.5
+            gg = 0.0
+            dd = 0.0
+            for k in range(3):
+                h = g2[G_SIDES + k] * 0.5
+                x = s[k] + d[k] * tm
+                bk = 0.0
+                if x > h:
+                    bk = h
+                elif x < -h:
+                    bk = -h
+                if bk != 0:
+                    gg += (s[k] + d[k] * ta - bk) * d[k]
+                    dd += d[k] * d[k]
+            if gg >= 0:
+                t = ta
+                found = 1
+            elif dd > 0 and ta - gg / dd <= tb:
+                t = ta - gg / dd
+                found = 1
+            ta = tb
+    for k in range(3):
+        h = g2[G_SIDES + k] * 0.5
+        x = s[k] + d[k] * t
+        if x > h:
+            x = h
+        elif x < -h:
+            x = -h
+        q[k] = x
+        pl[k] = a[k] + (b[k] - a[k]) * t
+    for k in range(3):
+        pb[k] = g2[G_POS + k] + g2[G_R + 3 * k] * q[0] + g2[G_R + 3 * k + 1] * q[1] + g2[G_R + 3 * k + 2] * q[2]
+    dx = pl[0] - pb[0]
+    dy = pl[1] - pb[1]
+    dz = pl[2] - pb[2]
+    return sqrt(dx * dx + dy * dy + dz * dz)
+
+
+cdef int collide_capsule_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil:
+    """Capsule against box: a sphere at the axis point closest to the box; when the axis touches the box, the
+    capsule's bounding box (2r, 2r, length + 2r) against the box with box-box clipping (libode's contact sets)."""
+    cdef dReal pl[3]
+    cdef dReal pb[3]
+    cdef dReal cs[3]
+    cdef dReal nout[5]
+    cdef dReal r, dist
+    cdef int n
+    r = g1[G_RADIUS]
+    dist = seg_box_closest(g1, g2, pl, pb)
+    if dist >= SEG_TOUCH:
+        return spheres(c, 0, skip, pl[0], pl[1], pl[2], r, pb[0], pb[1], pb[2], 0.0)
+    cs[0] = 2 * r
+    cs[1] = 2 * r
+    cs[2] = g1[G_LENGTH] + 2 * r
+    n = box_box(&g2[G_POS], &g2[G_R], &g2[G_SIDES], &g1[G_POS], &g1[G_R], cs, flags, c, skip, nout)
+    flip_contacts(c, n, skip)
+    return n
+
 cdef inline void to_local(const dReal* g, dReal x, dReal y, dReal z, dReal* out) noexcept nogil:
     """World point (x, y, z) in the record's frame."""
     cdef dReal dx, dy, dz
@@ -1105,19 +1209,29 @@ cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2,
 
 
 cdef int collide_sphere_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil:
-    """Sphere against cylinder: the sphere against the cylinder's closest point (its face when the centre is inside)."""
+    """Sphere against cylinder: normal and depth from the nearest side, cap or rim; the point where libode puts it.
+
+    Rim: the rim point. Side: the sphere's deepest point, but not past the axis. Cap: the sphere's deepest point.
+    """
     cdef dReal q[3]
     cdef dReal n[3]
-    cdef dReal d, r, wx, wy, wz
+    cdef dReal d, r, k, rad, wx, wy, wz
     r = g1[G_RADIUS]
     to_local(g2, g1[G_POS], g1[G_POS + 1], g1[G_POS + 2], q)
     d = local_surface(g2, GC_CYLINDER, q, n)
     if d + r < 0:
         return 0
+    k = r
+    if n[2] == 0:
+        rad = sqrt(q[0] * q[0] + q[1] * q[1])
+        if rad < r:
+            k = rad
+    elif n[0] != 0 or n[1] != 0:
+        k = -d
     wx = g2[G_R] * n[0] + g2[G_R + 1] * n[1] + g2[G_R + 2] * n[2]
     wy = g2[G_R + 3] * n[0] + g2[G_R + 4] * n[1] + g2[G_R + 5] * n[2]
     wz = g2[G_R + 6] * n[0] + g2[G_R + 7] * n[1] + g2[G_R + 8] * n[2]
-    put(c, 0, skip, g1[G_POS] - wx * r, g1[G_POS + 1] - wy * r, g1[G_POS + 2] - wz * r, wx, wy, wz, d + r)
+    put(c, 0, skip, g1[G_POS] - wx * k, g1[G_POS + 1] - wy * k, g1[G_POS + 2] - wz * k, wx, wy, wz, d + r)
     return 1
 
 
