@@ -1771,7 +1771,7 @@ def tri_normal(s):
 
 def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Ray (geom 1) against a convex: the entry point (or the exit point for a ray starting inside)."""
+    """Ray (geom 1) against a convex: the entry face (or the exit face for a ray starting inside), as libode."""
     #: MeshData* md
     #: int k, kin, kout, rflags
     #: dReal ox, oy, oz, dx, dy, dz, rlen, tin, tout, den, dist, t, nx, ny, nz, d0, sg, th
@@ -1831,6 +1831,13 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
         sg = -1.0
     if k < 0 or th < 0 or th > rlen:
         return 0
+    # libode 0.16 reports the origin's distance to the hit face's plane as the depth (the distance along the
+    # ray only for a ray normal to that face) and places the contact that far along the ray: so do we
+    nx = md.fn[3 * k]
+    ny = md.fn[3 * k + 1]
+    nz = md.fn[3 * k + 2]
+    d0 = md.v[3 * md.fi[md.fs[k]]] * nx + md.v[3 * md.fi[md.fs[k]] + 1] * ny + md.v[3 * md.fi[md.fs[k]] + 2] * nz
+    th = fabs(d0 - (nx * ox + ny * oy + nz * oz))
     rot_vec(g2, md.fn[3 * k] * sg, md.fn[3 * k + 1] * sg, md.fn[3 * k + 2] * sg, dd, 0)
     contacts[L.C_POS] = g1[L.G_POS] + g1[L.G_R + 2] * th
     contacts[L.C_POS + 1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * th
