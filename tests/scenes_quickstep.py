@@ -133,6 +133,7 @@ def sleep_steps(ode, quick: bool, steps: int = 250) -> dict:
     w.setAutoDisableSteps(5)
     w.setAutoDisableLinearThreshold(0.05)
     w.setAutoDisableAngularThreshold(0.05)
+    ode.randSetSeed(2024)
     bodies = []
 
     def body(pos, vel=(0.0, 0.0, 0.0)):
