@@ -606,7 +606,7 @@ def scene_sleep_contacts(ode) -> Samples:
     for i, drop in enumerate((0.0, 0.05, 0.2, 0.1)):
         spheres.append(_sphere(ode, w, (0.5 * i, 0.0, r - SURFACE_LAYER + drop), r, 1.0))
     spheres[1].setAutoDisableSteps(20)
-    spheres[2].setAutoDisableTime(0.15)
+    spheres[2].setAutoDisableTime(0.145)  # mid-step: no float32 tie
     spheres[2].setAutoDisableSteps(0)
     spheres[3].setAutoDisableAverageSamplesCount(5)
     spheres[3].setAutoDisableLinearThreshold(0.05)
@@ -726,7 +726,7 @@ def scene_damping_body(ode) -> Samples:
     bodies[0].setLinearDamping(0.1)
     bodies[0].setAngularDamping(0.2)
     bodies[1].setDamping(0.05, 0.0)
-    bodies[1].setLinearDampingThreshold(2.5)
+    bodies[1].setLinearDampingThreshold(2.08)  # crossed between steps 106 and 107
     bodies[2].setAngularDampingThreshold(7.5)
     bodies[2].setMaxAngularSpeed(ode.Infinity)
     bodies[3].setLinearDamping(0.3)
@@ -832,8 +832,12 @@ SCENES = {
 #   columns are compared exactly whatever the precision;
 # - damping: free bodies with isotropic inertia (no gyroscopic term): 1e-9 relative.
 # Single precision: state stored (and in the core computed) in float32 (eps 6e-8); over 200 steps with the
-# constraint solve's conditioning about 1e-4 accumulates, as in issue 2, so 1e-3; damping 1e-5 (no solve,
-# only float32 rounding of the integrator, ~200 * 6e-8 relative).
+# constraint solve's conditioning about 1e-4 accumulates, as in issue 2, so 1e-3. Damping scenes are then
+# compared with the same scaled absolute measure and 1e-3, not relatively: a fast spin integrated for 200
+# float32 steps leaves ~1e-5 absolute in the quaternion, and a component passing near zero (compared against
+# the relative floor 1e-3) would read 1e-2 without any damping error. Each scene's damping thresholds are
+# crossed with a relative margin of 3e-4 or more (speed^2 vs threshold^2) and the time-based sleep limit
+# lies mid-step, so no threshold decision depends on the precision.
 TOLERANCE = {
     ("joint", "double"): 1e-6,
     ("kinematic", "double"): 1e-6,
@@ -846,7 +850,7 @@ TOLERANCE = {
     ("quick", "single"): 1e-3,
     ("quick_contact", "single"): 1e-3,
     ("sleep", "single"): 1e-3,
-    ("damping", "single"): 1e-5,
+    ("damping", "single"): 1e-3,
 }
 
 
@@ -891,10 +895,14 @@ def sleep_steps(samples, labels) -> dict:
     return out
 
 
-def compare(name: str, ref, got, labels) -> tuple:
-    """(deviation, column, first step) for a scene by its kind; sleep flags that differ give inf."""
+def compare(name: str, ref, got, labels, precision: str = "double") -> tuple:
+    """(deviation, column, first step) for a scene by its kind; sleep flags that differ give inf.
+
+    Damping scenes are compared relatively in double precision only; in single precision they use the scaled
+    absolute measure of every other scene (see TOLERANCE).
+    """
     kind = SCENES[name][1]
-    if kind == "damping":
+    if kind == "damping" and precision == "double":
         return relative_deviation(ref, got, labels)
     if kind == "sleep":
         ours, theirs = sleep_steps(got, labels), sleep_steps(ref, labels)

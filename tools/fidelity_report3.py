@@ -36,7 +36,7 @@ def report_scene(name: str) -> tuple:
         return float("inf"), "-", -1, time.perf_counter() - start, f"{type(exc).__name__}: {exc} (in {where})"
     seconds = time.perf_counter() - start
     got = np.asarray(rows, dtype=np.float64)
-    worst, column, first = scenes3.compare(name, ref[: len(got)], got, labels)
+    worst, column, first = scenes3.compare(name, ref[: len(got)], got, labels, ode.precision)
     return worst, column, first, seconds, ""
 
 
