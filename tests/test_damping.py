@@ -76,14 +76,16 @@ def test_damping_api_defaults_and_bad_input():
     w.setAngularDampingThreshold(0.25)
     w.setMaxAngularSpeed(30.0)
     b = ode.Body(w)
-    assert (b.getLinearDamping(), b.getAngularDamping(), b.getLinearDampingThreshold(),
-            b.getAngularDampingThreshold(), b.getMaxAngularSpeed()) == (0.1, 0.2, 0.5, 0.25, 30.0)
+    got = (b.getLinearDamping(), b.getAngularDamping(), b.getLinearDampingThreshold(),
+           b.getAngularDampingThreshold(), b.getMaxAngularSpeed())
+    assert got == pytest.approx((0.1, 0.2, 0.5, 0.25, 30.0))
     w.setLinearDamping(0.3)
-    assert b.getLinearDamping() == 0.1  # bodies copy the world's values when created, as libode
+    assert b.getLinearDamping() == pytest.approx(0.1)  # copied from the world at creation, as libode
     b.setDamping(0.0, 0.0)
     b.setMaxAngularSpeed(math.inf)
     b.setDampingDefaults()
-    assert (b.getLinearDamping(), b.getAngularDamping(), b.getMaxAngularSpeed()) == (0.3, 0.2, 30.0)
+    got = (b.getLinearDamping(), b.getAngularDamping(), b.getMaxAngularSpeed())
+    assert got == pytest.approx((0.3, 0.2, 30.0))
     for obj in (w, b):
         for name, bad, exc in (("setLinearDamping", math.nan, ValueError),
                                ("setAngularDamping", "x", TypeError),
