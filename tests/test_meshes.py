@@ -332,11 +332,12 @@ def test_box_resting_on_mesh_and_heightfield():
     box = ode.GeomBox(None, (1.0, 1.0, 1.0))
     box.setPosition((0.3, 0.2, 0.45))
     rows = _rows(ode.collide(tm, box, 16))
-    corners = {(round(r[0], 9), round(r[1], 9)) for r in rows}
+    nd = 9 if ode.precision == "double" else 5
+    corners = {(round(r[0], nd), round(r[1], nd)) for r in rows}
     assert {(-0.2, -0.3), (0.8, -0.3), (0.8, 0.7), (-0.2, 0.7)} <= corners
     for r in rows:
         assert r[3:6] == pytest.approx([0, 0, -1])
-        assert r[6] == pytest.approx(0.05)
+        assert r[6] == pytest.approx(0.05, abs=1e-6)
 
 
 def test_convex_plane_and_ray():
