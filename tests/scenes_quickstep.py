@@ -263,6 +263,71 @@ def kinematic_push(ode, quick: bool, steps: int = 40) -> dict:
     return {"states": rows, "kinematic": [int(k.isKinematic()), int(d.isKinematic())]}
 
 
+def dif_scene(ode) -> dict:
+    """exportDIF text of a world with every body option DIF shows and seven joint types (not stepped)."""
+    import io
+
+    w = ode.World()
+    w.setGravity((0.0, 0.0, -9.81))
+    w.setAutoDisableFlag(True)
+    w.setAutoDisableLinearThreshold(0.3)
+    a = ode.Body(w)
+    a.setMass(_box_mass(ode, 100.0, (0.3, 0.2, 0.1)))
+    a.setPosition((0.5, 0.0, 0.0))
+    a.setLinearVel((1.0, 2.0, 3.0))
+    a.setAngularVel((0.1, 0.2, 0.3))
+    a.setFiniteRotationAxis((0.0, 0.0, 1.0))
+    a.setFiniteRotationMode(1)
+    a.addForce((1.0, 2.0, 3.0))
+    b = ode.Body(w)
+    b.setPosition((1.0, 0.2, 0.0))
+    b.setGravityMode(False)
+    b.addTorque((0.0, 0.0, 1.0))
+    c = ode.Body(w)
+    c.setPosition((2.0, 0.0, 0.0))
+    c.setAutoDisableFlag(False)
+    c.disable()
+    j = ode.HingeJoint(w)
+    j.attach(a, b)
+    j.setAnchor((0.0, 0.0, 0.0))
+    j.setAxis((0.0, 1.0, 0.0))
+    j.setParam(ode.ParamLoStop, -1.0)
+    j.setParam(ode.ParamVel, 2.0)
+    j.setParam(ode.ParamFMax, 3.0)
+    j.setParam(ode.ParamBounce, 0.5)
+    k = ode.BallJoint(w)
+    k.attach(a, ode.environment)
+    k.setAnchor((0.75, 0.0, 0.0))
+    s = ode.SliderJoint(w)
+    s.attach(b, c)
+    s.setAxis((1.0, 0.0, 0.0))
+    u = ode.UniversalJoint(w)
+    u.attach(a, b)
+    u.setAnchor((0.7, 0.0, 0.0))
+    u.setAxis1((0.0, 0.0, 1.0))
+    u.setAxis2((0.0, 1.0, 0.0))
+    h2 = ode.Hinge2Joint(w)
+    h2.attach(a, b)
+    h2.setAnchor((0.7, 0.0, 0.0))
+    h2.setAxis1((0.0, 0.0, 1.0))
+    h2.setAxis2((0.0, 1.0, 0.0))
+    fx = ode.FixedJoint(w)
+    fx.attach(b, c)
+    fx.setFixed()
+    group = ode.JointGroup()
+    ct = ode.Contact()
+    ct.setMode(ode.ContactMu2 | ode.ContactBounce)
+    ct.setMu(0.5)
+    ct.setMu2(0.2)
+    ct.setBounce(0.3)
+    ct.setContactGeomParams((0.0, 0.0, 0.0), (0.0, 0.0, 1.0), 0.1)
+    cj = ode.ContactJoint(w, group, ct)
+    cj.attach(a, c)
+    f = io.StringIO()
+    w.exportDIF(f, "p_")
+    return {"text": f.getvalue()}
+
+
 SCENES = {
     "qs_ball_chain": lambda ode: qs_ball_chain(ode),
     "qs_hinge_motor": lambda ode: qs_hinge_motor(ode),
@@ -273,4 +338,5 @@ SCENES = {
     "damping_quick": lambda ode: damping_moved(ode, True),
     "kinematic_step": lambda ode: kinematic_push(ode, False),
     "kinematic_quick": lambda ode: kinematic_push(ode, True),
+    "dif": dif_scene,
 }
