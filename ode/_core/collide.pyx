@@ -14,7 +14,7 @@ from .collide_prim cimport (
     flip_contacts, collide_sphere_sphere, collide_sphere_plane, collide_sphere_box, collide_capsule_sphere,
     collide_capsule_plane, closest_segments, collide_capsule_capsule, collide_box_plane, box_box as box_box_k,
     collide_box_box, point_depth_rec, collide_ray_shape, collide_ray_plane, collide_none, support_pair,
-    collide_cylinder_plane, collide_sphere_cylinder, compute_prim_aabb, collide_capsule_box,
+    collide_cylinder_plane, collide_sphere_cylinder, compute_prim_aabb, collide_capsule_box, collide_cylinder_box,
 )
 from .collide_mesh cimport *
 
@@ -50,7 +50,7 @@ cdef void _build_table() noexcept:
     _set(GC_BOX, GC_BOX, collide_box_box)
     _set(GC_CYLINDER, GC_PLANE, collide_cylinder_plane)
     _set(GC_CAPSULE, GC_BOX, collide_capsule_box)
-    _set(GC_BOX, GC_CYLINDER, support_pair)
+    _set(GC_CYLINDER, GC_BOX, collide_cylinder_box)
     _set(GC_CAPSULE, GC_CYLINDER, support_pair)
     _set(GC_CYLINDER, GC_CYLINDER, support_pair)
     _set(GC_RAY, GC_SPHERE, collide_ray_shape)

@@ -22,3 +22,4 @@ cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2,
 cdef int collide_sphere_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef void compute_prim_aabb(dReal* g, const int* i) noexcept nogil
 cdef int collide_capsule_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+cdef int collide_cylinder_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil

@@ -26,7 +26,7 @@ def _build_table() -> list:
         (S, PL, P.collide_sphere_plane), (S, Y, P.collide_sphere_cylinder),
         (C, S, P.collide_capsule_sphere), (C, PL, P.collide_capsule_plane),
         (C, C, P.collide_capsule_capsule), (B, PL, P.collide_box_plane), (B, B, P.collide_box_box),
-        (Y, PL, P.collide_cylinder_plane), (C, B, P.collide_capsule_box), (B, Y, P.support_pair),
+        (Y, PL, P.collide_cylinder_plane), (C, B, P.collide_capsule_box), (Y, B, P.collide_cylinder_box),
         (C, Y, P.support_pair), (Y, Y, P.support_pair),
         (R, S, P.collide_ray_shape), (R, B, P.collide_ray_shape), (R, C, P.collide_ray_shape),
         (R, Y, P.collide_ray_shape), (R, PL, P.collide_ray_plane), (R, R, P.collide_none),

@@ -158,9 +158,9 @@ def sphere_box_at(c, skip, px, py, pz, r, g2):
             if t < dmin:
                 dmin = t
                 jmin = j
-        t = 1.0
-        if l[jmin] < 0:
-            t = -1.0
+        t = -1.0
+        if l[jmin] > 0:
+            t = 1.0
         put(c, 0, skip, px, py, pz, g2[L.G_R + jmin] * t, g2[L.G_R + 3 + jmin] * t, g2[L.G_R + 6 + jmin] * t,
             dmin + r)
         return 1
@@ -942,6 +942,155 @@ def collide_capsule_box(g1, i1, g2, i2, flags, c, skip):
     flip_contacts(c, n, skip)
     return n
 
+
+def cyl_box_depth(g1, g2, nx, ny, nz, best, out):
+    #: cdef dReal cyl_box_depth(const dReal* g1, const dReal* g2, dReal nx, dReal ny, dReal nz, dReal best, dReal* out) noexcept nogil
+    """Overlap of cylinder g1 and box g2 along unit axis n (negative: separated); if below best, out = n oriented
+    from the cylinder towards the box, and the overlap is returned (else best is returned unchanged)."""
+    #: dReal k, s, e, dd
+    #: int j
+    k = col_dot(g1, 2, nx, ny, nz)
+    e = 1 - k * k
+    if e < 0:
+        e = 0.0
+    s = g1[L.G_LENGTH] * 0.5 * fabs(k) + g1[L.G_RADIUS] * sqrt(e)
+    for j in range(3):
+        s += g2[L.G_SIDES + j] * 0.5 * fabs(col_dot(g2, j, nx, ny, nz))
+    dd = (g1[L.G_POS] - g2[L.G_POS]) * nx + (g1[L.G_POS + 1] - g2[L.G_POS + 1]) * ny + (g1[L.G_POS + 2] - g2[L.G_POS + 2]) * nz
+    s = s - fabs(dd)
+    if s < best:
+        if dd < 0:
+            out[0] = nx
+            out[1] = ny
+            out[2] = nz
+        else:
+            out[0] = -nx
+            out[1] = -ny
+            out[2] = -nz
+        return s
+    return best
+
+
+def collide_cylinder_box(g1, i1, g2, i2, flags, c, skip):
+    #: cdef int collide_cylinder_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+    """Cylinder against box: separating axes (box faces, cylinder axis, box edges x axis, axis-to-vertex radials),
+    then, as libode, the cylinder's deepest side line clipped to the box (depths along the normal); when the normal
+    is within acos(0.9) of the axis, one contact at the cylinder's deepest rim point (libode clips the cap there)."""
+    #: dReal n[3]
+    #: dReal u[3]
+    #: dReal p0[3]
+    #: dReal p1[3]
+    #: dReal a[3]
+    #: dReal b[3]
+    #: dReal best, prev, x, y, z, l, k, h, r, t0, t1, fa, fd, t, e0, e1, dep, sg
+    #: int j, sx, sy, sz, m, maxc
+    n = [0.0] * 3  # py
+    u = [0.0] * 3  # py
+    p0 = [0.0] * 3  # py
+    p1 = [0.0] * 3  # py
+    a = [0.0] * 3  # py
+    b = [0.0] * 3  # py
+    best = DINF
+    for j in range(3):
+        best = cyl_box_depth(g1, g2, g2[L.G_R + j], g2[L.G_R + 3 + j], g2[L.G_R + 6 + j], best, n)
+        if best < 0:
+            return 0
+    best = cyl_box_depth(g1, g2, g1[L.G_R + 2], g1[L.G_R + 5], g1[L.G_R + 8], best, n)
+    if best < 0:
+        return 0
+    for j in range(3):
+        # box edge j x cylinder axis
+        x = g2[L.G_R + 3 + j] * g1[L.G_R + 8] - g2[L.G_R + 6 + j] * g1[L.G_R + 5]
+        y = g2[L.G_R + 6 + j] * g1[L.G_R + 2] - g2[L.G_R + j] * g1[L.G_R + 8]
+        z = g2[L.G_R + j] * g1[L.G_R + 5] - g2[L.G_R + 3 + j] * g1[L.G_R + 2]
+        l = sqrt(x * x + y * y + z * z)
+        if l > 1e-9:
+            best = cyl_box_depth(g1, g2, x / l, y / l, z / l, best, n)
+            if best < 0:
+                return 0
+    for sx in range(2):
+        for sy in range(2):
+            for sz in range(2):
+                # from the cylinder's axis line to a box vertex, perpendicular to the axis
+                a[0] = (2 * sx - 1) * g2[L.G_SIDES] * 0.5
+                a[1] = (2 * sy - 1) * g2[L.G_SIDES + 1] * 0.5
+                a[2] = (2 * sz - 1) * g2[L.G_SIDES + 2] * 0.5
+                for j in range(3):
+                    b[j] = (g2[L.G_POS + j] + g2[L.G_R + 3 * j] * a[0] + g2[L.G_R + 3 * j + 1] * a[1]
+                            + g2[L.G_R + 3 * j + 2] * a[2] - g1[L.G_POS + j])
+                k = col_dot(g1, 2, b[0], b[1], b[2])
+                x = b[0] - g1[L.G_R + 2] * k
+                y = b[1] - g1[L.G_R + 5] * k
+                z = b[2] - g1[L.G_R + 8] * k
+                l = sqrt(x * x + y * y + z * z)
+                if l > 1e-9:
+                    best = cyl_box_depth(g1, g2, x / l, y / l, z / l, best, n)
+                    if best < 0:
+                        return 0
+    h = g1[L.G_LENGTH] * 0.5
+    r = g1[L.G_RADIUS]
+    k = col_dot(g1, 2, n[0], n[1], n[2])
+    u[0] = n[0] - g1[L.G_R + 2] * k
+    u[1] = n[1] - g1[L.G_R + 5] * k
+    u[2] = n[2] - g1[L.G_R + 8] * k
+    l = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2])
+    if l > 0:
+        u[0] = u[0] / l
+        u[1] = u[1] / l
+        u[2] = u[2] / l
+    if fabs(k) > 0.9:
+        sg = 1.0
+        if k < 0:
+            sg = -1.0
+        put(c, 0, skip, g1[L.G_POS] + g1[L.G_R + 2] * h * sg + u[0] * r,
+            g1[L.G_POS + 1] + g1[L.G_R + 5] * h * sg + u[1] * r,
+            g1[L.G_POS + 2] + g1[L.G_R + 8] * h * sg + u[2] * r, -n[0], -n[1], -n[2], best)
+        return 1
+    for j in range(3):
+        p0[j] = g1[L.G_POS + j] + g1[L.G_R + 3 * j + 2] * h + u[j] * r
+        p1[j] = g1[L.G_POS + j] - g1[L.G_R + 3 * j + 2] * h + u[j] * r
+    # clip the side line p0-p1 to the box's slabs (box frame)
+    to_local(g2, p0[0], p0[1], p0[2], a)
+    to_local(g2, p1[0], p1[1], p1[2], b)
+    t0 = 0.0
+    t1 = 1.0
+    for j in range(3):
+        for m in range(2):
+            sg = 1.0
+            if m == 1:
+                sg = -1.0
+            fa = g2[L.G_SIDES + j] * 0.5 - sg * a[j]
+            fd = -sg * (b[j] - a[j])
+            if fd == 0:
+                if fa < 0:
+                    return 0
+            else:
+                t = -fa / fd
+                if fd < 0:
+                    if t < t1:
+                        t1 = t
+                elif t > t0:
+                    t0 = t
+    if t0 > t1:
+        return 0
+    e0 = p0[0] * n[0] + p0[1] * n[1] + p0[2] * n[2]
+    e1 = p1[0] * n[0] + p1[1] * n[1] + p1[2] * n[2]
+    if e1 > e0:
+        e0 = e1
+    maxc = maxc_of(flags)
+    for m in range(2):
+        t = t0
+        if m == 1:
+            t = t1
+        for j in range(3):
+            a[j] = p0[j] + (p1[j] - p0[j]) * t
+        dep = best - (e0 - (a[0] * n[0] + a[1] * n[1] + a[2] * n[2]))
+        if m < maxc:
+            put(c, m, skip, a[0], a[1], a[2], -n[0], -n[1], -n[2], dep)
+    if maxc < 2:
+        return 1
+    return 2
+
 def to_local(g, x, y, z, out):
     #: cdef inline void to_local(const dReal* g, dReal x, dReal y, dReal z, dReal* out) noexcept nogil
     """World point (x, y, z) in the record's frame."""
@@ -1132,6 +1281,8 @@ def collide_ray_shape(g1, i1, g2, i2, flags, c, skip):
             tt = (-b - k) / a
             if inside:
                 tt = (-b + k) / a
+                if cls == L.GC_CAPSULE and tt > g1[L.G_RAYLEN]:
+                    return 0  # libode: from inside a capsule, the infinite side's exit must lie within the ray
             e = s[2] + d[2] * tt
             if tt >= 0 and fabs(e) <= h:
                 best = tt
