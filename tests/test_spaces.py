@@ -1,0 +1,326 @@
+"""Spaces: the manual's pair rules, every space kind against a simple space, and broad-phase parity."""
+
+import importlib
+
+import numpy as np
+import pytest
+
+import ode
+from ode._fallback import space as twin
+
+KINDS = {
+    "simple": lambda parent=None: ode.SimpleSpace(parent),
+    "hash": lambda parent=None: ode.HashSpace(parent),
+    "quadtree": lambda parent=None: ode.QuadTreeSpace((0, 0, 0), (12, 12, 12), 6, parent),
+    "sap_xyz": lambda parent=None: ode.SAPSpace(parent, "XYZ"),
+    "sap_zyx": lambda parent=None: ode.SAPSpace(parent, "ZYX"),
+}
+
+
+def _near_pairs(top) -> set:
+    """Leaf pairs of a hierarchy: each space collided internally once, space pairs expanded with collide2."""
+    found = set()
+
+    def near(_, a, b):
+        if a.isSpace() or b.isSpace():
+            ode.collide2(a, b, None, near)
+            return
+        found.add(frozenset((id(a), id(b))))
+
+    def visit(space):
+        space.collide(None, near)
+        for g in space:
+            if g.isSpace():
+                visit(g)
+
+    visit(top)
+    return found
+
+
+def _scene(kind_top: str, kind_sub: str, seed: int, n: int = 520) -> tuple:
+    """A random scene of n geoms: a top space holding geoms and three sub-spaces (one nested deeper)."""
+    rng = np.random.default_rng(seed)
+    world = ode.World()
+    top = KINDS[kind_top]()
+    subs = [KINDS[kind_sub](top) for _ in range(2)]
+    subs.append(KINDS[kind_sub](subs[0]))
+    bodies = [ode.Body(world) for _ in range(40)]
+    geoms = []
+    for i in range(n):
+        where = top if i % 3 == 0 else subs[i % 3 - 1] if i % 5 else subs[2]
+        c = rng.uniform(-10, 10, 3)
+        if i % 11 == 0:
+            c[:2] = rng.uniform(50, 60, 2)          # outside the quadtree's root block
+        t = i % 4
+        if t == 0:
+            g = ode.GeomSphere(where, float(rng.uniform(0.1, 1.2)))
+        elif t == 1:
+            g = ode.GeomBox(where, tuple(rng.uniform(0.1, 2.0, 3)))
+        elif t == 2:
+            g = ode.GeomCapsule(where, float(rng.uniform(0.1, 0.6)), float(rng.uniform(0.1, 2.0)))
+        else:
+            g = ode.GeomSphere(where, float(rng.uniform(3.0, 9.0)))   # big: several hash levels
+        g.setPosition(tuple(c))
+        if i % 7 == 0:
+            g.setCategoryBits(2)
+            g.setCollideBits(4)
+        if i % 13 == 0:
+            g.disable()
+        if i % 6 == 1:
+            b = bodies[i % 40]
+            b.setPosition(tuple(c))
+            g.setBody(b)
+        geoms.append(g)
+    ode.GeomPlane(top, (0, 0, 1), -9.0)
+    return world, top, geoms, bodies
+
+
+def _brute(top, geoms) -> set:
+    """The pairs a simple all-pairs test over the leaf geoms would give, applying every rule directly."""
+    out = set()
+    live = [g for g in geoms if g.isEnabled()] + [g for g in top if isinstance(g, ode.GeomPlane)]
+    boxes = [g.getAABB() for g in live]
+    for i, a in enumerate(live):
+        for j in range(i + 1, len(live)):
+            b = live[j]
+            if a.getBody() is not None and a.getBody() is b.getBody():
+                continue
+            if not (a.getCategoryBits() & b.getCollideBits() or b.getCategoryBits() & a.getCollideBits()):
+                continue
+            p, q = boxes[i], boxes[j]
+            if any(p[2 * k] > q[2 * k + 1] or p[2 * k + 1] < q[2 * k] for k in range(3)):
+                continue
+            if _spaces_overlap(a, b):
+                out.add(frozenset((id(a), id(b))))
+    return out
+
+
+def _spaces_overlap(a, b) -> bool:
+    """True when the spaces separating a and b in the hierarchy overlap pairwise (hierarchy culling)."""
+    chain_a, chain_b = [a], [b]
+    while chain_a[-1].getSpace() is not None:
+        chain_a.append(chain_a[-1].getSpace())
+    while chain_b[-1].getSpace() is not None:
+        chain_b.append(chain_b[-1].getSpace())
+    common = next(s for s in chain_a if s in chain_b)
+    x = chain_a[chain_a.index(common) - 1]
+    y = chain_b[chain_b.index(common) - 1]
+    if x is a and y is b:
+        return True
+    p, q = x.getAABB(), y.getAABB()
+    return not any(p[2 * k] > q[2 * k + 1] or p[2 * k + 1] < q[2 * k] for k in range(3))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_kind_gives_the_simple_space_pairs(seed):
+    ref_world, ref_top, ref_geoms, _ = _scene("simple", "simple", seed)
+    ref = _near_pairs(ref_top)
+    index = {id(g): k for k, g in enumerate(ref_geoms)}
+    ref_idx = {frozenset(index.get(i, -1) for i in p) for p in ref}
+    assert len(ref) > 300
+    for top_kind, sub_kind in (("hash", "hash"), ("quadtree", "sap_xyz"), ("sap_zyx", "quadtree"),
+                               ("hash", "sap_zyx")):
+        _, top, geoms, _ = _scene(top_kind, sub_kind, seed)
+        got = _near_pairs(top)
+        index = {id(g): k for k, g in enumerate(geoms)}
+        assert {frozenset(index.get(i, -1) for i in p) for p in got} == ref_idx, (top_kind, sub_kind)
+
+
+def test_simple_space_pairs_follow_the_rules():
+    world, top, geoms, _ = _scene("simple", "simple", 3, n=200)
+    assert _near_pairs(top) == _brute(top, geoms)
+
+
+def test_bitfields_disabled_and_same_body():
+    space = ode.SimpleSpace()
+    a, b = ode.GeomSphere(space, 1.0), ode.GeomSphere(space, 1.0)
+    b.setPosition((0.5, 0, 0))
+
+    def pairs():
+        out = []
+        space.collide(None, lambda _, x, y: out.append({x, y}))
+        return out
+
+    assert pairs() == [{a, b}]
+    a.setCategoryBits(1)
+    a.setCollideBits(0)
+    b.setCategoryBits(2)
+    b.setCollideBits(0)
+    assert pairs() == []
+    b.setCollideBits(1)                 # cat1 & col2 != 0
+    assert pairs() == [{a, b}]
+    a.disable()
+    assert pairs() == []
+    a.enable()
+    world = ode.World()
+    body = ode.Body(world)
+    a.setBody(body)
+    b.setBody(body)
+    assert pairs() == []
+    b.setBody(None)
+    assert pairs() == [{a, b}]
+
+
+def test_touching_aabbs_count_and_separated_do_not():
+    space = ode.HashSpace()
+    ode.GeomBox(space, (1, 1, 1))
+    b = ode.GeomBox(space, (1, 1, 1))
+    b.setPosition((1.0, 0, 0))          # faces touch exactly
+    found = []
+    space.collide(None, lambda _, x, y: found.append(1))
+    assert found == [1]
+    b.setPosition((1.0 + 1e-9, 0, 0))
+    found.clear()
+    space.collide(None, lambda _, x, y: found.append(1))
+    assert found == []
+
+
+def test_collide2_geom_space_and_sublevels():
+    outer = ode.SimpleSpace()
+    s1, s2 = ode.SimpleSpace(outer), ode.HashSpace(outer)
+    a1, a2 = ode.GeomSphere(s1, 1.0), ode.GeomSphere(s1, 1.0)
+    a2.setPosition((1.5, 0, 0))
+    b1 = ode.GeomSphere(s2, 1.0)
+    b1.setPosition((0.5, 0, 0))
+    loose = ode.GeomSphere(None, 0.2)
+    loose.setPosition((2.0, 0, 0))
+
+    def c2(x, y):
+        out = []
+        ode.collide2(x, y, "arg", lambda arg, p, q: out.append((arg, p, q)))
+        return out
+
+    got = c2(s1, s2)                     # same sublevel: geoms against geoms
+    assert {(p, q) for _, p, q in got} == {(a1, b1), (a2, b1)}
+    assert all(arg == "arg" for arg, _, _ in got)
+    assert [(p, q) for _, p, q in c2(loose, s1)] == [(loose, a2)]
+    s2.setSublevel(1)                    # s1 is now treated as a geom against s2's geoms
+    assert [(p, q) for _, p, q in c2(s1, s2)] == [(s1, b1)]
+    s1.setSublevel(2)
+    assert {(p, q) for _, p, q in c2(s1, s2)} == {(a1, s2), (a2, s2)}
+    assert {frozenset((p, q)) for _, p, q in c2(s1, s1)} == {frozenset((a1, a2))}
+    assert [(p, q) for _, p, q in c2(a1, b1)] == [(a1, b1)]
+    top_pairs = []
+    outer.collide(None, lambda _, p, q: top_pairs.append({p, q}))
+    assert top_pairs == [{s1, s2}]       # sub-spaces reach the callback as geoms
+
+
+def test_space_membership_api():
+    s = ode.SimpleSpace()
+    t = ode.HashSpace(s)
+    g = ode.GeomBox(None, (1, 2, 3))
+    assert s.getNumGeoms() == 1 and len(s) == 1 and t.getSpace() is s and t.isSpace()
+    s.add(g)
+    s.add(g)                             # no-op when already inside
+    assert s.query(g) and list(s) == [t, g] and s.getGeom(1) is g
+    with pytest.raises(ode.ODEError):
+        t.add(g)                         # a geom belongs to one space
+    with pytest.raises(ode.ODEError):
+        t.add(s)                         # no cycles
+    with pytest.raises(IndexError):
+        s.getGeom(2)
+    s.remove(g)
+    assert not s.query(g) and g.getSpace() is None
+    t.add(g)
+    assert g.getSpace() is t
+    assert s.getCleanup() == 0 and s.getSublevel() == 0
+    s.setSublevel(3)
+    assert s.getSublevel() == 3
+    t.setLevels(-2, 4)
+    assert t.getLevels() == (-2, 4)
+    with pytest.raises(ValueError):
+        t.setLevels(3, 1)
+    assert isinstance(ode.Space(), ode.SimpleSpace) and isinstance(ode.Space(1), ode.HashSpace)
+    assert ode.SAPSpace(None, 6).getSweepOrder() == "ZYX"
+    with pytest.raises(ValueError):
+        ode.SAPSpace(None, "XXY")
+    with pytest.raises(ValueError):
+        ode.QuadTreeSpace((0, 0, 0), (0, 1, 1), 4)
+    assert s.getClass() == 10 and t.getClass() == 11
+    assert ode.QuadTreeSpace((0, 0, 0), (1, 1, 1), 3).getClass() == 13 and ode.SAPSpace().getClass() == 12
+    t.setCleanup(1)
+    t.destroy()
+    with pytest.raises(ode.ODEError):
+        g.getPosition()                  # destroyed with its space (cleanup 1)
+    assert s.getNumGeoms() == 0
+
+
+def test_space_aabb_is_the_union_of_its_geoms():
+    s = ode.SimpleSpace()
+    assert s.getAABB() == (0.0,) * 6
+    ode.GeomSphere(s, 1.0).setPosition((1, 2, 3))
+    ode.GeomBox(s, (2, 2, 2)).setPosition((-3, 0, 0))
+    assert s.getAABB() == (-4.0, 2.0, -1.0, 3.0, -1.0, 4.0)
+
+
+def test_callback_errors_propagate_and_bad_callbacks_raise():
+    s = ode.SimpleSpace()
+    ode.GeomSphere(s, 1.0)
+    ode.GeomSphere(s, 1.0)
+
+    def boom(_, a, b):
+        raise KeyError("from callback")
+
+    with pytest.raises(KeyError):
+        s.collide(None, boom)
+    with pytest.raises(TypeError):
+        s.collide(None, 3)
+    with pytest.raises(TypeError):
+        ode.collide2(s, "x", None, boom)
+
+
+def _random_input(n, rng, dtype):
+    c = rng.uniform(-8, 8, (n, 3))
+    h = rng.uniform(0.05, 1.2, (n, 3))
+    h[: n // 50] *= 20
+    a = np.empty((n, 6))
+    a[:, 0::2] = c - h
+    a[:, 1::2] = c + h
+    a[3] = [-np.inf, np.inf, -np.inf, np.inf, -np.inf, 0.0]
+    a = a.reshape(-1).astype(dtype)
+    cat = rng.integers(0, 4, n).astype(np.uint64)
+    col = rng.integers(0, 4, n).astype(np.uint64)
+    body = np.where(rng.random(n) < 0.3, rng.integers(0, 30, n), -1).astype(np.int64)
+    group = rng.integers(-1, 2, n).astype(np.int32)
+    return a, cat, col, body, group
+
+
+@pytest.mark.parametrize("precision", ["double", "single"])
+def test_core_and_twin_broad_phase_agree(precision):
+    try:
+        core = importlib.import_module(f"ode._core.{precision}.space")
+    except ImportError:
+        pytest.skip(f"the {precision} space kernel is not built")
+    dtype = np.float64 if precision == "double" else np.float32
+    rng = np.random.default_rng(7)
+    a, cat, col, body, group = _random_input(400, rng, dtype)
+    rp = np.array([0, 0, 0, 8, 8, 8], dtype=dtype)
+    results = []
+    for kind, ip in ((0, (0, 0, 0, 0)), (1, (-3, 3, 0, 0)), (1, (0, 0, 0, 0)), (2, (0, 0, 5, 0)),
+                     (3, (0, 0, 0, 0)), (3, (0, 0, 0, 2))):
+        ipa = np.array(ip, dtype=np.int32)
+        got = core.space_pairs(kind, a, cat, col, body, group, ipa, rp)
+        ref = twin.space_pairs(kind, a, cat, col, body, group, ipa, rp)
+        assert got.dtype == np.int32 and np.array_equal(got, ref), kind
+        results.append(got)
+    assert len(results[0]) > 50
+    for r in results[1:]:
+        assert np.array_equal(r, results[0])     # every kind: the simple space's pairs
+
+
+def test_twin_pairs_match_a_direct_check():
+    rng = np.random.default_rng(11)
+    a, cat, col, body, group = _random_input(120, rng, np.float64)
+    got = twin.space_pairs(1, a, cat, col, body, group, np.array([-2, 2, 0, 0], np.int32), np.zeros(6))
+    b = a.reshape(-1, 6)
+    want = []
+    for i in range(120):
+        for j in range(i + 1, 120):
+            if group[i] >= 0 and group[i] == group[j] or body[i] >= 0 and body[i] == body[j]:
+                continue
+            if not (int(cat[i]) & int(col[j]) or int(cat[j]) & int(col[i])):
+                continue
+            if all(b[i, 2 * k] <= b[j, 2 * k + 1] and b[j, 2 * k] <= b[i, 2 * k + 1] for k in range(3)):
+                want.append((i, j))
+    assert got.tolist() == [list(p) for p in want]
+
