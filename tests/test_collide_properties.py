@@ -166,3 +166,80 @@ def test_aabb_bounds_contain_surface_points():
     greal, gint = sphere_plane()
     K.update_aabbs(greal, gint, [1])
     assert list(greal[1, L.G_AABB:L.G_AABB + 6]) == [-np.inf, np.inf, -np.inf, np.inf, -np.inf, 0.0]
+
+
+def posed(rows):
+    """greal/gint for a list of (class, position, rotation 3x3 or None, params) rows."""
+    greal, gint = arrays(len(rows))
+    for k, (cls, pos, rot, params) in enumerate(rows):
+        gint[k, L.GI_CLASS] = cls
+        greal[k, L.G_POS:L.G_POS + 3] = pos
+        greal[k, L.G_R:L.G_R + 9] = np.eye(3).ravel() if rot is None else np.asarray(rot).ravel()
+        greal[k, L.G_RADIUS:L.G_RADIUS + len(params)] = params
+    return greal, gint
+
+
+AXIS_X = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]   # local z along world +x
+
+
+def test_capsule_flat_on_box_takes_the_plus_end():
+    """A capsule lying on a box face: one sphere contact at the axis point nearest its +z end (libode's choice
+    on the plateau of equally close points), midway between the surfaces, normal into geom 1."""
+    greal, gint = posed([(L.GC_BOX, (0, 0, 0), None, (2, 2, 2)),
+                         (L.GC_CAPSULE, (1.2, 0.1, 1.1), AXIS_X, (0.3, 1.0))])
+    c = K.collide_geoms(greal, gint, 0, 1, 8)
+    assert c.shape[0] == 1
+    np.testing.assert_allclose(c[0, L.C_POS:L.C_POS + 3], (1.0, 0.1, 0.9), atol=TOL)
+    np.testing.assert_allclose(c[0, L.C_NORMAL:L.C_NORMAL + 3], (0, 0, -1), atol=TOL)
+    assert abs(c[0, L.C_DEPTH] - 0.2) < TOL
+    greal[1, L.G_POS] = 0.0
+    c = K.collide_geoms(greal, gint, 1, 0, 8)
+    np.testing.assert_allclose(c[0, L.C_POS:L.C_POS + 3], (0.5, 0.1, 0.9), atol=TOL)
+    np.testing.assert_allclose(c[0, L.C_NORMAL:L.C_NORMAL + 3], (0, 0, 1), atol=TOL)
+
+
+def test_capsule_axis_in_box_clips_like_boxes():
+    """When the capsule's axis enters the box, libode clips its bounding box (2r, 2r, length + 2r): a capsule
+    standing on a box face gives the four corners of that square, all at the same depth."""
+    greal, gint = posed([(L.GC_BOX, (0, 0, 0), None, (2, 2, 2)),
+                         (L.GC_CAPSULE, (0, 0, 1.2), None, (0.25, 0.5))])
+    c = K.collide_geoms(greal, gint, 0, 1, 8)
+    assert c.shape[0] == 4
+    np.testing.assert_allclose(np.abs(c[:, L.C_POS:L.C_POS + 2]), 0.25, atol=TOL)
+    np.testing.assert_allclose(c[:, L.C_NORMAL + 2], -1, atol=TOL)
+    np.testing.assert_allclose(c[:, L.C_DEPTH], 0.3, atol=TOL)
+
+
+def test_sphere_cylinder_points():
+    """Side contact: the sphere's deepest point but not past the axis; rim contact: the rim point itself."""
+    greal, gint = posed([(L.GC_SPHERE, (0.8, 0, 0), None, (0.5,)),
+                         (L.GC_CYLINDER, (0, 0, 0), None, (0.5, 1.0))])
+    c = K.collide_geoms(greal, gint, 0, 1, 1)
+    np.testing.assert_allclose(c[0, :7], (0.3, 0, 0, 1, 0, 0, 0.2), atol=TOL)
+    greal[0, L.G_RADIUS] = 1.0
+    c = K.collide_geoms(greal, gint, 0, 1, 1)
+    np.testing.assert_allclose(c[0, :7], (0.0, 0, 0, 1, 0, 0, 0.7), atol=TOL)
+    greal[0, L.G_POS:L.G_POS + 3] = (0.8, 0, 0.8)
+    c = K.collide_geoms(greal, gint, 0, 1, 1)
+    s = np.sqrt(0.5)
+    np.testing.assert_allclose(c[0, :7], (0.5, 0, 0.5, s, 0, s, 1.0 - 0.3 * np.sqrt(2)), atol=TOL)
+
+
+def test_cylinder_lying_on_box_gives_its_clipped_side_line():
+    """A cylinder lying across a box edge: two contacts at the ends of its lowest line inside the box, at the
+    penetration depth, normals into geom 1; swapping the arguments flips the normals only."""
+    greal, gint = posed([(L.GC_BOX, (0, 0, 0), None, (2, 2, 2)),
+                         (L.GC_CYLINDER, (1.2, 0, 1.4), AXIS_X, (0.5, 1.0))])
+    c = K.collide_geoms(greal, gint, 0, 1, 8)
+    assert c.shape[0] == 2
+    xs = sorted(c[:, L.C_POS])
+    np.testing.assert_allclose(xs, (0.7, 1.0), atol=TOL)
+    np.testing.assert_allclose(c[:, L.C_POS + 2], 0.9, atol=TOL)
+    np.testing.assert_allclose(c[:, L.C_DEPTH], 0.1, atol=TOL)
+    np.testing.assert_allclose(c[:, L.C_NORMAL + 2], -1, atol=TOL)
+    d = K.collide_geoms(greal, gint, 1, 0, 8)
+    np.testing.assert_allclose(d[:, :3], c[:, :3], atol=TOL)
+    np.testing.assert_allclose(d[:, 3:6], -c[:, 3:6], atol=TOL)
+    assert K.collide_geoms(greal, gint, 0, 1, 1).shape[0] == 1
+    greal[1, L.G_POS + 2] = 1.6
+    assert K.collide_geoms(greal, gint, 0, 1, 8).shape[0] == 0
