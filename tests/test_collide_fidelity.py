@@ -46,6 +46,8 @@ SINGLE = ode.precision == "single"
 if SINGLE:  # float32 geometry: rounding of ~1e-7 relative on coordinates of size ~3
     TOL = MANIFOLD_TOL = 2e-4
     GRAZE = 2e-4
+# the pure-Python twins are ~50x slower: under ODE_BACKEND=python every 5th case runs (still all kinds)
+STRIDE = 1 if ode.backend == "core" else 5
 UNIQUE = {
     "sphere-sphere", "sphere-box", "sphere-capsule", "sphere-cylinder", "sphere-plane", "sphere-ray",
     "sphere-convex", "capsule-capsule", "capsule-plane", "box-plane", "box-ray", "capsule-ray",
@@ -210,6 +212,8 @@ def _run_pair(name: str) -> None:
     found = [0]
     try:
         for i, case in enumerate(data["cases"]):
+            if i % STRIDE:
+                continue
             for p in check_case(name, case, found):
                 order = f"{case['g1']['class']}-{case['g2']['class']}"
                 failures.append(f"case {i} ({case['kind']}, {order}): {p}")
