@@ -20,7 +20,7 @@ from . import geoms as _g
 from .errors import ODEError
 from .geoms import STORE, GeomObject, GeomTransform
 from .joints import Contact, JointGroup
-from .spaces import SpaceBase, pair_kernel, prepare, prepare_geom
+from .spaces import SpaceBase, _Pass, ensure_ready, pair_kernel, prepare
 
 CONTACTS_UNIMPORTANT = 0x80000000
 _SAP_X = 3                  # the space kernel's SAP kind, used for the cross pairs of collide2
@@ -95,6 +95,8 @@ def _cross(side1: list, side2: list) -> list:
     """Pairs (x, y), x from side1 and y from side2, passing the broad-phase test (AABBs up to date)."""
     if not side1 or not side2:
         return []
+    if len(side1) == 1 or len(side2) == 1:
+        return _one_against_many(side1, side2)
     slots = [g._slot for g in side1] + [g._slot for g in side2]
     groups = [0] * len(side1) + [1] * len(side2)
     pairs = pair_kernel(_SAP_X, slots, groups, np.array([0, 0, 0, 0], dtype=np.int32),
@@ -107,6 +109,22 @@ def _cross(side1: list, side2: list) -> list:
         else:
             out.append((side1[j], side2[i - n1]))
     return out
+
+
+def _one_against_many(side1: list, side2: list) -> list:
+    """_cross when one side is a single geom: the same exact test, vectorised over the other side."""
+    one, many, first = (side1[0], side2, True) if len(side1) == 1 else (side2[0], side1, False)
+    s = one._slot
+    idx = np.array([g._slot for g in many], dtype=np.intp)
+    box = STORE.slots.real[s, L.G_AABB:L.G_AABB + 6]
+    boxes = STORE.slots.real[idx, L.G_AABB:L.G_AABB + 6]
+    ok = ~((box[0::2] > boxes[:, 1::2]) | (box[1::2] < boxes[:, 0::2])).any(axis=1)
+    key = STORE.bodykey[s]
+    if key >= 0:
+        ok &= STORE.bodykey[idx] != key
+    ok &= ((STORE.cat[s] & STORE.col[idx]) != 0) | ((STORE.cat[idx] & STORE.col[s]) != 0)
+    hits = [many[k] for k in np.nonzero(ok)[0].tolist()]
+    return [(one, g) for g in hits] if first else [(g, one) for g in hits]
 
 
 def _sides(g1, g2) -> tuple:
@@ -134,12 +152,13 @@ def collide2(geom1, geom2, arg, callback) -> None:
     if g1 is g2 and g1.isSpace():
         g1.collide(arg, callback)
         return
-    prepare_geom(g1)
-    prepare_geom(g2)
+    ensure_ready(g1)
+    ensure_ready(g2)
     left, right = _sides(g1, g2)
-    for a, b in _cross(left, right):
-        if a._slot >= 0 and b._slot >= 0:
-            callback(arg, a, b)
+    with _Pass():
+        for a, b in _cross(left, right):
+            if a._slot >= 0 and b._slot >= 0:
+                callback(arg, a, b)
 
 
 # ------------------------------------------------------------------ native contact pipeline

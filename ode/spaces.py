@@ -181,12 +181,13 @@ class SpaceBase(GeomObject):
         self._live_slot()
         if not callable(callback):
             raise TypeError("callback must be callable as callback(arg, geom1, geom2)")
-        prepare(self)
+        ensure_ready(self)
         kids, pairs = self._pairs()
-        for i, j in pairs.tolist():
-            g1, g2 = kids[i], kids[j]
-            if g1._slot >= 0 and g2._slot >= 0:
-                callback(arg, g1, g2)
+        with _Pass():
+            for i, j in pairs.tolist():
+                g1, g2 = kids[i], kids[j]
+                if g1._slot >= 0 and g2._slot >= 0:
+                    callback(arg, g1, g2)
 
     def collideContacts(self, world, group, contact=None, max_contacts: int = 4,
                         skip_connected: bool = True, bits: bool = True) -> int:
@@ -348,6 +349,34 @@ def prepare(space) -> None:
         box[0::2] = rows[:, 0::2].min(axis=0)
         box[1::2] = rows[:, 1::2].max(axis=0)
         greal[s._slot, L.G_AABB:L.G_AABB + 6] = box
+
+
+_PASS = {"depth": 0, "ready": set()}
+
+
+class _Pass:
+    """Marks a running collision pass: callbacks may not move geoms (the manual's rule), so hierarchies
+    prepared once stay valid for nested collide / collide2 calls until the outermost pass ends."""
+
+    def __enter__(self):
+        _PASS["depth"] += 1
+
+    def __exit__(self, *exc):
+        _PASS["depth"] -= 1
+        if _PASS["depth"] == 0:
+            _PASS["ready"].clear()
+
+
+def ensure_ready(geom) -> None:
+    """Prepare the hierarchy containing ``geom`` unless a running pass already did."""
+    root = geom
+    while root._space is not None:
+        root = root._space
+    if _PASS["depth"] > 0 and id(root) in _PASS["ready"]:
+        return
+    prepare_geom(root)
+    if _PASS["depth"] > 0:
+        _PASS["ready"].add(id(root))
 
 
 def prepare_geom(geom) -> None:
