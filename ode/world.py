@@ -36,6 +36,8 @@ class World:
         w[L.W_LDAMP_T] = w[L.W_ADAMP_T] = 0.01
         w[L.W_MAXW] = math.inf
         self._samples = None  # auto-disable velocity samples of bodies averaging more than one
+        self._data = None
+        self._threads = 0
 
     # ---- parameters
     def setGravity(self, gravity) -> None:
@@ -200,6 +202,29 @@ class World:
     def getMaxAngularSpeed(self) -> float:
         """The default maximum angular speed."""
         return float(self._state.wreal[L.W_MAXW])
+
+    # ---- user data and stepping resources
+    def setData(self, data) -> None:
+        """Attach any Python object to the world (dWorldSetData)."""
+        self._data = data
+
+    def getData(self):
+        """The object attached with setData (None by default)."""
+        return self._data
+
+    def setStepIslandsProcessingMaxThreadCount(self, count: int) -> None:
+        """Maximum threads for islands (0: no limit, the default); kept for the API, islands run in turn."""
+        self._threads = _count("count", count, 0)
+
+    def getStepIslandsProcessingMaxThreadCount(self) -> int:
+        """The value set with setStepIslandsProcessingMaxThreadCount (default 0)."""
+        return self._threads
+
+    def cleanupWorkingMemory(self) -> None:
+        """Release cached stepping memory (dWorldCleanupWorkingMemory): the velocity sample buffer here."""
+        b = self._state.bodies
+        if b.count == 0 or int(b.ints[:b.count, L.BI_AD_AVG].max()) <= 1:
+            self._samples = None
 
     # ---- export
     def exportDIF(self, file, prefix: str = "") -> None:

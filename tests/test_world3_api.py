@@ -108,3 +108,26 @@ def test_world_defaults_of_issue_3():
     for name in ("setKinematic", "setDynamic", "isKinematic", "getWorld", "getMaxAngularSpeed"):
         with pytest.raises(ode.ODEError):
             getattr(b, name)()
+
+
+def test_world_data_threads_and_working_memory():
+    """setData/getData keep any object; the thread count is stored (default 0 as libode); cleanup is safe."""
+    w = ode.World()
+    assert w.getData() is None
+    marker = object()
+    w.setData(marker)
+    assert w.getData() is marker
+    assert w.getStepIslandsProcessingMaxThreadCount() == 0
+    w.setStepIslandsProcessingMaxThreadCount(4)
+    assert w.getStepIslandsProcessingMaxThreadCount() == 4
+    with pytest.raises(ValueError):
+        w.setStepIslandsProcessingMaxThreadCount(-1)
+    w.setAutoDisableAverageSamplesCount(3)
+    b = ode.Body(w)
+    j = ode.BallJoint(w)
+    j.attach(b, ode.environment)
+    j.setAnchor((0.0, 0.0, 0.0))
+    w.step(0.01)
+    w.cleanupWorkingMemory()
+    w.step(0.01)
+    assert b.isEnabled()
