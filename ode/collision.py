@@ -185,11 +185,14 @@ def _visit(space, firsts: list, seconds: list) -> None:
     slots = np.array([g._slot for g in kids], dtype=np.int32)
     is_space = np.array([g.isSpace() for g in kids], dtype=bool)
     if pairs.shape[0]:
-        plain = ~(is_space[pairs[:, 0]] | is_space[pairs[:, 1]])
-        firsts.append(slots[pairs[plain, 0]])
-        seconds.append(slots[pairs[plain, 1]])
-        for i, j in pairs[~plain].tolist():
-            _expand(kids[i], kids[j], firsts, seconds)
+        special = np.nonzero(is_space[pairs[:, 0]] | is_space[pairs[:, 1]])[0].tolist()
+        prev = 0
+        for c in special + [pairs.shape[0]]:           # plain runs, each space pair expanded in place
+            firsts.append(slots[pairs[prev:c, 0]])
+            seconds.append(slots[pairs[prev:c, 1]])
+            if c < pairs.shape[0]:
+                _expand(kids[pairs[c, 0]], kids[pairs[c, 1]], firsts, seconds)
+            prev = c + 1
     for k, g in enumerate(kids):
         if is_space[k]:
             _visit(g, firsts, seconds)

@@ -1,0 +1,208 @@
+"""The native contact pipeline (space.collideContacts) against a PyODE-style Python near-callback."""
+
+import math
+
+import numpy as np
+import pytest
+
+import ode
+from ode import _layout as L
+
+SINGLE = ode.precision == "single"
+
+
+def _pile(n_spheres=30, n_boxes=12, nested=True, seed=5):
+    """Bodies with spheres/boxes above a floor in a hash space (some in a sub-space), a hinge between two."""
+    rng = np.random.default_rng(seed)
+    world = ode.World()
+    world.setGravity((0, 0, -9.81))
+    world.setERP(0.2)
+    world.setCFM(1e-5)
+    space = ode.HashSpace()
+    sub = ode.SimpleSpace(space) if nested else space
+    ode.GeomPlane(space, (0, 0, 1), 0.0)
+    bodies = []
+    for i in range(n_spheres + n_boxes):
+        b = ode.Body(world)
+        m = ode.Mass()
+        where = sub if i % 2 else space
+        if i < n_spheres:
+            r = float(rng.uniform(0.2, 0.4))
+            m.setSphere(1000.0, r)
+            g = ode.GeomSphere(where, r)
+        else:
+            sides = tuple(float(x) for x in rng.uniform(0.3, 0.7, 3))
+            m.setBox(1000.0, *sides)
+            g = ode.GeomBox(where, sides)
+        b.setMass(m)
+        b.setPosition(tuple(float(x) for x in (rng.uniform(-1.5, 1.5), rng.uniform(-1.5, 1.5),
+                                               0.35 + 0.1 * i)))
+        g.setBody(b)
+        bodies.append(b)
+    hinge = ode.HingeJoint(world)
+    hinge.attach(bodies[0], bodies[1])
+    hinge.setAnchor(bodies[0].getPosition())
+    hinge.setAxis((0, 1, 0))
+    return world, space, bodies
+
+
+def _template():
+    c = ode.Contact()
+    c.setMode(ode.ContactBounce | ode.ContactSoftERP)
+    c.setMu(0.8)
+    c.setBounce(0.2)
+    c.setBounceVel(0.1)
+    c.setSoftERP(0.6)
+    return c
+
+
+def _python_step(world, space, group, template, max_contacts):
+    """What a PyODE near-callback does (recursing into sub-spaces), then one quickStep-free world.step."""
+
+    def near(_, g1, g2):
+        if g1.isSpace() or g2.isSpace():
+            ode.collide2(g1, g2, None, near)
+            return
+        b1, b2 = g1.getBody(), g2.getBody()
+        if b1 is None and b2 is None:
+            return
+        if b1 is not None and b2 is not None and ode.areConnectedExcluding(b1, b2, ode.JointTypeContact):
+            return
+        for c in ode.collide(g1, g2, max_contacts):
+            c.setMode(template.getMode())
+            c.setMu(template.getMu())
+            c.setBounce(template.getBounce())
+            c.setBounceVel(template.getBounceVel())
+            c.setSoftERP(template.getSoftERP())
+            j = ode.ContactJoint(world, group, c)
+            j.attach(b1, b2)
+
+    def visit(s):
+        s.collide(None, near)
+        for g in s:
+            if g.isSpace():
+                visit(g)
+
+    visit(space)
+
+
+def _joint_rows(world, group_size):
+    """(ints, reals) of the live contact joints in slot order."""
+    j = world._state.joints
+    live = np.nonzero((j.ints[:j.count, L.JI_ALIVE] == 1) & (j.ints[:j.count, L.JI_TYPE] == L.JT_CONTACT))[0]
+    assert len(live) == group_size
+    return j.ints[live].copy(), j.real[live].copy()
+
+
+def test_native_contacts_equal_the_python_callback_joints_and_trajectory():
+    template = _template()
+    wa, sa, ba = _pile()
+    wb, sb, bb = _pile()
+    ga, gb = ode.JointGroup(), ode.JointGroup()
+    steps = 40 if ode.backend == "core" else 12
+    total = 0
+    for _ in range(steps):
+        _python_step(wa, sa, ga, template, 4)
+        n = sb.collideContacts(wb, gb, template, max_contacts=4)
+        assert n == len(gb) == len(ga)
+        total += n
+        ia, ra = _joint_rows(wa, len(ga))
+        ib, rb = _joint_rows(wb, len(gb))
+        # identical rows: same slots, bodies, flags, mode, geometry and surface (params are untouched)
+        assert np.array_equal(ia, ib)
+        assert np.array_equal(ra, rb)
+        wa.step(0.01)
+        wb.step(0.01)
+        ga.empty()
+        gb.empty()
+        for x, y in zip(ba, bb):
+            assert x.getPosition() == y.getPosition() and x.getQuaternion() == y.getQuaternion()
+    assert total > 4 * steps
+    assert all(b.getPosition()[2] > -0.1 for b in bb)        # the floor holds the pile
+
+
+def test_empty_releases_the_rows_and_slots_are_reused():
+    world, space, _ = _pile(8, 4, nested=False)
+    group = ode.JointGroup()
+    for _ in range(30):
+        world.step(0.02)
+    n = space.collideContacts(world, group, max_contacts=3)
+    assert n > 0 and len(group) == n
+    j = world._state.joints
+    live = int((j.ints[:j.count, L.JI_ALIVE] == 1).sum())
+    assert live == n + 1                       # the hinge and the contacts
+    group.empty()
+    assert len(group) == 0
+    assert int((j.ints[:j.count, L.JI_ALIVE] == 1).sum()) == 1
+    count = j.count
+    m = space.collideContacts(world, group, max_contacts=3)
+    assert m == n and j.count == count         # freed rows are reused, lowest first
+
+
+def test_options_cap_skip_connected_and_static_pairs():
+    world = ode.World()
+    space = ode.SimpleSpace()
+    floor = ode.GeomPlane(space, (0, 0, 1), 0.0)
+    b1, b2 = ode.Body(world), ode.Body(world)
+    g1, g2 = ode.GeomBox(space, (1, 1, 1)), ode.GeomBox(space, (1, 1, 1))
+    g1.setBody(b1)
+    g2.setBody(b2)
+    b1.setPosition((0, 0, 0.45))
+    b2.setPosition((0.9, 0, 0.45))
+    ode.GeomSphere(space, 0.5).setPosition((5, 5, 0.2))       # static sphere on the static floor: no joint
+    group = ode.JointGroup()
+    n = space.collideContacts(world, group, max_contacts=4)
+    assert n == 4 + 4 + 4                      # box-floor twice, box-box capped at 4
+    group.empty()
+    assert space.collideContacts(world, group, max_contacts=1) == 3
+    group.empty()
+    fixed = ode.FixedJoint(world)
+    fixed.attach(b1, b2)
+    assert space.collideContacts(world, group, max_contacts=4) == 8
+    group.empty()
+    assert space.collideContacts(world, group, max_contacts=4, skip_connected=False) == 12
+    group.empty()
+    g2.setCategoryBits(1)
+    g2.setCollideBits(0)
+    g1.setCollideBits(2)
+    floor.setCollideBits(2)
+    assert space.collideContacts(world, group, max_contacts=4, skip_connected=False) == 4
+
+
+def test_reversed_attachment_flips_the_normal():
+    world = ode.World()
+    space = ode.SimpleSpace()
+    b = ode.Body(world)
+    static = ode.GeomSphere(space, 1.0)          # added first: geom 1 of the pair is static
+    moving = ode.GeomSphere(space, 1.0)
+    moving.setBody(b)
+    b.setPosition((0, 0, 1.5))
+    group = ode.JointGroup()
+    assert space.collideContacts(world, group, max_contacts=1) == 1
+    j = world._state.joints
+    row = int(np.nonzero(j.ints[:j.count, L.JI_ALIVE])[0][0])
+    assert j.ints[row, L.JI_B1] == b._slot and j.ints[row, L.JI_B2] == -1
+    assert j.ints[row, L.JI_FLAGS] & L.JF_REVERSE
+    c = ode.collide(static, moving, 1)[0]
+    n = c.getContactGeomParams()[1]
+    assert tuple(j.real[row, L.J_C_NORMAL:L.J_C_NORMAL + 3]) == pytest.approx((-n[0], -n[1], -n[2]))
+    assert math.isclose(j.real[row, L.J_C_DEPTH], 0.5, rel_tol=1e-6)
+
+
+def test_bad_arguments_raise():
+    world = ode.World()
+    space = ode.SimpleSpace()
+    group = ode.JointGroup()
+    with pytest.raises(TypeError):
+        space.collideContacts("world", group)
+    with pytest.raises(TypeError):
+        space.collideContacts(world, [])
+    with pytest.raises(TypeError):
+        space.collideContacts(world, group, contact="surface")
+    with pytest.raises(ValueError):
+        space.collideContacts(world, group, max_contacts=-1)
+    with pytest.raises(ValueError):
+        space.collideContacts(world, group, bits=False)
+    group.destroy()
+    with pytest.raises(ode.ODEError):
+        space.collideContacts(world, group)
