@@ -190,3 +190,20 @@ def test_auto_disable_api_defaults_and_bad_input():
     b.destroy()
     with pytest.raises(ode.ODEError):
         b.getAutoDisableSteps()
+
+
+@pytest.mark.parametrize("quick", [False, True])
+def test_sleep_scene_core_twin_parity(quick, monkeypatch):
+    """The sleep scene (sample averaging, countdowns, wake-ups) through the core and the Python twins.
+
+    Bit-identical in double; in single (core in float, twin in double) the asleep steps differ by at most one.
+    """
+    pytest.importorskip(f"ode._core.{_backend.precision}.step")
+    monkeypatch.setattr(_backend, "backend", "core")
+    core = sleep_steps(ode, quick, steps=170)
+    monkeypatch.setattr(_backend, "backend", "python")
+    twin = sleep_steps(ode, quick, steps=170)
+    if DOUBLE:
+        assert core == twin
+    else:
+        assert all(abs(a - b) <= 1 for a, b in zip(core["asleep"], twin["asleep"]))

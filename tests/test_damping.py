@@ -97,3 +97,17 @@ def test_damping_api_defaults_and_bad_input():
                 getattr(obj, name)(bad)
         with pytest.raises(ValueError):
             obj.setDamping(0.1, math.inf)
+
+
+@pytest.mark.parametrize("quick", [False, True])
+def test_damping_scene_core_twin_parity(quick, monkeypatch):
+    """Damping and the speed limit through the core and the Python twins: bit-identical in double."""
+    pytest.importorskip(f"ode._core.{_backend.precision}.step")
+    monkeypatch.setattr(_backend, "backend", "core")
+    core = damping_moved(ode, quick)
+    monkeypatch.setattr(_backend, "backend", "python")
+    twin = damping_moved(ode, quick)
+    if DOUBLE:
+        assert core == twin
+    else:
+        assert np.allclose(np.array(core["states"]), np.array(twin["states"]), rtol=1e-3, atol=1e-3)
