@@ -8,6 +8,7 @@ skipped: which corners touch (and so the number of rows and dRand draws) depends
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 from pathlib import Path
@@ -264,3 +265,17 @@ def test_quickstep_advances_the_generator_and_free_bodies():
     b1 = w1._state.bodies.real[0, :L.B_AVEL + 3]
     b2 = w2._state.bodies.real[0, :L.B_AVEL + 3]
     assert np.array_equal(b1, b2)
+
+
+def test_core_and_twin_expose_the_same_functions():
+    """Every public function of the compiled lcp_sor has a twin with the same parameters (and vice versa)."""
+    names = {n for n in dir(core_sor) if not n.startswith("_") and callable(getattr(core_sor, n))}
+    names.discard("np")
+    for n in ("rand_next", "rand_int", "solve_sor"):
+        assert n in names
+        core_params = list(inspect.signature(getattr(core_sor, n)).parameters)
+        twin_params = list(inspect.signature(getattr(twin_sor, n)).parameters)
+        assert core_params == twin_params
+    for n in ("world_quick_step", "damp_bodies", "world_step"):
+        core_params = list(inspect.signature(getattr(core_step, n)).parameters)
+        assert core_params == list(inspect.signature(getattr(twin_step, n)).parameters)
