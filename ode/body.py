@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import _backend, _check
 from . import _layout as L
 from .errors import ODEError
-from .world import MAX_SAMPLES, _count, nonnegative, threshold_value
+from .world import MAX_COUNT, MAX_SAMPLES, _count, nonnegative, threshold_value
 
 _EPS = 2.220446049250313e-16 if _backend.precision == "double" else 1.1920929e-07
 
@@ -355,7 +355,7 @@ class Body:
 
     def setAutoDisableSteps(self, steps: int) -> None:
         """Idle steps before the body is disabled (0: not considered); used when the countdown restarts."""
-        self._iset(L.BI_AD_STEPS, _count("steps", steps, 0))
+        self._iset(L.BI_AD_STEPS, _count("steps", steps, 0, MAX_COUNT))
 
     def getAutoDisableSteps(self) -> int:
         """The body's number of idle steps."""

@@ -89,7 +89,7 @@ class World:
     # ---- QuickStep
     def setQuickStepNumIterations(self, num: int) -> None:
         """Set the number of SOR iterations of quickStep (>= 1; default 20)."""
-        self._state.wreal[L.W_QS_ITER] = _count("num", num, 1)
+        self._state.wreal[L.W_QS_ITER] = _count("num", num, 1, MAX_COUNT)
 
     def getQuickStepNumIterations(self) -> int:
         """The number of SOR iterations of quickStep."""
@@ -133,7 +133,7 @@ class World:
 
     def setAutoDisableSteps(self, steps: int) -> None:
         """Default number of idle steps before a body is disabled (>= 0; 0: not considered; default 10)."""
-        self._state.wreal[L.W_AD_STEPS] = _count("steps", steps, 0)
+        self._state.wreal[L.W_AD_STEPS] = _count("steps", steps, 0, MAX_COUNT)
 
     def getAutoDisableSteps(self) -> int:
         """The default number of idle steps."""
@@ -301,6 +301,7 @@ class World:
 
 
 MAX_SAMPLES = 256  # bound on averaged auto-disable samples (the buffer holds 6 reals per sample and body)
+MAX_COUNT = 1 << 24  # bound on iteration and step counts (exact in the world's real array, even in float)
 
 
 def _count(name: str, value, low: int, high: int = 2**31 - 1) -> int:
