@@ -206,3 +206,32 @@ def test_bad_arguments_raise():
     group.destroy()
     with pytest.raises(ode.ODEError):
         space.collideContacts(world, group)
+
+
+@pytest.mark.parametrize("precision", ["double", "single"])
+def test_batch_narrow_phase_core_matches_twin(precision):
+    import importlib
+
+    from ode._fallback import contacts as twin_contacts
+    from ode.geoms import STORE
+
+    try:
+        core = importlib.import_module(f"ode._core.{precision}.contacts")
+    except ImportError:
+        pytest.skip(f"the {precision} contacts kernel is not built")
+    if precision != ode.precision:
+        pytest.skip("the geom store holds the process precision's reals")
+    _, space, _ = _pile(20, 10, nested=False, seed=9)
+    from ode.collision import leaf_pairs
+    from ode.spaces import prepare
+
+    prepare(space)
+    a, b = leaf_pairs(space)
+    assert a.shape[0] > 10
+    rc, oc = core.collide_many(STORE.slots.real, STORE.slots.ints, a, b, 4)
+    rt, ot = twin_contacts.collide_many(STORE.slots.real, STORE.slots.ints, a, b, 4)
+    assert rc.shape[0] > 10 and np.array_equal(oc, ot)
+    if precision == "double":
+        assert np.array_equal(rc, rt)
+    else:
+        assert np.allclose(rc, rt, atol=1e-4)    # twin computes in double, stores float32
