@@ -98,7 +98,8 @@ def test_rows_parity(jtype):
 
 GETTERS = [
     ("hinge_angle", ()), ("slider_position", ()), ("universal_angle", (0,)), ("universal_angle", (1,)),
-    ("hinge2_angle1", ()), ("get_anchor", (0,)), ("get_anchor", (1,)), ("get_axis", (0,)), ("get_axis", (1,)),
+    ("hinge2_angle1", ()), ("hinge2_angle2", ()), ("get_anchor", (0,)), ("get_anchor", (1,)),
+    ("get_axis", (0,)), ("get_axis", (1,)),
     ("axis_rate", (0, False)), ("axis_rate", (1, True)),
 ]
 
@@ -154,3 +155,73 @@ def test_core_rejects_wrong_arrays():
         core.hinge_angle(list(jint.ravel()), jreal, 0, breal)
     with pytest.raises(ValueError):
         core.hinge_angle(jint, jreal[:, ::2], 0, breal)
+
+
+def _degenerate(parallel, second_zero=False):
+    """A universal joint between bodies 0 and 1 whose world axes are parallel (or axis 1 zero)."""
+    rng = np.random.default_rng(5)
+    jint, jreal, breal, bint, wreal = _scene(rng, L.JT_UNIVERSAL)
+    jint[0, L.JI_B2] = 1
+    for i in range(2):   # identity rotations: body-frame axes are world axes
+        breal[i, L.B_Q:L.B_Q + 4] = (1.0, 0.0, 0.0, 0.0)
+        breal[i, L.B_R:L.B_R + 9] = np.eye(3).ravel()
+    jreal[0, L.J_AXIS1:L.J_AXIS1 + 3] = (0.0, 0.0, 0.0) if second_zero else (0.6, 0.0, 0.8)
+    jreal[0, L.J_AXIS2:L.J_AXIS2 + 3] = (0.6, 0.0, 0.8) if parallel else (0.0, 1.0, 0.0)
+    return jint, jreal, breal, bint, wreal
+
+
+@pytest.mark.parametrize("case", ["parallel", "zero axis"])
+def test_degenerate_axes_finite_and_identical(case):
+    """Parallel or zero universal axes (libode: "zero length vector") give finite, identical results."""
+    jint, jreal, breal, bint, wreal = _degenerate(True, case == "zero axis")
+    j1, j2 = jreal.copy(), jreal.copy()
+    core.set_universal_reference(jint, j1, 0, breal)
+    twin.set_universal_reference(jint.reshape(-1), j2.reshape(-1), 0, breal.reshape(-1))
+    assert np.all(np.isfinite(j1))
+    np.testing.assert_allclose(j1, j2, rtol=0, atol=0 if PREC == "double" else 1e-6)
+    for second in (0, 1):
+        a = core.universal_angle(jint, j1, 0, breal, second)
+        b = twin.universal_angle(jint.reshape(-1), j2.reshape(-1), 0, breal.reshape(-1), second)
+        assert np.isfinite(a) and a == pytest.approx(b, abs=1e-6)
+        assert a == pytest.approx(0.0, abs=1e-6)   # the reference pose itself measures zero
+    (m1, *r1), _ = _run(core, (jint, j1, breal, bint, wreal), False)
+    (m2, *r2), _ = _run(twin, (jint, j2, breal, bint, wreal), True)
+    assert m1 == m2
+    assert np.all(np.isfinite(r1[0])) and np.all(np.isfinite(r1[1]))   # J and c
+    for a, b in zip(r1, r2):
+        np.testing.assert_allclose(a, b, rtol=0, atol=0 if PREC == "double" else 1e-4)
+
+
+def test_parallel_axes_reference_is_a_rotation():
+    """With y parallel to x the cross frame uses a plane-space vector: a unit quaternion, not NaN."""
+    jint, jreal, breal, _, _ = _degenerate(True)
+    twin.set_universal_reference(jint.reshape(-1), jreal.reshape(-1), 0, breal.reshape(-1))
+    for col in (L.J_QREL, L.J_QREL2):
+        assert np.linalg.norm(jreal[0, col:col + 4]) == pytest.approx(1.0, abs=1e-6)
+
+
+@pytest.mark.parametrize("scale", [1e-30, 1e30, 1e-200])
+def test_set_axis_rescales_tiny_and_huge_vectors(scale):
+    """An axis whose squares under- or overflow is still stored as a unit vector, in core and twin."""
+    if PREC == "single" and scale == 1e-200:
+        pytest.skip("1e-200 is not a float32 value")
+    jint, jreal, breal, _, _ = _degenerate(False)
+    j1, j2 = jreal.copy(), jreal.copy()
+    core.set_axis(jint, j1, 0, breal, 1, 3.0 * scale, 0.0, 4.0 * scale)
+    twin.set_axis(jint.reshape(-1), j2.reshape(-1), 0, breal.reshape(-1), 1, 3.0 * scale, 0.0, 4.0 * scale)
+    np.testing.assert_allclose(j1[0, L.J_AXIS1:L.J_AXIS1 + 3], (0.6, 0.0, 0.8), atol=1e-6)
+    np.testing.assert_allclose(j2[0, L.J_AXIS1:L.J_AXIS1 + 3], (0.6, 0.0, 0.8), atol=1e-6)
+
+
+def test_zero_contact_normal_gives_finite_rows():
+    """A contact with a zero normal (bad geometry) yields finite, identical rows instead of NaN."""
+    rng = np.random.default_rng(9)
+    jint, jreal, breal, bint, wreal = _scene(rng, L.JT_CONTACT)
+    jint[0, L.JI_C_MODE] = 0
+    jreal[0, L.J_C_MU] = 0.5
+    jreal[0, L.J_C_NORMAL:L.J_C_NORMAL + 3] = 0.0
+    (m1, *r1), _ = _run(core, (jint, jreal, breal, bint, wreal), False)
+    (m2, *r2), _ = _run(twin, (jint, jreal, breal, bint, wreal), True)
+    assert m1 == m2 == 3
+    assert np.all(np.isfinite(r1[0])) and np.all(np.isfinite(r1[1]))
+    np.testing.assert_allclose(r1[0], r2[0], atol=0 if PREC == "double" else 1e-5)

@@ -257,3 +257,63 @@ def test_torques_go_to_the_bodies():
     s.addForce(2.0)
     assert b1.getForce() == pytest.approx((2.0, 0, 0))
     assert b2.getForce() == pytest.approx((-2.0, 0, 0))
+
+
+def test_slider_force_between_offset_bodies_adds_a_couple():
+    """libode applies both slider forces at the midpoint: each body also gets the torque h x F."""
+    w = _world()
+    b1, b2 = ode.Body(w), ode.Body(w)
+    b1.setPosition((0.1, 0.05, 1.0))
+    b2.setPosition((0.4, -0.2, 1.3))
+    s = ode.SliderJoint(w)
+    s.attach(b1, b2)
+    s.setAxis((0.6, 0.0, 0.8))
+    s.addForce(1.0)
+    assert b1.getForce() == pytest.approx((0.6, 0.0, 0.8))
+    assert b2.getForce() == pytest.approx((-0.6, 0.0, -0.8))
+    couple = (-0.1, -0.03, 0.075)   # recorded from libode 0.16.2 (dJointAddSliderForce)
+    assert b1.getTorque() == pytest.approx(couple)
+    assert b2.getTorque() == pytest.approx(couple)
+    r = ode.SliderJoint(w)
+    r.attach(None, b1)            # against the environment: no couple
+    r.setAxis((0.0, 0.0, 1.0))
+    b1.setTorque((0.0, 0.0, 0.0))
+    r.addForce(2.0)
+    assert b1.getTorque() == (0.0, 0.0, 0.0)
+
+
+def test_hinge2_angle2_zero_at_reference_and_follows_the_wheel():
+    """getAngle2 is 0 in limbo and after setAxis2, and grows with the wheel's spin (opposite to the rate)."""
+    w = _world()
+    w.setGravity((0, 0, 0))
+    chassis, wheel = ode.Body(w), ode.Body(w)
+    wheel.setPosition((0.2, 0.25, -0.15))
+    j = ode.Hinge2Joint(w)
+    assert j.getAngle2() == 0.0
+    j.attach(chassis, wheel)
+    j.setAnchor((0.2, 0.25, -0.15))
+    j.setAxis1((0, 0, 1))
+    j.setAxis2((0, 1, 0))
+    assert j.getAngle2() == pytest.approx(0.0, abs=1e-12)
+    wheel.setAngularVel((0, 2.0, 0))
+    for _ in range(10):
+        w.step(0.01)
+    tol = 1e-9 if ode.precision == "double" else 1e-4
+    assert j.getAngle2() == pytest.approx(0.2, abs=1e-3)
+    assert j.getAngle2Rate() == pytest.approx(-2.0, abs=1e-3)
+    j.setAxis2(j.getAxis2())
+    assert j.getAngle2() == pytest.approx(0.0, abs=tol)
+
+
+def test_parallel_universal_axes_stay_finite():
+    """Momentarily parallel universal axes (allowed by libode with a warning) never give NaN or raise."""
+    w = _world()
+    b = ode.Body(w)
+    j = ode.UniversalJoint(w)
+    j.attach(None, b)
+    j.setAnchor((0.0, 0.0, 1.0))
+    j.setAxis1((1.0, 0.0, 0.0))   # reversed: parallel to the default second axis for a moment
+    assert all(math.isfinite(v) for v in (j.getAngle1(), j.getAngle2()))
+    j.setAxis2((1.0, 0.0, 0.0))
+    w.step(0.01)
+    assert all(math.isfinite(v) for v in (j.getAngle1(), j.getAngle2(), *b.getPosition(), *b.getQuaternion()))

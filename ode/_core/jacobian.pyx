@@ -22,6 +22,8 @@ cdef enum:
 
 cdef dReal PI = 3.14159265358979323846
 cdef dReal SQRT1_2 = 0.7071067811865475244008443621048490
+# squared sine of the angle below which two axes count as parallel (round-off of float32 axes is ~1e-7)
+cdef dReal PARALLEL_EPS2 = 1e-10
 
 
 # ---------------------------------------------------------------- array access at the def boundary
@@ -198,30 +200,38 @@ cdef void _r_to_q(const dReal* R, dReal* q) noexcept nogil:
         q[0] = (R[3] - R[1]) * s
 
 
+cdef inline bint _not_parallel(dReal n, const dReal* a, const dReal* b) noexcept nogil:
+    """True when n (the length of a vector of size |a||b| sin(angle)) shows a and b are not parallel."""
+    return n * n > PARALLEL_EPS2 * ((a[0] * a[0] + a[1] * a[1] + a[2] * a[2])
+                                    * (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]))
+
+
 cdef void _cross_q(dReal x0, dReal x1, dReal x2, dReal y0, dReal y1, dReal y2, dReal* q) noexcept nogil:
     """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x.
 
     Degenerate input (libode prints "zero length vector" and reads uninitialised memory): a zero x gives
-    the identity; a y parallel to x (e.g. universal axes momentarily aligned) is replaced by the first
-    vector of _plane_space(x), so the frame stays a rotation and nothing becomes NaN.
+    the identity; a y parallel to x within 1e-5 rad (universal axes momentarily aligned) is replaced by
+    the first vector of _plane_space(x), so the frame stays a rotation and nothing becomes NaN.
     """
     cdef dReal R[9]
     cdef dReal p[3]
     cdef dReal qq[3]
     cdef dReal n = sqrt(x0 * x0 + x1 * x1 + x2 * x2)
-    cdef dReal d
+    cdef dReal d, yy, n2
     if not n > 0.0:
         _q_identity(q)
         return
     x0 = x0 / n
     x1 = x1 / n
     x2 = x2 / n
+    yy = y0 * y0 + y1 * y1 + y2 * y2
     d = x0 * y0 + x1 * y1 + x2 * y2
     y0 = y0 - d * x0
     y1 = y1 - d * x1
     y2 = y2 - d * x2
-    n = sqrt(y0 * y0 + y1 * y1 + y2 * y2)
-    if n > 0.0:
+    n2 = y0 * y0 + y1 * y1 + y2 * y2
+    n = sqrt(n2)
+    if n2 > PARALLEL_EPS2 * yy:
         y0 = y0 / n
         y1 = y1 / n
         y2 = y2 / n
@@ -539,10 +549,14 @@ cdef void _set_hinge2_reference(const int* jint, dReal* jreal, int j, const dRea
     v1 = a2[1] - c * a1[1]
     v2 = a2[2] - c * a1[2]
     n = sqrt(v0 * v0 + v1 * v1 + v2 * v2)
-    if n > 0.0:
+    if _not_parallel(n, a1, a2):
         v0 = v0 / n
         v1 = v1 / n
         v2 = v2 / n
+    else:
+        v0 = 0.0
+        v1 = 0.0
+        v2 = 0.0
     _rot_t(breal, b1, v0, v1, v2, out)
     for i in range(3):
         jreal[jo + J_H2_V1 + i] = out[i]
@@ -981,10 +995,14 @@ cdef void _universal_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, 
     p1 = a1[2] * t0 - a1[0] * t2
     p2 = a1[0] * t1 - a1[1] * t0
     n = sqrt(p0 * p0 + p1 * p1 + p2 * p2)
-    if n > 0.0:
+    if _not_parallel(n, a1, a2):
         p0 = p0 / n
         p1 = p1 / n
         p2 = p2 / n
+    else:
+        p0 = 0.0
+        p1 = 0.0
+        p2 = 0.0
     ro = (r + 3) * NC
     J[ro + 3] = p0
     J[ro + 4] = p1
@@ -1023,10 +1041,14 @@ cdef void _hinge2_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
     u1 = a1[2] * a2[0] - a1[0] * a2[2]
     u2 = a1[0] * a2[1] - a1[1] * a2[0]
     s = sqrt(u0 * u0 + u1 * u1 + u2 * u2)
-    if s > 0.0:
+    if _not_parallel(s, a1, a2):
         u0 = u0 / s
         u1 = u1 / s
         u2 = u2 / s
+    else:
+        u0 = 0.0
+        u1 = 0.0
+        u2 = 0.0
     ro = (r + 3) * NC
     J[ro + 3] = u0
     J[ro + 4] = u1

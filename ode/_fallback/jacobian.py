@@ -18,6 +18,8 @@ from .. import _layout as L
 INF = float("inf")
 PI = 3.14159265358979323846
 SQRT1_2 = 0.7071067811865475244008443621048490
+# squared sine of the angle below which two axes count as parallel (round-off of float32 axes is ~1e-7)
+PARALLEL_EPS2 = 1e-10
 NC = 12  # columns of a Jacobian row
 
 # ---------------------------------------------------------------- small vector and quaternion helpers
@@ -170,12 +172,18 @@ def _r_to_q(R, q) -> None:
         q[0] = (R[3] - R[1]) * s
 
 
+def _not_parallel(n, a, b) -> bool:
+    """True when n (the length of a vector of size |a||b| sin(angle)) shows a and b are not parallel."""
+    return n * n > PARALLEL_EPS2 * ((a[0] * a[0] + a[1] * a[1] + a[2] * a[2])
+                                    * (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]))
+
+
 def _cross_q(x0, x1, x2, y0, y1, y2, q) -> None:
     """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x.
 
     Degenerate input (libode prints "zero length vector" and reads uninitialised memory): a zero x gives
-    the identity; a y parallel to x (e.g. universal axes momentarily aligned) is replaced by the first
-    vector of _plane_space(x), so the frame stays a rotation and nothing becomes NaN.
+    the identity; a y parallel to x within 1e-5 rad (universal axes momentarily aligned) is replaced by
+    the first vector of _plane_space(x), so the frame stays a rotation and nothing becomes NaN.
     """
     R = [0.0] * 9
     p = [0.0, 0.0, 0.0]
@@ -187,12 +195,14 @@ def _cross_q(x0, x1, x2, y0, y1, y2, q) -> None:
     x0 = x0 / n
     x1 = x1 / n
     x2 = x2 / n
+    yy = y0 * y0 + y1 * y1 + y2 * y2
     d = x0 * y0 + x1 * y1 + x2 * y2
     y0 = y0 - d * x0
     y1 = y1 - d * x1
     y2 = y2 - d * x2
-    n = sqrt(y0 * y0 + y1 * y1 + y2 * y2)
-    if n > 0.0:
+    n2 = y0 * y0 + y1 * y1 + y2 * y2
+    n = sqrt(n2)
+    if n2 > PARALLEL_EPS2 * yy:
         y0 = y0 / n
         y1 = y1 / n
         y2 = y2 / n
@@ -514,10 +524,14 @@ def set_hinge2_reference(jint, jreal, j, breal) -> None:
     v1 = a2[1] - c * a1[1]
     v2 = a2[2] - c * a1[2]
     n = sqrt(v0 * v0 + v1 * v1 + v2 * v2)
-    if n > 0.0:
+    if _not_parallel(n, a1, a2):
         v0 = v0 / n
         v1 = v1 / n
         v2 = v2 / n
+    else:
+        v0 = 0.0
+        v1 = 0.0
+        v2 = 0.0
     out = [0.0, 0.0, 0.0]
     _rot_t(breal, b1, v0, v1, v2, out)
     for i in range(3):
@@ -934,10 +948,14 @@ def _universal_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi
     p1 = a1[2] * t0 - a1[0] * t2
     p2 = a1[0] * t1 - a1[1] * t0
     n = sqrt(p0 * p0 + p1 * p1 + p2 * p2)
-    if n > 0.0:
+    if _not_parallel(n, a1, a2):
         p0 = p0 / n
         p1 = p1 / n
         p2 = p2 / n
+    else:
+        p0 = 0.0
+        p1 = 0.0
+        p2 = 0.0
     ro = (r + 3) * NC
     J[ro + 3] = p0
     J[ro + 4] = p1
@@ -973,10 +991,14 @@ def _hinge2_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r
     u1 = a1[2] * a2[0] - a1[0] * a2[2]
     u2 = a1[0] * a2[1] - a1[1] * a2[0]
     s = sqrt(u0 * u0 + u1 * u1 + u2 * u2)
-    if s > 0.0:
+    if _not_parallel(s, a1, a2):
         u0 = u0 / s
         u1 = u1 / s
         u2 = u2 / s
+    else:
+        u0 = 0.0
+        u1 = 0.0
+        u2 = 0.0
     ro = (r + 3) * NC
     J[ro + 3] = u0
     J[ro + 4] = u1
