@@ -20,7 +20,7 @@ from . import geoms as _g
 from .errors import ODEError
 from .geoms import STORE, GeomObject, GeomTransform
 from .joints import Contact, JointGroup
-from .spaces import SpaceBase, _Pass, ensure_ready, pair_kernel, prepare
+from .spaces import _PASS, SpaceBase, _Pass, ensure_ready, pair_kernel, prepare
 
 CONTACTS_UNIMPORTANT = 0x80000000
 _SAP_X = 3                  # the space kernel's SAP kind, used for the cross pairs of collide2
@@ -56,6 +56,17 @@ def _reported(g: GeomObject) -> GeomObject:
     return g
 
 
+def _fresh(g: GeomObject) -> None:
+    """Bring g's world pose up to date, unless a running collision pass already prepared its hierarchy."""
+    if _PASS["depth"] > 0:
+        root = g
+        while root._space is not None:
+            root = root._space
+        if id(root) in _PASS["ready"]:
+            return
+    g._refresh()
+
+
 def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
     """Contacts between two geoms as a list of ode.Contact (empty when they do not touch).
 
@@ -68,7 +79,8 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
         raise ODEError("collide() takes two non-space geoms; use collide2 or space.collide for spaces")
     if g1 is g2:
         return []
-    _g.refresh_poses()
+    _fresh(g1)
+    _fresh(g2)
     a, b = _g.narrow_slot(g1), _g.narrow_slot(g2)
     if a < 0 or b < 0:
         return []
