@@ -95,7 +95,16 @@ class _GeomStore:
         self.bodykey[slot] = -1
 
     def groups(self) -> list:
-        """[(world, geom slots, body slots)] of attached geoms, cached until attachments change."""
+        """[(world, geom slots, body slots)] of attached geoms, cached until attachments change.
+
+        Geoms whose body was destroyed are detached first (dBodyDestroy leaves its geoms bodiless).
+        """
+        dead = [s for s, b in self.attached.items() if b._slot < 0]
+        for s in dead:
+            self.detach(s)
+            obj = self.objects.get(s)
+            if obj is not None:
+                obj._body = None
         if self._groups is not None and self._groups[0] == self.version:
             return self._groups[1]
         by_world: dict = {}

@@ -289,3 +289,17 @@ def test_point_depth():
     assert math.isclose(ode.GeomCapsule(None, 0.5, 2.0).pointDepth((0, 0, 1.25)), 0.25, rel_tol=TOL)
     with pytest.raises(ValueError):
         s.pointDepth((0, 0))
+
+
+def test_destroyed_body_leaves_its_geoms_static():
+    world = ode.World()
+    body = ode.Body(world)
+    body.setPosition((1, 2, 3))
+    g = ode.GeomSphere(ode.SimpleSpace(), 0.5)
+    g.setBody(body)
+    assert g.getPosition() == (1.0, 2.0, 3.0)
+    body.destroy()
+    other = ode.Body(world)                       # may reuse the freed body row
+    other.setPosition((9, 9, 9))
+    assert g.getSpace().getAABB() == (0.5, 1.5, 1.5, 2.5, 2.5, 3.5)
+    assert g.getBody() is None and g.getPosition() == (1.0, 2.0, 3.0)
