@@ -78,7 +78,7 @@ class SpaceBase(GeomObject):
             if s is geom:
                 raise ODEError("a space cannot be inserted into itself or into one of its own children")
             s = s._space
-        self._children.append(geom)
+        self._children.insert(0, geom)      # newest first, as libode's dSpaceGetGeom and its simple space
         geom._space = self
         STORE.slots.ints[geom._slot, L.GI_SPACE] = self._slot
 

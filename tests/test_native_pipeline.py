@@ -173,8 +173,8 @@ def test_reversed_attachment_flips_the_normal():
     world = ode.World()
     space = ode.SimpleSpace()
     b = ode.Body(world)
-    static = ode.GeomSphere(space, 1.0)          # added first: geom 1 of the pair is static
     moving = ode.GeomSphere(space, 1.0)
+    static = ode.GeomSphere(space, 1.0)          # newest comes first: geom 1 of the pair is static
     moving.setBody(b)
     b.setPosition((0, 0, 1.5))
     group = ode.JointGroup()

@@ -212,7 +212,7 @@ def test_space_membership_api():
     assert s.getNumGeoms() == 1 and len(s) == 1 and t.getSpace() is s and t.isSpace()
     s.add(g)
     s.add(g)                             # no-op when already inside
-    assert s.query(g) and list(s) == [t, g] and s.getGeom(1) is g
+    assert s.query(g) and list(s) == [g, t] and s.getGeom(0) is g     # newest first, as libode
     with pytest.raises(ode.ODEError):
         t.add(g)                         # a geom belongs to one space
     with pytest.raises(ode.ODEError):
@@ -243,6 +243,18 @@ def test_space_membership_api():
     with pytest.raises(ode.ODEError):
         g.getPosition()                  # destroyed with its space (cleanup 1)
     assert s.getNumGeoms() == 0
+
+
+def test_simple_space_order_is_libodes():
+    """libode 0.16.2 (probed): dSpaceGetGeom is newest first; a simple space calls back in that order."""
+    s = ode.SimpleSpace()
+    gs = [ode.GeomSphere(s, 1.0) for _ in range(4)]
+    assert [s.getGeom(i) for i in range(4)] == gs[::-1]
+    calls = []
+    s.collide(None, lambda _, a, b: calls.append((gs.index(a), gs.index(b))))
+    assert calls == [(3, 2), (3, 1), (3, 0), (2, 1), (2, 0), (1, 0)]
+    s.remove(gs[1])
+    assert [s.getGeom(i) for i in range(3)] == [gs[3], gs[2], gs[0]]
 
 
 def test_space_aabb_is_the_union_of_its_geoms():
