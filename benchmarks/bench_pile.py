@@ -1,6 +1,6 @@
 """Benchmark: 1000 spheres and 300 boxes falling into a pile in a HashSpace, stepped with quickStep.
 
-    python benchmarks/bench_pile.py [--steps 150] [--python-steps 0]
+    python benchmarks/bench_pile.py [--steps 100] [--python-steps 0]
 
 Engines, each in its own interpreter (subprocess), one run each, same scene and parameters:
 
@@ -130,7 +130,7 @@ def run(engine: str, mode: str, steps: int, backend: str = "core") -> dict:
 def main() -> None:
     """Parse arguments, run every engine once, print the table."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--steps", type=int, default=150)
+    ap.add_argument("--steps", type=int, default=100)
     ap.add_argument("--python-steps", type=int, default=0, help="also run ODE_BACKEND=python this many steps")
     ap.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args()
