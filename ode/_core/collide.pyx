@@ -15,6 +15,7 @@ from .collide_prim cimport (
     collide_capsule_plane, closest_segments, collide_capsule_capsule, collide_box_plane, box_box as box_box_k,
     collide_box_box, point_depth_rec, collide_ray_shape, collide_ray_plane, collide_none, support_pair,
     collide_cylinder_plane, collide_sphere_cylinder, compute_prim_aabb, collide_capsule_box, collide_cylinder_box,
+    collide_capsule_cylinder, collide_cylinder_cylinder,
 )
 from .collide_mesh cimport *
 
@@ -51,8 +52,8 @@ cdef void _build_table() noexcept:
     _set(GC_CYLINDER, GC_PLANE, collide_cylinder_plane)
     _set(GC_CAPSULE, GC_BOX, collide_capsule_box)
     _set(GC_CYLINDER, GC_BOX, collide_cylinder_box)
-    _set(GC_CAPSULE, GC_CYLINDER, support_pair)
-    _set(GC_CYLINDER, GC_CYLINDER, support_pair)
+    _set(GC_CAPSULE, GC_CYLINDER, collide_capsule_cylinder)
+    _set(GC_CYLINDER, GC_CYLINDER, collide_cylinder_cylinder)
     _set(GC_RAY, GC_SPHERE, collide_ray_shape)
     _set(GC_RAY, GC_BOX, collide_ray_shape)
     _set(GC_RAY, GC_CAPSULE, collide_ray_shape)

@@ -23,3 +23,6 @@ cdef int collide_sphere_cylinder(const dReal* g1, const int* i1, const dReal* g2
 cdef void compute_prim_aabb(dReal* g, const int* i) noexcept nogil
 cdef int collide_capsule_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef int collide_cylinder_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+cdef int mpr_penetration(const dReal* g1, int c1, const dReal* g2, int c2, dReal* out) noexcept nogil
+cdef int collide_capsule_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+cdef int collide_cylinder_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil

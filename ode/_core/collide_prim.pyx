@@ -13,6 +13,8 @@ cdef dReal BOX_FUDGE2 = 0.0
 cdef dReal SEG_TOUCH = 1e-6
 cdef dReal LINE_EPS = 1e-4
 cdef dReal DINF = INFINITY
+cdef dReal MPR_EPS = 2.220446049250313e-16
+cdef dReal MPR_TOL = 1e-6
 
 
 
@@ -1423,3 +1425,373 @@ cdef void compute_prim_aabb(dReal* g, const int* i) noexcept nogil:
     for j in range(3):
         g[G_AABB + 2 * j] = g[G_POS + j] - e[j]
         g[G_AABB + 2 * j + 1] = g[G_POS + j] + e[j]
+
+
+# ---- Minkowski portal refinement (Snethen, "XenoCollide", Game Programming Gems 7), as libode uses via libccd
+# for capsule-cylinder and cylinder-cylinder. The portal lives in v: 5 vertices of 9 reals each (point of the
+# Minkowski difference A - B, then the support points on A and on B); vertex 0 is the interior point.
+
+
+cdef void mpr_local_support(const dReal* g, int cls, dReal lx, dReal ly, dReal lz, dReal* out) noexcept nogil:
+    """Support point of a capsule/cylinder/sphere/box record in local direction l, in local coordinates."""
+    cdef dReal h, r, s, t
+    cdef int j
+    out[0] = 0.0
+    out[1] = 0.0
+    out[2] = 0.0
+    if cls == GC_BOX:
+        for j in range(3):
+            out[j] = g[G_SIDES + j] * 0.5
+        if lx < 0:
+            out[0] = -out[0]
+        if ly < 0:
+            out[1] = -out[1]
+        if lz < 0:
+            out[2] = -out[2]
+        return
+    r = g[G_RADIUS]
+    h = 0.0
+    if cls == GC_CAPSULE or cls == GC_CYLINDER:
+        h = g[G_LENGTH] * 0.5
+    if cls == GC_CYLINDER:
+        t = lx * lx + ly * ly
+        if t > 0:
+            s = r / sqrt(t)
+            out[0] = lx * s
+            out[1] = ly * s
+        out[2] = -h
+        if lz > 0:
+            out[2] = h
+        return
+    t = sqrt(lx * lx + ly * ly + lz * lz)
+    if t > 0:
+        s = r / t
+        out[0] = lx * s
+        out[1] = ly * s
+        out[2] = lz * s
+    if lz > 0:
+        out[2] = out[2] + h
+    else:
+        out[2] = out[2] - h
+
+
+cdef void mpr_world_support(const dReal* g, int cls, dReal dx, dReal dy, dReal dz, dReal* v, int o) noexcept nogil:
+    """Support point of record g in world direction d, written to v[o..o+2] in world coordinates."""
+    cdef dReal q[3]
+    cdef int j
+    mpr_local_support(g, cls, col_dot(g, 0, dx, dy, dz), col_dot(g, 1, dx, dy, dz), col_dot(g, 2, dx, dy, dz), q)
+    for j in range(3):
+        v[o + j] = g[G_POS + j] + g[G_R + 3 * j] * q[0] + g[G_R + 3 * j + 1] * q[1] + g[G_R + 3 * j + 2] * q[2]
+
+
+cdef void mpr_support(const dReal* g1, int c1, const dReal* g2, int c2, dReal dx, dReal dy, dReal dz, dReal* v, int k) noexcept nogil:
+    """Portal vertex k: support of A in d, of B in -d, and their difference."""
+    cdef int o
+    o = 9 * k
+    mpr_world_support(g1, c1, dx, dy, dz, v, o + 3)
+    mpr_world_support(g2, c2, -dx, -dy, -dz, v, o + 6)
+    v[o] = v[o + 3] - v[o + 6]
+    v[o + 1] = v[o + 4] - v[o + 7]
+    v[o + 2] = v[o + 5] - v[o + 8]
+
+
+cdef inline void mpr_copy(dReal* v, int dst, int src) noexcept nogil:
+    """Portal vertex dst = vertex src."""
+    cdef int j
+    for j in range(9):
+        v[9 * dst + j] = v[9 * src + j]
+
+
+cdef inline dReal mpr_dot(const dReal* v, int k, dReal x, dReal y, dReal z) noexcept nogil:
+    """Minkowski point of portal vertex k dotted with (x, y, z)."""
+    return v[9 * k] * x + v[9 * k + 1] * y + v[9 * k + 2] * z
+
+
+cdef inline dReal mpr_triple(const dReal* v, int a, int b, int c) noexcept nogil:
+    """(v_a x v_b) . v_c of the Minkowski points."""
+    cdef dReal x, y, z
+    x = v[9 * a + 1] * v[9 * b + 2] - v[9 * a + 2] * v[9 * b + 1]
+    y = v[9 * a + 2] * v[9 * b] - v[9 * a] * v[9 * b + 2]
+    z = v[9 * a] * v[9 * b + 1] - v[9 * a + 1] * v[9 * b]
+    return x * v[9 * c] + y * v[9 * c + 1] + z * v[9 * c + 2]
+
+
+cdef dReal mpr_normal(const dReal* v, int a, int b, int c, dReal* n) noexcept nogil:
+    """n = unit (v_b - v_a) x (v_c - v_a); returns the length before normalising (0: n left unnormalised)."""
+    cdef dReal ax, ay, az, bx, by, bz, l
+    ax = v[9 * b] - v[9 * a]
+    ay = v[9 * b + 1] - v[9 * a + 1]
+    az = v[9 * b + 2] - v[9 * a + 2]
+    bx = v[9 * c] - v[9 * a]
+    by = v[9 * c + 1] - v[9 * a + 1]
+    bz = v[9 * c + 2] - v[9 * a + 2]
+    n[0] = ay * bz - az * by
+    n[1] = az * bx - ax * bz
+    n[2] = ax * by - ay * bx
+    l = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    if l > 0:
+        n[0] = n[0] / l
+        n[1] = n[1] / l
+        n[2] = n[2] / l
+    return l
+
+
+cdef inline int mpr_positive(dReal x) noexcept nogil:
+    """x > 0 or x is zero within MPR_EPS (libccd's 'zero or positive' test)."""
+    return fabs(x) < MPR_EPS or x > 0
+
+
+cdef int mpr_discover(const dReal* g1, int c1, const dReal* g2, int c2, dReal* v) noexcept nogil:
+    """Find a portal (v1, v2, v3) that the ray from v0 (centre difference) through the origin crosses.
+
+    Returns -1 (separated), 0 (portal found), 1 (origin is v1: touching), 2 (origin on the segment v0-v1)."""
+    cdef dReal n[3]
+    cdef dReal l, x
+    cdef int j, _it, cont
+    for j in range(3):
+        v[3 + j] = g1[G_POS + j]
+        v[6 + j] = g2[G_POS + j]
+        v[j] = v[3 + j] - v[6 + j]
+    if fabs(v[0]) < MPR_EPS and fabs(v[1]) < MPR_EPS and fabs(v[2]) < MPR_EPS:
+        v[0] = v[0] + MPR_EPS * 10
+    l = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    n[0] = -v[0] / l
+    n[1] = -v[1] / l
+    n[2] = -v[2] / l
+    mpr_support(g1, c1, g2, c2, n[0], n[1], n[2], v, 1)
+    if not (mpr_dot(v, 1, n[0], n[1], n[2]) > 0) or fabs(mpr_dot(v, 1, n[0], n[1], n[2])) < MPR_EPS:
+        return -1
+    n[0] = v[1] * v[11] - v[2] * v[10]
+    n[1] = v[2] * v[9] - v[0] * v[11]
+    n[2] = v[0] * v[10] - v[1] * v[9]
+    l = n[0] * n[0] + n[1] * n[1] + n[2] * n[2]
+    if fabs(l) < MPR_EPS:
+        if v[9] == 0 and v[10] == 0 and v[11] == 0:
+            return 1
+        return 2
+    l = sqrt(l)
+    n[0] = n[0] / l
+    n[1] = n[1] / l
+    n[2] = n[2] / l
+    mpr_support(g1, c1, g2, c2, n[0], n[1], n[2], v, 2)
+    if not (mpr_dot(v, 2, n[0], n[1], n[2]) > 0) or fabs(mpr_dot(v, 2, n[0], n[1], n[2])) < MPR_EPS:
+        return -1
+    mpr_normal(v, 0, 1, 2, n)
+    if mpr_dot(v, 0, n[0], n[1], n[2]) > 0:
+        mpr_copy(v, 4, 1)
+        mpr_copy(v, 1, 2)
+        mpr_copy(v, 2, 4)
+        n[0] = -n[0]
+        n[1] = -n[1]
+        n[2] = -n[2]
+    for _it in range(1000):
+        mpr_support(g1, c1, g2, c2, n[0], n[1], n[2], v, 3)
+        if not (mpr_dot(v, 3, n[0], n[1], n[2]) > 0) or fabs(mpr_dot(v, 3, n[0], n[1], n[2])) < MPR_EPS:
+            return -1
+        cont = 0
+        x = mpr_triple(v, 1, 3, 0)
+        if x < 0 and fabs(x) >= MPR_EPS:
+            mpr_copy(v, 2, 3)
+            cont = 1
+        if cont == 0:
+            x = mpr_triple(v, 3, 2, 0)
+            if x < 0 and fabs(x) >= MPR_EPS:
+                mpr_copy(v, 1, 3)
+                cont = 1
+        if cont == 0:
+            return 0
+        mpr_normal(v, 0, 1, 2, n)
+    return 0
+
+
+cdef int mpr_reached(const dReal* v, const dReal* n) noexcept nogil:
+    """True when support point v4 is within MPR_TOL of the portal plane along n (refinement done)."""
+    cdef dReal d4, m, t
+    cdef int k
+    d4 = mpr_dot(v, 4, n[0], n[1], n[2])
+    m = d4 - mpr_dot(v, 1, n[0], n[1], n[2])
+    for k in range(2, 4):
+        t = d4 - mpr_dot(v, k, n[0], n[1], n[2])
+        if t < m:
+            m = t
+    return m <= MPR_TOL
+
+
+cdef void mpr_expand(dReal* v) noexcept nogil:
+    """Replace one portal vertex by v4 so that the ray from v0 through the origin still crosses the portal."""
+    cdef dReal x, y, z
+    x = v[37] * v[2] - v[38] * v[1]
+    y = v[38] * v[0] - v[36] * v[2]
+    z = v[36] * v[1] - v[37] * v[0]
+    if mpr_dot(v, 1, x, y, z) > 0:
+        if mpr_dot(v, 2, x, y, z) > 0:
+            mpr_copy(v, 1, 4)
+        else:
+            mpr_copy(v, 3, 4)
+    elif mpr_dot(v, 3, x, y, z) > 0:
+        mpr_copy(v, 2, 4)
+    else:
+        mpr_copy(v, 1, 4)
+
+
+cdef int mpr_refine(const dReal* g1, int c1, const dReal* g2, int c2, dReal* v) noexcept nogil:
+    """Move the portal outwards until the origin is behind it (0) or it cannot get past the origin (-1)."""
+    cdef dReal n[3]
+    cdef int _it
+    for _it in range(1000):
+        mpr_normal(v, 1, 2, 3, n)
+        if mpr_positive(mpr_dot(v, 1, n[0], n[1], n[2])):
+            return 0
+        mpr_support(g1, c1, g2, c2, n[0], n[1], n[2], v, 4)
+        if not mpr_positive(mpr_dot(v, 4, n[0], n[1], n[2])) or mpr_reached(v, n):
+            return -1
+        mpr_expand(v)
+    return -1
+
+
+cdef void mpr_closest(const dReal* v, dReal* out) noexcept nogil:
+    """Point of the portal triangle (v1, v2, v3) closest to the origin (Ericson's region test)."""
+    cdef dReal abx, aby, abz, acx, acy, acz, d1, d2, d3, d4, d5, d6, va, vb, vc, t, w
+    cdef int j
+    abx = v[18] - v[9]
+    aby = v[19] - v[10]
+    abz = v[20] - v[11]
+    acx = v[27] - v[9]
+    acy = v[28] - v[10]
+    acz = v[29] - v[11]
+    d1 = -(abx * v[9] + aby * v[10] + abz * v[11])
+    d2 = -(acx * v[9] + acy * v[10] + acz * v[11])
+    if d1 <= 0 and d2 <= 0:
+        for j in range(3):
+            out[j] = v[9 + j]
+        return
+    d3 = -(abx * v[18] + aby * v[19] + abz * v[20])
+    d4 = -(acx * v[18] + acy * v[19] + acz * v[20])
+    if d3 >= 0 and d4 <= d3:
+        for j in range(3):
+            out[j] = v[18 + j]
+        return
+    vc = d1 * d4 - d3 * d2
+    if vc <= 0 and d1 >= 0 and d3 <= 0:
+        t = d1 / (d1 - d3)
+        for j in range(3):
+            out[j] = v[9 + j] + (v[18 + j] - v[9 + j]) * t
+        return
+    d5 = -(abx * v[27] + aby * v[28] + abz * v[29])
+    d6 = -(acx * v[27] + acy * v[28] + acz * v[29])
+    if d6 >= 0 and d5 <= d6:
+        for j in range(3):
+            out[j] = v[27 + j]
+        return
+    vb = d5 * d2 - d1 * d6
+    if vb <= 0 and d2 >= 0 and d6 <= 0:
+        t = d2 / (d2 - d6)
+        for j in range(3):
+            out[j] = v[9 + j] + (v[27 + j] - v[9 + j]) * t
+        return
+    va = d3 * d6 - d5 * d4
+    if va <= 0 and d4 - d3 >= 0 and d5 - d6 >= 0:
+        t = (d4 - d3) / ((d4 - d3) + (d5 - d6))
+        for j in range(3):
+            out[j] = v[18 + j] + (v[27 + j] - v[18 + j]) * t
+        return
+    w = 1 / (va + vb + vc)
+    t = vb * w
+    w = vc * w
+    for j in range(3):
+        out[j] = v[9 + j] + (v[18 + j] - v[9 + j]) * t + (v[27 + j] - v[9 + j]) * w
+
+
+cdef void mpr_position(const dReal* v, const dReal* n, dReal* out) noexcept nogil:
+    """Contact point: the origin's barycentric weights in (v0, v1, v2, v3) (or in the portal alone) applied to the
+    support points on A and on B, averaged."""
+    cdef dReal b[4]
+    cdef dReal s, pa, pb
+    cdef int j, k
+    b[0] = mpr_triple(v, 1, 2, 3)
+    b[1] = mpr_triple(v, 3, 2, 0)
+    b[2] = mpr_triple(v, 0, 1, 3)
+    b[3] = mpr_triple(v, 2, 1, 0)
+    s = b[0] + b[1] + b[2] + b[3]
+    if s <= 0 or fabs(s) < MPR_EPS:
+        b[0] = 0.0
+        b[1] = mpr_cross_dot(v, 2, 3, n)
+        b[2] = mpr_cross_dot(v, 3, 1, n)
+        b[3] = mpr_cross_dot(v, 1, 2, n)
+        s = b[1] + b[2] + b[3]
+    for j in range(3):
+        pa = 0.0
+        pb = 0.0
+        for k in range(4):
+            pa = pa + v[9 * k + 3 + j] * b[k]
+            pb = pb + v[9 * k + 6 + j] * b[k]
+        out[j] = (pa / s + pb / s) * 0.5
+
+
+cdef inline dReal mpr_cross_dot(const dReal* v, int a, int b, const dReal* n) noexcept nogil:
+    """(v_a x v_b) . n of the Minkowski points."""
+    cdef dReal x, y, z
+    x = v[9 * a + 1] * v[9 * b + 2] - v[9 * a + 2] * v[9 * b + 1]
+    y = v[9 * a + 2] * v[9 * b] - v[9 * a] * v[9 * b + 2]
+    z = v[9 * a] * v[9 * b + 1] - v[9 * a + 1] * v[9 * b]
+    return x * n[0] + y * n[1] + z * n[2]
+
+
+cdef int mpr_penetration(const dReal* g1, int c1, const dReal* g2, int c2, dReal* out) noexcept nogil:
+    """Penetration of A = g1 and B = g2 by MPR: 1 with out = depth, direction (3, from A into B), position (3);
+    0 when they are separated."""
+    cdef dReal v[45]
+    cdef dReal n[3]
+    cdef dReal q[3]
+    cdef dReal d
+    cdef int res, it, j
+    res = mpr_discover(g1, c1, g2, c2, v)
+    if res < 0:
+        return 0
+    if res == 1 or res == 2:
+        d = sqrt(v[9] * v[9] + v[10] * v[10] + v[11] * v[11])
+        out[0] = d
+        for j in range(3):
+            out[1 + j] = 0.0
+            if d > 0:
+                out[1 + j] = v[9 + j] / d
+            out[4 + j] = (v[12 + j] + v[15 + j]) * 0.5
+        return 1
+    if mpr_refine(g1, c1, g2, c2, v) < 0:
+        return 0
+    for it in range(1001):
+        mpr_normal(v, 1, 2, 3, n)
+        mpr_support(g1, c1, g2, c2, n[0], n[1], n[2], v, 4)
+        if mpr_reached(v, n) or it == 1000:
+            break
+        mpr_expand(v)
+    mpr_closest(v, q)
+    d = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2])
+    out[0] = d
+    for j in range(3):
+        out[1 + j] = n[j]
+        if d > 0:
+            out[1 + j] = q[j] / d
+    mpr_position(v, n, q)
+    for j in range(3):
+        out[4 + j] = q[j]
+    return 1
+
+
+cdef int mpr_contact(const dReal* g1, int c1, const dReal* g2, int c2, dReal* c, int skip) noexcept nogil:
+    """One contact from the MPR penetration of A = g1 and B = g2 (normal into A, i.e. minus the direction)."""
+    cdef dReal out[7]
+    if mpr_penetration(g1, c1, g2, c2, out) == 0:
+        return 0
+    put(c, 0, skip, out[4], out[5], out[6], -out[1], -out[2], -out[3], out[0])
+    return 1
+
+
+cdef int collide_capsule_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil:
+    """Capsule against cylinder: one contact by MPR, capsule as A (libode's order; swapped calls are flipped)."""
+    return mpr_contact(g1, GC_CAPSULE, g2, GC_CYLINDER, c, skip)
+
+
+cdef int collide_cylinder_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil:
+    """Cylinder against cylinder: one contact by MPR."""
+    return mpr_contact(g1, GC_CYLINDER, g2, GC_CYLINDER, c, skip)

@@ -27,7 +27,7 @@ def _build_table() -> list:
         (C, S, P.collide_capsule_sphere), (C, PL, P.collide_capsule_plane),
         (C, C, P.collide_capsule_capsule), (B, PL, P.collide_box_plane), (B, B, P.collide_box_box),
         (Y, PL, P.collide_cylinder_plane), (C, B, P.collide_capsule_box), (Y, B, P.collide_cylinder_box),
-        (C, Y, P.support_pair), (Y, Y, P.support_pair),
+        (C, Y, P.collide_capsule_cylinder), (Y, Y, P.collide_cylinder_cylinder),
         (R, S, P.collide_ray_shape), (R, B, P.collide_ray_shape), (R, C, P.collide_ray_shape),
         (R, Y, P.collide_ray_shape), (R, PL, P.collide_ray_plane), (R, R, P.collide_none),
         (PL, PL, P.collide_none),
