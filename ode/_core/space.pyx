@@ -205,7 +205,7 @@ cdef Py_ssize_t _find(const Cell* cells, Py_ssize_t m, long long lvl, long long 
 
 
 cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept nogil:
-    """Multi-resolution hash grid: each geom sits in the cells of its level; it looks up its level and above."""
+    """Multi-resolution hash grid: a geom sits in the cells of its level and looks up its level and above."""
     cdef int n = s.n, i, j, lvl, up
     cdef long long x, y, z
     cdef long long r[6]

@@ -89,7 +89,7 @@ def _cells(a, i, lvl):
 
 
 def _hash(n, a, minlevel, maxlevel, emit) -> None:
-    """Multi-resolution hash grid: each geom sits in the cells of its level; it looks up its level and above."""
+    """Multi-resolution hash grid: a geom sits in the cells of its level and looks up its level and above."""
     levels, ranges, big = [], [], []
     table: dict = {}
     for i in range(n):
@@ -149,7 +149,8 @@ def _qt_block(a, i, c, e, depth):
         ix, iy = math.floor(gx), math.floor(gy)
         if ix < 0 or iy < 0 or ix >= (1 << lvl) or iy >= (1 << lvl):
             break
-        if not (lx + ix * sx < x0 and x1 < lx + (ix + 1) * sx and ly + iy * sy < y0 and y1 < ly + (iy + 1) * sy):
+        if not (lx + ix * sx < x0 and x1 < lx + (ix + 1) * sx and ly + iy * sy < y0
+                and y1 < ly + (iy + 1) * sy):
             break
         best = (lvl, ix, iy)
     return best
