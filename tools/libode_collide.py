@@ -10,6 +10,7 @@ store them as JSON and tests can rebuild the same geoms through our public API:
     {"class": "convex", "planes": [[a, b, c, d], ...], "points": [[x, y, z], ...],
      "polygons": [n, i0, .., n, ..]}
     {"class": "trimesh", "vertices": [[x, y, z], ...], "faces": [[i, j, k], ...]}
+    {"class": "transform", "geom": <spec>, "pos": [x, y, z], "rot": [9 values]}   (info mode 1)
     {"class": "heightfield", "heights": [...], "width": w, "depth": d, "width_samples": nw,
      "depth_samples": nd, "scale": s, "offset": o, "thickness": t, "wrap": 0}
 
@@ -119,6 +120,9 @@ class Geom:
         if self.id:
             C.dGeomDestroy(self.id)
             self.id = None
+        inner = getattr(self, "inner", None)
+        if inner is not None:
+            inner.destroy()
         for fn_name, ptr in self.keep:
             if isinstance(fn_name, str):
                 getattr(C, fn_name)(ptr)
@@ -156,11 +160,26 @@ def _create(owner: Geom, spec: dict, space) -> int:
         return g
     if cls == "convex":
         return _create_convex(owner, spec, space)
+    if cls == "transform":
+        return _create_transform(owner, spec, space)
     if cls == "trimesh":
         return _create_trimesh(owner, spec, space)
     if cls == "heightfield":
         return _create_heightfield(owner, spec, space)
     raise ValueError(f"unknown geom class {cls!r}")
+
+
+def _create_transform(owner: Geom, spec: dict, space) -> int:
+    """dCreateGeomTransform around spec["geom"], placed at spec["pos"], spec["rot"] in the transform frame."""
+    inner = Geom(spec["geom"])
+    inner.set_pose(spec["pos"], spec["rot"])
+    g = C.dCreateGeomTransform(space)
+    C.dGeomTransformSetCleanup(g, 0)
+    C.dGeomTransformSetInfo(g, 1)
+    C.dGeomTransformSetGeom(g, inner.id)
+    owner.keep.append((None, inner))
+    owner.inner = inner
+    return g
 
 
 def _create_convex(owner: Geom, spec: dict, space) -> int:

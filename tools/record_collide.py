@@ -31,6 +31,8 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "collide"
 CLASSES = ["sphere", "box", "capsule", "cylinder", "plane", "ray", "convex", "trimesh", "heightfield"]
 # libode aborts (ODE INTERNAL ERROR 2: needs dTRIDATAPREPROCESS_BUILD_FACE_ANGLES) on convex-trimesh.
 ABORTS = {("convex", "trimesh")}
+# GeomTransform (info mode 1) around a sphere, box, capsule or cylinder at a random offset, against these:
+TRANSFORM_PARTNERS = ["sphere", "box", "capsule", "cylinder", "plane", "ray"]
 N_POSES = 250
 MAX_CONTACTS = (1, 4, 64)
 IDENTITY = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
@@ -114,6 +116,8 @@ MESH_CHOICES = {"convex": ["octa", "cbox"], "trimesh": ["ico", "tbox"], "heightf
 
 def expand(spec: dict) -> dict:
     """A spec with its mesh reference replaced by the mesh arrays."""
+    if spec["class"] == "transform":
+        return dict(spec, geom=expand(spec["geom"]))
     if "mesh" not in spec:
         return spec
     full = dict(MESHES[spec["mesh"]])
@@ -138,6 +142,9 @@ def random_spec(rng: random.Random, cls: str) -> dict:
         flags = [1 if rng.random() < 0.25 else 0 for _ in range(3)]
         return {"class": cls, "length": u(0.3, 4.0), "first_contact": flags[0], "backface_cull": flags[1],
                 "closest_hit": flags[2]}
+    if cls == "transform":
+        inner = random_spec(rng, rng.choice(["sphere", "box", "capsule", "cylinder"]))
+        return {"class": cls, "geom": inner, "pos": [u(-0.5, 0.5) for _ in range(3)], "rot": random_rot(rng)}
     return {"class": cls, "mesh": rng.choice(MESH_CHOICES[cls])}
 
 
@@ -156,6 +163,8 @@ def radius_of(spec: dict) -> float:
         return spec["length"]
     if cls == "plane":
         return 0.0
+    if cls == "transform":
+        return math.sqrt(sum(x * x for x in spec["pos"])) + radius_of(spec["geom"])
     full = expand(spec)
     if cls == "heightfield":
         return max(abs(h) for h in full["heights"]) + full["thickness"]
@@ -371,9 +380,14 @@ def _distance(rng: random.Random, kind: str, tstar, t_lo: float, t_hi: float, si
     return tstar + size * rng.uniform(1e-3, 1.0)
 
 
+def _class_index(cls: str) -> int:
+    """Position in CLASSES (transform: ODE's class number 7 plus 100, to keep other seeds unchanged)."""
+    return 107 if cls == "transform" else CLASSES.index(cls)
+
+
 def record_pair(ca: str, cb: str) -> dict:
     """250 cases for the unordered pair (ca, cb) in ODE's class order; every 5th in swapped order."""
-    seed = 1000 * CLASSES.index(ca) + CLASSES.index(cb)
+    seed = 1000 * _class_index(ca) + _class_index(cb)
     rng = random.Random(seed)
     cases = []
     for i in range(N_POSES):
@@ -486,6 +500,17 @@ def main() -> None:
             summary[name] = {"supported": data["supported"], "with_contacts": sum(1 for x in counts if x),
                              "max": max(counts)}
             print(name, summary[name], flush=True)
+    for cb in TRANSFORM_PARTNERS:
+        name = f"{cb}-transform"
+        if only and name not in only and "pairs" not in only:
+            continue
+        data = record_pair(cb, "transform")
+        text = json.dumps(data, separators=(",", ":")).encode()
+        (OUT / f"pair_{name}.json.gz").write_bytes(gzip.compress(text, mtime=0))
+        counts = [len(c["contacts"]["64"]) for c in data["cases"]]
+        summary[name] = {"supported": data["supported"], "with_contacts": sum(1 for x in counts if x),
+                         "max": max(counts)}
+        print(name, summary[name], flush=True)
     if not only or "scene" in only:
         scene = record_scene()
         (OUT / "space_scene.json").write_text(json.dumps(scene, separators=(",", ":")) + "\n")
