@@ -96,12 +96,24 @@ def _box_mesh(hx: float, hy: float, hz: float) -> dict:
     return {"class": "trimesh", "vertices": [[float(x) for x in p] for p in verts], "faces": faces}
 
 
-def _heightfield(n: int, size: float, amp: float, thickness: float) -> dict:
+def _grid_mesh(n: int, size: float, amp: float) -> dict:
+    """An open n x n vertex terrain trimesh in the XY plane with bumps along Z (edges and open borders)."""
+    verts = [[size * (i / (n - 1) - 0.5), size * (j / (n - 1) - 0.5),
+              amp * math.sin(1.3 * i + 0.4) * math.cos(0.9 * j)] for j in range(n) for i in range(n)]
+    faces = []
+    for j in range(n - 1):
+        for i in range(n - 1):
+            a, b, c, d = j * n + i, j * n + i + 1, (j + 1) * n + i + 1, (j + 1) * n + i
+            faces += [[a, b, c], [a, c, d]]
+    return {"class": "trimesh", "vertices": verts, "faces": faces}
+
+
+def _heightfield(n: int, size: float, amp: float, thickness: float, wrap: int = 0) -> dict:
     """An n x n heightfield of a smooth bump pattern (Y up in the geom's frame, centred)."""
     heights = [amp * math.sin(0.9 * i) * math.cos(0.7 * j) + 0.05 * ((i * 7 + j * 3) % 5)
                for j in range(n) for i in range(n)]
     return {"class": "heightfield", "heights": heights, "width": size, "depth": size, "width_samples": n,
-            "depth_samples": n, "scale": 1.0, "offset": 0.0, "thickness": thickness, "wrap": 0}
+            "depth_samples": n, "scale": 1.0, "offset": 0.0, "thickness": thickness, "wrap": wrap}
 
 
 MESHES = {
@@ -109,9 +121,11 @@ MESHES = {
     "cbox": _convex_box(0.5, 0.4, 0.3),
     "ico": _icosahedron(0.6),
     "tbox": _box_mesh(0.5, 0.4, 0.3),
+    "tgrid": _grid_mesh(5, 3.0, 0.3),
     "hf": _heightfield(8, 4.0, 0.25, 1.0),
+    "hfw": _heightfield(6, 3.0, 0.3, 0.5, wrap=1),
 }
-MESH_CHOICES = {"convex": ["octa", "cbox"], "trimesh": ["ico", "tbox"], "heightfield": ["hf"]}
+MESH_CHOICES = {"convex": ["octa", "cbox"], "trimesh": ["ico", "tbox", "tgrid"], "heightfield": ["hf", "hfw"]}
 
 
 def expand(spec: dict) -> dict:
