@@ -1,11 +1,11 @@
 """Broad phase: every space kind hands the near callback the same geom pairs as a SimpleSpace.
 
-Random scenes of 520 geoms (spheres, boxes, capsules, cylinders, rays; some sharing a body, some disabled,
-some with category/collide bits) are built through the public API into a hierarchy of spaces (a top space with
-three sub-spaces, one of them nested again). The pairs are collected the PyODE way: ``space.collide`` on every
-space, and for a pair involving a space ``ode.collide2`` recursively. The set of geom pairs must not depend on
-the kinds of the spaces. One recorded scene (tools/record_collide.py) is also compared with libode's
-dSpaceCollide pair set.
+Random scenes of 520 geoms (spheres, boxes, capsules, cylinders, rays, two planes with infinite AABBs; some
+sharing a body, some disabled, some with category/collide bits) are built through the public API into a
+hierarchy of spaces (a top space with three sub-spaces, one of them nested again). The pairs are collected
+the PyODE way: ``space.collide`` on every space, and for a pair involving a space ``ode.collide2``
+recursively. The set of geom pairs must not depend on the kinds of the spaces. One recorded scene
+(tools/record_collide.py) is also compared with libode's dSpaceCollide pair set.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import ode
 
 DATA = Path(__file__).parent / "data" / "collide" / "space_scene.json"
 N_GEOMS = 520
+PLANES = {100: ((0.0, 0.0, 1.0), -1.5), 300: ((0.6, 0.0, 0.8), -6.0)}  # infinite (or half-infinite) AABBs
 
 
 def make_space(kind: str, parent=None):
@@ -47,12 +48,14 @@ def random_scene(seed: int) -> dict:
     geoms = []
     n_bodies = 0
     for k in range(N_GEOMS):
-        cls = rng.choice(["sphere", "box", "capsule", "cylinder", "ray"])
-        g = {"cls": cls, "container": rng.randrange(5), "a": rng.uniform(0.1, 1.0),
+        cls = rng.choice(["sphere", "box", "capsule", "cylinder", "ray"]) if k not in PLANES else "plane"
+        g = {"cls": cls, "index": k, "container": rng.randrange(5), "a": rng.uniform(0.1, 1.0),
              "b": rng.uniform(0.1, 1.2), "c": rng.uniform(0.1, 1.2),
              "pos": [rng.uniform(-8, 8), rng.uniform(-8, 8), rng.uniform(-2, 2)],
              "quat": [rng.gauss(0, 1) for _ in range(4)], "body": -1, "offset": None}
-        if k % 9 == 4:
+        if cls == "plane":
+            pass
+        elif k % 9 == 4:
             g["body"] = n_bodies
             n_bodies += 1
         elif k % 9 == 5 and n_bodies:
@@ -82,7 +85,9 @@ def build(scene: dict, kinds: list):
     for k, g in enumerate(scene["geoms"]):
         geom = _make_geom(g, containers[g["container"]])
         geom.idx = k  # PyODE geoms take arbitrary attributes
-        if g["body"] >= 0:
+        if g["cls"] == "plane":
+            pass
+        elif g["body"] >= 0:
             geom.setBody(bodies[g["body"]])
             if g["offset"] is not None:
                 geom.setOffsetPosition(tuple(g["offset"]))
@@ -106,6 +111,9 @@ def _unit(q: list) -> tuple:
 
 def _make_geom(g: dict, space):
     cls = g["cls"]
+    if cls == "plane":
+        normal, dist = PLANES[g["index"]]
+        return ode.GeomPlane(space, normal, dist)
     if cls == "sphere":
         return ode.GeomSphere(space, g["a"])
     if cls == "box":
@@ -187,7 +195,7 @@ def test_moving_geoms_updates_pairs() -> None:
     c_hash, g_hash, *_k2 = build(scene, ["hash"] * 5)
     for geoms in (g_ref, g_hash):
         for g in geoms:
-            if g.getBody() is None:
+            if g.getBody() is None and g.placeable():
                 x, y, z = g.getPosition()
                 g.setPosition((0.5 * x, 0.5 * y, z))
     assert pair_set(c_hash) == pair_set(c_ref)
