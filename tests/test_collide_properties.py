@@ -243,3 +243,52 @@ def test_cylinder_lying_on_box_gives_its_clipped_side_line():
     assert K.collide_geoms(greal, gint, 0, 1, 1).shape[0] == 1
     greal[1, L.G_POS + 2] = 1.6
     assert K.collide_geoms(greal, gint, 0, 1, 8).shape[0] == 0
+
+
+def test_stacked_cylinders_give_rim_points_of_the_overlapping_caps():
+    """Parallel cylinders cap on cap (values observed from libode): crossing rims give each rim's arc inside
+    the other disc at quarter steps (3 interior points on one, 5 with both ends on the other), all on the
+    facing caps, at the axial overlap with normal -z into geom 1; max contacts caps the count."""
+    greal, gint = posed([(L.GC_CYLINDER, (0, 0, 0), None, (0.5, 1.0)),
+                         (L.GC_CYLINDER, (0.1, 0.2, 0.9), None, (0.5, 1.0))])
+    c = K.collide_geoms(greal, gint, 0, 1, 64)
+    assert c.shape[0] == 8
+    libode = [(0.45353879, 0.21048175, 0.5), (0.2236068, 0.4472136, 0.5), (-0.10373787, 0.48912008, 0.5),
+              (-0.38588989, 0.31794495, 0.4), (-0.35353879, -0.01048175, 0.4), (-0.1236068, -0.2472136, 0.4),
+              (0.20373788, -0.28912008, 0.4), (0.48588989, -0.11794495, 0.4)]
+    got = sorted(tuple(p) for p in c[:, L.C_POS:L.C_POS + 3])
+    np.testing.assert_allclose(got, sorted(libode), atol=max(TOL, 1e-8))
+    np.testing.assert_allclose(c[:, L.C_NORMAL:L.C_NORMAL + 3], np.tile((0, 0, -1), (8, 1)), atol=TOL)
+    np.testing.assert_allclose(c[:, L.C_DEPTH], 0.1, atol=TOL)
+    assert K.collide_geoms(greal, gint, 0, 1, 3).shape[0] == 3
+
+
+def test_small_cylinder_on_a_big_one_gives_eight_rim_points():
+    """A disc inside the other (libode): 8 points 45 degrees apart on the smaller rim, from its own x axis."""
+    s, co = np.sin(0.3), np.cos(0.3)
+    rz = [[co, -s, 0], [s, co, 0], [0, 0, 1]]
+    greal, gint = posed([(L.GC_CYLINDER, (0, 0, 0), None, (0.5, 1.0)),
+                         (L.GC_CYLINDER, (0.1, 0.05, 0.9), rz, (0.2, 1.0))])
+    c = K.collide_geoms(greal, gint, 0, 1, 64)
+    assert c.shape[0] == 8
+    np.testing.assert_allclose(c[0, :7], (0.2910673, 0.10910404, 0.4, 0, 0, -1, 0.1), atol=max(TOL, 1e-8))
+    ang = np.arctan2(c[:, 1] - 0.05, c[:, 0] - 0.1)
+    steps = np.sort(np.mod(ang - 0.3 + 1e-5, 2 * np.pi)) - 1e-5
+    np.testing.assert_allclose(steps, np.arange(8) * np.pi / 4, atol=max(TOL, 1e-6) * 10)
+
+
+def test_cylinder_pairs_by_mpr_match_libode_on_simple_poses():
+    """Capsule-cylinder and cylinder-cylinder away from cap-cap contact: one MPR contact (libode's values)."""
+    greal, gint = posed([(L.GC_CAPSULE, (0, 0, 0), None, (0.3, 1.0)),
+                         (L.GC_CYLINDER, (0, 0, -0.5), None, (0.4, 0.2))])
+    for a, b, sign in ((0, 1, 1), (1, 0, -1)):
+        c = K.collide_geoms(greal, gint, a, b, 4)
+        assert c.shape[0] == 1
+        np.testing.assert_allclose(c[0, :7], (0, 0, -0.6, 0, 0, sign, 0.4), atol=TOL)
+    greal, gint = posed([(L.GC_CYLINDER, (0, 0, 0), None, (0.5, 1.0)),
+                         (L.GC_CYLINDER, (0.9, 0, 0), None, (0.5, 1.0))])
+    c = K.collide_geoms(greal, gint, 0, 1, 4)
+    assert c.shape[0] == 1
+    np.testing.assert_allclose(c[0, :7], (0.45, 0, -0.5, -1, 0, 0, 0.1), atol=max(TOL, 1e-9))
+    greal[1, L.G_POS] = 1.01
+    assert K.collide_geoms(greal, gint, 0, 1, 4).shape[0] == 0

@@ -18,6 +18,7 @@ SEG_TOUCH = 1e-6          # axis-to-solid distance below which the capsule is tr
 LINE_EPS = 1e-4           # 1 - (ua.ub)^2 below this: lines treated as parallel
 DINF = float("inf")
 MPR_EPS = 2.220446049250313e-16   # libccd's zero test (double epsilon)
+CAP_PARALLEL = 0.9999999      # |axis1 . axis2| above this (tilt < 4.5e-4 rad): parallel cylinders, cap points
 MPR_TOL = 1e-6            # MPR refinement stops when the portal is this close to the surface (libode's value)
 
 # ---- kernels
@@ -1929,7 +1930,126 @@ def collide_capsule_cylinder(g1, i1, g2, i2, flags, c, skip):
     return mpr_contact(g1, L.GC_CAPSULE, g2, L.GC_CYLINDER, c, skip)
 
 
+def cap_centre(g, ox, oy, oz, out):
+    #: cdef void cap_centre(const dReal* g, dReal ox, dReal oy, dReal oz, dReal* out) noexcept nogil
+    """Centre of the cylinder cap facing the point o (the +z cap when o is level with the centre)."""
+    #: dReal h
+    h = g[L.G_LENGTH] * 0.5
+    if col_dot(g, 2, ox - g[L.G_POS], oy - g[L.G_POS + 1], oz - g[L.G_POS + 2]) < 0:
+        h = -h
+    out[0] = g[L.G_POS] + g[L.G_R + 2] * h
+    out[1] = g[L.G_POS + 1] + g[L.G_R + 5] * h
+    out[2] = g[L.G_POS + 2] + g[L.G_R + 8] * h
+
+
+def rim_arc(c, k, maxc, skip, q, r, ux, uy, uz, wx, wy, wz, half, first, last, nx, ny, nz, depth):
+    #: cdef int rim_arc(dReal* c, int k, int maxc, int skip, const dReal* q, dReal r, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal half, int first, int last, dReal nx, dReal ny, dReal nz, dReal depth) noexcept nogil
+    """Contacts at rim points q + r (cos t u + sin t w) for t = half * m / 2, m = first..last, from index k."""
+    #: dReal t, cs, sn
+    #: int m
+    for m in range(first, last + 1):
+        if k < maxc:
+            t = half * m * 0.5
+            cs = cos(t) * r
+            sn = sin(t) * r
+            put(c, k, skip, q[0] + ux * cs + wx * sn, q[1] + uy * cs + wy * sn, q[2] + uz * cs + wz * sn,
+                nx, ny, nz, depth)
+            k += 1
+    return k
+
+
+def cylinder_caps(g1, g2, sg, depth, maxc, c, skip):
+    #: cdef int cylinder_caps(const dReal* g1, const dReal* g2, dReal sg, dReal depth, int maxc, dReal* c, int skip) noexcept nogil
+    """Parallel cylinders touching cap to cap (as libode): points on the rims where the cap discs overlap, all
+    with normal sg * axis 1 and the given depth. A disc inside the other: 8 points on its rim (45 degrees apart in
+    its own frame); crossing rims: each rim's arc inside the other disc at quarter steps, the larger (or the
+    second, if equal) with the arc ends."""
+    #: dReal q1[3]
+    #: dReal q2[3]
+    #: dReal ax, ay, az, dx, dy, dz, t, d, r1, r2, ux, uy, uz, wx, wy, wz, c1, c2, nx, ny, nz
+    #: int k
+    q1 = [0.0] * 3  # py
+    q2 = [0.0] * 3  # py
+    ax = g1[L.G_R + 2]
+    ay = g1[L.G_R + 5]
+    az = g1[L.G_R + 8]
+    nx = ax * sg
+    ny = ay * sg
+    nz = az * sg
+    cap_centre(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], q1)
+    cap_centre(g2, g1[L.G_POS], g1[L.G_POS + 1], g1[L.G_POS + 2], q2)
+    dx = g2[L.G_POS] - g1[L.G_POS]
+    dy = g2[L.G_POS + 1] - g1[L.G_POS + 1]
+    dz = g2[L.G_POS + 2] - g1[L.G_POS + 2]
+    t = ax * dx + ay * dy + az * dz
+    dx = dx - ax * t
+    dy = dy - ay * t
+    dz = dz - az * t
+    d = sqrt(dx * dx + dy * dy + dz * dz)
+    r1 = g1[L.G_RADIUS]
+    r2 = g2[L.G_RADIUS]
+    if d >= r1 + r2:
+        return 0
+    if r1 <= r2 and d + r1 <= r2:
+        return rim_arc(c, 0, maxc, skip, q1, r1, g1[L.G_R], g1[L.G_R + 3], g1[L.G_R + 6], g1[L.G_R + 1],
+                       g1[L.G_R + 4], g1[L.G_R + 7], M_PI * 0.5, 0, 7, nx, ny, nz, depth)
+    if r2 < r1 and d + r2 <= r1:
+        return rim_arc(c, 0, maxc, skip, q2, r2, g2[L.G_R], g2[L.G_R + 3], g2[L.G_R + 6], g2[L.G_R + 1],
+                       g2[L.G_R + 4], g2[L.G_R + 7], M_PI * 0.5, 0, 7, nx, ny, nz, depth)
+    if d <= 0:
+        return 0
+    ux = dx / d
+    uy = dy / d
+    uz = dz / d
+    wx = ay * uz - az * uy
+    wy = az * ux - ax * uz
+    wz = ax * uy - ay * ux
+    c1 = (d * d + r1 * r1 - r2 * r2) / (2 * d * r1)
+    c2 = (d * d + r2 * r2 - r1 * r1) / (2 * d * r2)
+    if c1 > 1:
+        c1 = 1.0
+    elif c1 < -1:
+        c1 = -1.0
+    if c2 > 1:
+        c2 = 1.0
+    elif c2 < -1:
+        c2 = -1.0
+    if r1 > r2:
+        k = rim_arc(c, 0, maxc, skip, q2, r2, -ux, -uy, -uz, wx, wy, wz, atan2(sqrt(1 - c2 * c2), c2), -1, 1,
+                    nx, ny, nz, depth)
+        return rim_arc(c, k, maxc, skip, q1, r1, ux, uy, uz, wx, wy, wz, atan2(sqrt(1 - c1 * c1), c1), -2, 2,
+                       nx, ny, nz, depth)
+    k = rim_arc(c, 0, maxc, skip, q1, r1, ux, uy, uz, wx, wy, wz, atan2(sqrt(1 - c1 * c1), c1), -1, 1,
+                nx, ny, nz, depth)
+    return rim_arc(c, k, maxc, skip, q2, r2, -ux, -uy, -uz, wx, wy, wz, atan2(sqrt(1 - c2 * c2), c2), -2, 2,
+                   nx, ny, nz, depth)
+
+
 def collide_cylinder_cylinder(g1, i1, g2, i2, flags, c, skip):
     #: cdef int collide_cylinder_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
-    """Cylinder against cylinder: one contact by MPR."""
-    return mpr_contact(g1, L.GC_CYLINDER, g2, L.GC_CYLINDER, c, skip)
+    """Cylinder against cylinder (as libode): parallel cylinders whose axial overlap is below their radial overlap
+    touch cap to cap (rim points, depth = axial overlap); otherwise one contact by MPR."""
+    #: dReal out[7]
+    #: dReal k, t, dx, dy, dz, d, axial
+    out = [0.0] * 7  # py
+    k = col_dot(g1, 2, g2[L.G_R + 2], g2[L.G_R + 5], g2[L.G_R + 8])
+    if fabs(k) > CAP_PARALLEL:
+        dx = g2[L.G_POS] - g1[L.G_POS]
+        dy = g2[L.G_POS + 1] - g1[L.G_POS + 1]
+        dz = g2[L.G_POS + 2] - g1[L.G_POS + 2]
+        t = col_dot(g1, 2, dx, dy, dz)
+        dx = dx - g1[L.G_R + 2] * t
+        dy = dy - g1[L.G_R + 5] * t
+        dz = dz - g1[L.G_R + 8] * t
+        d = sqrt(dx * dx + dy * dy + dz * dz)
+        axial = (g1[L.G_LENGTH] + g2[L.G_LENGTH]) * 0.5 - fabs(t)
+        if axial < 0 or d >= g1[L.G_RADIUS] + g2[L.G_RADIUS]:
+            return 0
+        if axial < g1[L.G_RADIUS] + g2[L.G_RADIUS] - d:
+            if t < 0:
+                return cylinder_caps(g1, g2, 1.0, axial, maxc_of(flags), c, skip)
+            return cylinder_caps(g1, g2, -1.0, axial, maxc_of(flags), c, skip)
+    if mpr_penetration(g1, L.GC_CYLINDER, g2, L.GC_CYLINDER, out) == 0:
+        return 0
+    put(c, 0, skip, out[4], out[5], out[6], -out[1], -out[2], -out[3], out[0])
+    return 1
