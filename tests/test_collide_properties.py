@@ -5,7 +5,7 @@ import pytest
 
 from ode import _backend
 from ode import _layout as L
-from tests.test_collide_parity import PRIMS, make_record
+from test_collide_parity import PRIMS, make_record
 
 K = _backend.kernel("collide")
 REAL = _backend.REAL

@@ -119,7 +119,12 @@ def _pair_names() -> list:
 
 
 def test_generated_kernel_is_current():
-    import tools.gen_collide_mesh as gen
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "gen_collide_mesh.py"
+    spec = importlib.util.spec_from_file_location("gen_collide_mesh", path)
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
 
     assert gen.generate() == gen.DST.read_text(), "run python tools/gen_collide_mesh.py"
 
