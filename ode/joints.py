@@ -685,6 +685,521 @@ class Hinge2Joint(_TwoAxisJoint):
         return self._rate(1, False)
 
 
+class _Joint3(Joint):
+    """Helpers shared by the joint types of issue 3 (geometry through the kernel's generic setters)."""
+
+    def _call(self, name: str, *args, default=0.0):
+        """Kernel function ``name(jint, jreal, slot, breal, *args)``, or ``default`` in limbo."""
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return default
+        return getattr(_k(), name)(ji, jr, slot, br, *args)
+
+    def _set_point(self, side: int, col: int, p) -> None:
+        self._call("set_point", side, col, *p)
+
+    def _get_point(self, side: int, col: int) -> tuple:
+        return self._call("get_point", side, col, default=(0.0, 0.0, 0.0))
+
+    def _set_vector(self, side: int, col: int, v) -> None:
+        self._call("set_vector", side, col, *v)
+
+    def _get_vector(self, side: int, col: int) -> tuple:
+        return self._call("get_vector", side, col, default=(0.0, 0.0, 0.0))
+
+    def _sign(self) -> float:
+        """-1 when attached (environment, body): libode measures such joints the other way."""
+        return -1.0 if self._attached() and self._reversed() else 1.0
+
+    def _vrate(self, side: int, col: int, linear: bool) -> float:
+        """Relative velocity of body 1 with respect to body 2 along a stored direction."""
+        return float(self._call("vector_rate", side, col, linear))
+
+    def _rezero(self) -> None:
+        """Remember the current relative rotation as angle 0."""
+        self._call("set_relative_rotation", default=None)
+
+    def _push_vector(self, col_acc: int, side: int, col: int, amount: float) -> None:
+        """Add amount * (stored direction) to body 1's accumulator and subtract it from body 2's."""
+        if not self._attached():
+            return
+        a = self._get_vector(side, col)
+        slot = self._live_slot()
+        ints = self._world._state.joints.ints[slot]
+        bodies = self._world._state.bodies.real
+        b1, b2 = int(ints[L.JI_B1]), int(ints[L.JI_B2])
+        for k in range(3):
+            bodies[b1, col_acc + k] += amount * a[k]
+            if b2 >= 0:
+                bodies[b2, col_acc + k] -= amount * a[k]
+
+    @staticmethod
+    def _not_parallel(name: str, a, b) -> None:
+        """ValueError when the two world directions are parallel."""
+        c = (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+        n2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2]
+        na = a[0] * a[0] + a[1] * a[1] + a[2] * a[2]
+        if not n2 > 1e-10 * na * (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]):
+            raise ValueError(f"{name}: the axes must not be parallel")
+
+
+class PRJoint(_Joint3):
+    """Prismatic-rotoide: body 1 slides along axis 1 (prismatic) and body 2 turns about axis 2 (rotoide)."""
+
+    _type = L.JT_PR
+    _groups = 2
+    _stored = {0: _LIMOT, 1: _LIMOT}
+
+    def __init__(self, world, jointgroup=None) -> None:
+        super().__init__(world, jointgroup)
+        r = self._reals()
+        r[L.J_AXIS1 + 1] = 1.0
+        r[L.J_AXIS3] = 1.0
+        r[L.J_AXIS2] = 1.0
+        r[L.J_QREL] = 1.0
+
+    def _init_params(self, wreal) -> None:
+        self._limot_defaults(0, wreal)
+        self._limot_defaults(1, wreal)
+
+    def _on_attach(self) -> None:
+        self._store_anchor(self._get_point(1, L.J_ANCHOR2))
+
+    def _store_anchor(self, p) -> None:
+        """Anchor on body 2 (or the world) and body 1's offset to it; angle 0 at the current pose."""
+        self._set_point(1, L.J_ANCHOR2, p)
+        self._set_point(0, L.J_OFFSET, p)
+        self._rezero()
+
+    def setAnchor(self, pos) -> None:
+        """Set the anchor (world): the rotoide articulation, carried by body 2; position 0 there."""
+        p = self._point("pos", pos)
+        if self._attached():
+            self._store_anchor(p)
+
+    def getAnchor(self) -> tuple:
+        """The anchor as carried by body 2 (world coordinates)."""
+        return self._get_point(1, L.J_ANCHOR2)
+
+    def setAxis1(self, axis) -> None:
+        """Set the prismatic axis (world coordinates, normalised), carried by body 1.
+
+        It is not checked against the rotoide axis here (set axis 1 first, then axis 2, which is checked).
+        """
+        a = self._axis("axis", axis)
+        if not self._attached():
+            return
+        self._set_vector(0, L.J_AXIS1, a)
+        self._rezero()
+
+    def getAxis1(self) -> tuple:
+        """The prismatic axis in world coordinates."""
+        return self._get_vector(0, L.J_AXIS1)
+
+    def setAxis2(self, axis) -> None:
+        """Set the rotoide axis (world coordinates, normalised); the current pose becomes angle 0.
+
+        ValueError when it is parallel to the prismatic axis (the joint would have no rotoide freedom).
+        """
+        a = self._axis("axis", axis)
+        if not self._attached():
+            return
+        self._not_parallel("PRJoint.setAxis2", self._get_vector(0, L.J_AXIS1), a)
+        self._set_vector(0, L.J_AXIS3, a)
+        self._set_vector(1, L.J_AXIS2, a)
+        self._rezero()
+
+    def getAxis2(self) -> tuple:
+        """The rotoide axis in world coordinates (as carried by body 1)."""
+        return self._get_vector(0, L.J_AXIS3)
+
+    def getPosition(self) -> float:
+        """Prismatic position: axis 1 . (body 1's centre + offset - anchor on body 2), 0 at setAnchor."""
+        return float(self._call("pr_position"))
+
+    def getPositionRate(self) -> float:
+        """Time derivative of the position (as libode: body 1's centre against body 2's anchor point)."""
+        return float(self._call("pr_position_rate"))
+
+    def getAngle(self) -> float:
+        """Rotoide angle of body 1 relative to body 2 about axis 2, in (-pi, pi]."""
+        return self._sign() * float(self._call("rel_angle", L.J_AXIS3))
+
+    def getAngleRate(self) -> float:
+        """Time derivative of the angle."""
+        return self._sign() * self._vrate(0, L.J_AXIS3, False)
+
+    def addTorque(self, torque: float) -> None:
+        """Apply ``torque`` about the rotoide axis to body 1 and the opposite torque to body 2."""
+        t = _check.real("torque", torque)
+        self._push_vector(L.B_TACC, 0, L.J_AXIS3, self._sign() * t)
+
+
+class PistonJoint(_Joint3):
+    """Piston: a slider that also lets the bodies turn about its axis (position and angle groups)."""
+
+    _type = L.JT_PISTON
+    _groups = 2
+    _stored = {0: _LIMOT, 1: _LIMOT}
+
+    def __init__(self, world, jointgroup=None) -> None:
+        super().__init__(world, jointgroup)
+        r = self._reals()
+        r[L.J_AXIS1] = 1.0
+        r[L.J_AXIS2] = 1.0
+        r[L.J_QREL] = 1.0
+
+    def _init_params(self, wreal) -> None:
+        self._limot_defaults(0, wreal)
+        self._limot_defaults(1, wreal)
+
+    def _on_attach(self) -> None:
+        a = self._get_point(0, L.J_ANCHOR1)
+        self._set_point(0, L.J_ANCHOR1, a)
+        self._set_point(1, L.J_ANCHOR2, a)
+        self._store_axis(self._get_vector(0, L.J_AXIS1))
+
+    def _store_axis(self, a) -> None:
+        self._set_vector(0, L.J_AXIS1, a)
+        self._set_vector(1, L.J_AXIS2, a)
+        self._rezero()
+
+    def setAnchor(self, pos) -> None:
+        """Set the anchor (world) on both bodies: position 0 and angle 0 at the current pose."""
+        self.setAnchorOffset(pos, (0.0, 0.0, 0.0))
+
+    def setAnchorOffset(self, pos, delta) -> None:
+        """Set the anchor with body 1's anchor displaced by ``delta`` (world): position = axis . delta."""
+        p = self._point("pos", pos)
+        d = self._point("delta", delta)
+        if not self._attached():
+            return
+        if self._reversed():
+            d = (-d[0], -d[1], -d[2])
+        self._set_point(0, L.J_ANCHOR1, (p[0] + d[0], p[1] + d[1], p[2] + d[2]))
+        self._set_point(1, L.J_ANCHOR2, p)
+        self._rezero()
+
+    def getAnchor(self) -> tuple:
+        """The anchor carried by body 1 (world coordinates)."""
+        return self._anchor_get(0)
+
+    def getAnchor2(self) -> tuple:
+        """The anchor carried by body 2; equal to getAnchor while the joint holds."""
+        return self._anchor_get(1)
+
+    def setAxis(self, axis) -> None:
+        """Set the axis (world coordinates, normalised); the current pose becomes angle 0."""
+        a = self._axis("axis", axis)
+        if self._attached():
+            self._store_axis(a)
+
+    def setAxisDelta(self, axis, delta) -> None:
+        """Set the axis, and body 1's anchor at body 2's anchor + ``delta`` (world): position axis . delta."""
+        a = self._axis("axis", axis)
+        d = self._point("delta", delta)
+        if not self._attached():
+            return
+        self._store_axis(a)
+        p = self._get_point(1, L.J_ANCHOR2)
+        self._set_point(0, L.J_ANCHOR1, (p[0] + d[0], p[1] + d[1], p[2] + d[2]))
+
+    def getAxis(self) -> tuple:
+        """The axis in world coordinates (as carried by body 1)."""
+        return self._get_vector(0, L.J_AXIS1)
+
+    def getPosition(self) -> float:
+        """Axis . (anchor on body 1 - anchor on body 2)."""
+        return float(self._call("piston_position"))
+
+    def getPositionRate(self) -> float:
+        """Time derivative of the position."""
+        return float(self._call("piston_position_rate"))
+
+    def getAngle(self) -> float:
+        """Angle of body 1 relative to body 2 about the axis, in (-pi, pi]."""
+        return self._sign() * float(self._call("rel_angle", L.J_AXIS1))
+
+    def getAngleRate(self) -> float:
+        """Time derivative of the angle."""
+        return self._sign() * self._vrate(0, L.J_AXIS1, False)
+
+    def addForce(self, force: float) -> None:
+        """Apply ``force`` along the axis at body 1's centre and the opposite force at body 2's."""
+        f = _check.real("force", force)
+        self._push_vector(L.B_FACC, 0, L.J_AXIS1, self._sign() * f)
+
+
+def _index(name: str, value, n: int) -> int:
+    """An int in range(n), or TypeError / ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not 0 <= int(value) < n:
+        raise ValueError(f"{name} must be in 0..{n - 1}, not {int(value)}")
+    return int(value)
+
+
+class _MotorJoint(_Joint3):
+    """Shared code of the angular and linear motors: up to three axes with relative modes, three groups."""
+
+    _groups = 3
+    _stored = {0: _LIMOT, 1: _LIMOT, 2: _LIMOT}
+
+    def _init_params(self, wreal) -> None:
+        for g in range(3):
+            self._limot_defaults(g, wreal)
+
+    def setNumAxes(self, num: int) -> None:
+        """Set the number of axes the motor controls (0 .. 3)."""
+        n = _index("num", num, 4)
+        self._ints()[L.JI_AM_NUM] = n
+
+    def getNumAxes(self) -> int:
+        """The number of axes the motor controls."""
+        return int(self._ints()[L.JI_AM_NUM])
+
+    def _user_rel(self, rel: int) -> int:
+        """Relative mode as stored: ODE swaps bodies 1 and 2 of a joint attached (environment, body)."""
+        if self._attached() and self._reversed() and rel:
+            return 3 - rel
+        return rel
+
+    def setAxis(self, anum: int, rel: int, axis) -> None:
+        """Set axis ``anum`` (0..2), given in world coordinates, anchored to the world (rel 0), body 1 (1) or
+        body 2 (2)."""
+        i = _index("anum", anum, 3)
+        r = _index("rel", rel, 3)
+        a = self._axis("axis", axis)
+        slot, ji, jr, br = self._arrays()
+        _k().set_motor_axis(ji, jr, slot, br, i, self._user_rel(r), *a)
+        self._after_axis()
+
+    def _after_axis(self) -> None:
+        """Hook run after an axis is set."""
+
+    def getAxisRel(self, anum: int) -> int:
+        """The relative mode of axis ``anum`` (0 world, 1 body 1, 2 body 2)."""
+        i = _index("anum", anum, 3)
+        return self._user_rel(int(self._ints()[L.JI_AM_REL + i]))
+
+
+class AMotor(_MotorJoint):
+    """Angular motor: limits and motors about up to three axes (user mode) or on Euler angles (euler mode)."""
+
+    _type = L.JT_AMOTOR
+
+    def setMode(self, mode: int) -> None:
+        """AMotorUser or AMotorEuler; euler mode uses three axes and zeroes the angles at the current pose."""
+        m = _index("mode", mode, 2)
+        ji = self._ints()
+        ji[L.JI_AM_MODE] = m
+        if m == 1:
+            ji[L.JI_AM_NUM] = 3
+            self._after_axis()
+
+    def getMode(self) -> int:
+        """The mode (AMotorUser or AMotorEuler)."""
+        return int(self._ints()[L.JI_AM_MODE])
+
+    def setNumAxes(self, num: int) -> None:
+        """Set the number of axes (0 .. 3); euler mode always uses 3."""
+        n = _index("num", num, 4)
+        ji = self._ints()
+        ji[L.JI_AM_NUM] = 3 if ji[L.JI_AM_MODE] == 1 else n
+
+    def setAxis(self, anum: int, rel: int, axis) -> None:
+        """Set axis ``anum`` (world coordinates) anchored to the world (0), body 1 (1) or body 2 (2).
+
+        In euler mode only axes 0 (anchored to body 1) and 2 (anchored to body 2) may be set: ValueError
+        otherwise (libode needs them so; axis 1 is computed).
+        """
+        i = _index("anum", anum, 3)
+        r = _index("rel", rel, 3)
+        if self.getMode() == 1 and (i == 1 or (i == 0 and r != 1) or (i == 2 and r != 2)):
+            raise ValueError("in euler mode set axis 0 relative to body 1 and axis 2 relative to body 2")
+        super().setAxis(anum, rel, axis)
+
+    def _after_axis(self) -> None:
+        if self.getMode() == 1:
+            slot, ji, jr, br = self._arrays()
+            _k().set_euler_reference(ji, jr, slot, br)
+
+    def _on_attach(self) -> None:
+        self._after_axis()
+
+    def getAxis(self, anum: int) -> tuple:
+        """Axis ``anum`` in world coordinates (euler mode: the axes the motor acts about)."""
+        i = _index("anum", anum, 3)
+        slot, ji, jr, br = self._arrays()
+        return _k().motor_axis(ji, jr, slot, br, i)
+
+    def setAngle(self, anum: int, angle: float) -> None:
+        """Tell a user-mode motor the current angle about axis ``anum`` (for its stops)."""
+        i = _index("anum", anum, 3)
+        a = _check.real("angle", angle)
+        if self.getMode() == 0:
+            self._reals()[L.J_AM_ANGLE + i] = a
+
+    def getAngle(self, anum: int) -> float:
+        """The angle about axis ``anum``: as told (user mode) or the euler angle measured by the last step."""
+        i = _index("anum", anum, 3)
+        return float(self._reals()[L.J_AM_ANGLE + i])
+
+    def getAngleRate(self, anum: int) -> float:
+        """Rate about axis ``anum``: body 1's angular velocity minus body 2's along it (the user's bodies)."""
+        i = _index("anum", anum, 3)
+        slot, ji, jr, br = self._arrays()
+        if not self._attached():
+            return 0.0
+        return self._sign() * float(_k().motor_rate(ji, jr, slot, br, i))
+
+    def addTorques(self, torque0: float, torque1: float, torque2: float) -> None:
+        """Apply the torques about axes 0, 1, 2 (those in use) to body 1, the opposite to body 2."""
+        t = (_check.real("torque0", torque0), _check.real("torque1", torque1),
+             _check.real("torque2", torque2))
+        if not self._attached():
+            return
+        slot = self._live_slot()
+        n = self.getNumAxes()
+        tv = [0.0, 0.0, 0.0]
+        sg = self._sign()
+        for i in range(n):
+            a = self.getAxis(i)
+            for k in range(3):
+                tv[k] += sg * t[i] * a[k]
+        ints = self._world._state.joints.ints[slot]
+        bodies = self._world._state.bodies.real
+        b1, b2 = int(ints[L.JI_B1]), int(ints[L.JI_B2])
+        for k in range(3):
+            bodies[b1, L.B_TACC + k] += tv[k]
+            if b2 >= 0:
+                bodies[b2, L.B_TACC + k] -= tv[k]
+
+
+class LMotor(_MotorJoint):
+    """Linear motor: motors along up to three axes."""
+
+    _type = L.JT_LMOTOR
+
+    def getAxis(self, anum: int) -> tuple:
+        """Axis ``anum`` as libode 0.16 reports it: in the frame its relative mode names, not rotated."""
+        i = _index("anum", anum, 3)
+        r = self._reals()
+        o = L.J_AM_AXES + 3 * i
+        return (float(r[o]), float(r[o + 1]), float(r[o + 2]))
+
+
+class Plane2DJoint(_Joint3):
+    """Keeps body 1 in the plane z = 0, turning about z only; motors along x, y and about z."""
+
+    _type = L.JT_PLANE2D
+    _groups = 3
+    _stored = {0: _LIMOT, 1: _LIMOT, 2: _LIMOT}
+
+    def _init_params(self, wreal) -> None:
+        for g in range(3):
+            self._limot_defaults(g, wreal)
+
+    def _group_param(self, group: int, param, value) -> None:
+        g, number = self._param_index(param)
+        if g != 0:
+            raise ValueError(f"{type(self).__name__}: give a group-1 parameter (ode.ParamVel, ...), "
+                             f"not {param:#x}")
+        self.setParam(number + 0x100 * group, value)
+
+    def setXParam(self, param: int, value: float) -> None:
+        """Set a motor parameter of the x direction (ode.ParamVel, ode.ParamFMax, ...)."""
+        self._group_param(0, param, value)
+
+    def setYParam(self, param: int, value: float) -> None:
+        """Set a motor parameter of the y direction."""
+        self._group_param(1, param, value)
+
+    def setAngleParam(self, param: int, value: float) -> None:
+        """Set a motor parameter of the rotation about z."""
+        self._group_param(2, param, value)
+
+
+class DBallJoint(_Joint3):
+    """Double ball: keeps a point of body 1 and a point of body 2 at a fixed distance."""
+
+    _type = L.JT_DBALL
+    _groups = 1
+    _stored = {0: (_P_CFM, _P_ERP)}
+
+    def _init_params(self, wreal) -> None:
+        self._set_defaults(0, {_P_CFM: float(wreal[L.W_CFM]), _P_ERP: float(wreal[L.W_ERP])})
+
+    def _on_attach(self) -> None:
+        self._set_point(0, L.J_ANCHOR1, self._get_point(0, L.J_ANCHOR1))
+        self._set_point(1, L.J_ANCHOR2, self._get_point(1, L.J_ANCHOR2))
+        self._measure()
+
+    def _measure(self) -> None:
+        """The distance to keep becomes the current distance between the anchors."""
+        self._reals()[L.J_DIST] = float(self._call("dball_distance"))
+
+    def _anchor(self, which: int, pos) -> None:
+        p = self._point("pos", pos)
+        if not self._attached():
+            return
+        side = which - 1
+        if self._reversed():
+            side = 1 - side
+        self._set_point(side, L.J_ANCHOR2 if side else L.J_ANCHOR1, p)
+        self._measure()
+
+    def setAnchor1(self, pos) -> None:
+        """Set the anchor on body 1 (world coordinates); the distance becomes the current one."""
+        self._anchor(1, pos)
+
+    def setAnchor2(self, pos) -> None:
+        """Set the anchor on body 2 (world coordinates); the distance becomes the current one."""
+        self._anchor(2, pos)
+
+    def getAnchor1(self) -> tuple:
+        """The anchor on body 1, in world coordinates."""
+        return self._anchor_get(0)
+
+    def getAnchor2(self) -> tuple:
+        """The anchor on body 2, in world coordinates."""
+        return self._anchor_get(1)
+
+    def setDistance(self, distance: float) -> None:
+        """Set the distance to keep between the anchors."""
+        d = _check.real("distance", distance)
+        if d < 0.0:
+            raise ValueError(f"distance must not be negative, not {d}")
+        self._reals()[L.J_DIST] = d
+
+    def getDistance(self) -> float:
+        """The distance kept between the anchors."""
+        return float(self._reals()[L.J_DIST])
+
+
+class DHingeJoint(DBallJoint):
+    """Double hinge: two anchors at a fixed distance, both bodies turning about a common axis."""
+
+    _type = L.JT_DHINGE
+
+    def setAxis(self, axis) -> None:
+        """Set the common axis (world coordinates, normalised)."""
+        a = self._axis("axis", axis)
+        slot, ji, jr, br = self._arrays()
+        if self._attached():
+            _k().set_axis(ji, jr, slot, br, 0, *a)
+
+    def getAxis(self) -> tuple:
+        """The axis in world coordinates (as carried by body 1)."""
+        return self._axis_get(0)
+
+
+class NullJoint(_Joint3):
+    """A joint with no constraint rows (ODE's dJointTypeNull): it only connects its bodies."""
+
+    _type = L.JT_NULL
+
+
 class Contact:
     """A contact point with its surface parameters (ODE's dContact), given to ContactJoint."""
 

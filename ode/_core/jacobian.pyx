@@ -580,6 +580,252 @@ cdef dReal _hinge2_angle1(const int* jint, const dReal* jreal, int j, const dRea
     return -atan2(y, x)
 
 
+# ---------------------------------------------------------------- geometry of the joints of issue 3
+
+cdef inline int _side_body(const int* jint, int j, int side) noexcept nogil:
+    """Slot of body 1 (side 0) or body 2 (side 1), -1 for the environment."""
+    if side:
+        return jint[j * JI + JI_B2]
+    return jint[j * JI + JI_B1]
+
+
+cdef void _set_point(const int* jint, dReal* jreal, int j, const dReal* breal, int side, int col,
+                     dReal x, dReal y, dReal z) noexcept nogil:
+    """Store the world point (x, y, z) at column col in the frame of the body on ``side`` (or the world)."""
+    cdef int b = _side_body(jint, j, side)
+    cdef int jo = j * JR + J_P + col
+    cdef int o
+    cdef dReal out[3]
+    if b >= 0:
+        o = b * BR + B_POS
+        _rot_t(breal, b, x - breal[o], y - breal[o + 1], z - breal[o + 2], out)
+        jreal[jo] = out[0]
+        jreal[jo + 1] = out[1]
+        jreal[jo + 2] = out[2]
+    else:
+        jreal[jo] = x
+        jreal[jo + 1] = y
+        jreal[jo + 2] = z
+
+
+cdef void _point_world(const int* jint, const dReal* jreal, int j, const dReal* breal, int side, int col,
+                       dReal* out) noexcept nogil:
+    """The point stored at column col by the body on ``side``, in the world frame."""
+    cdef int b = _side_body(jint, j, side)
+    cdef int jo = j * JR + J_P + col
+    cdef int o
+    if b >= 0:
+        _rot(breal, b, jreal, jo, out)
+        o = b * BR + B_POS
+        out[0] = out[0] + breal[o]
+        out[1] = out[1] + breal[o + 1]
+        out[2] = out[2] + breal[o + 2]
+    else:
+        out[0] = jreal[jo]
+        out[1] = jreal[jo + 1]
+        out[2] = jreal[jo + 2]
+
+
+cdef bint _normalize3(dReal* v) noexcept nogil:
+    """Scale v to unit length in place (scaling first when the squares under- or overflow); False if zero."""
+    cdef dReal n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    cdef dReal m
+    if not (n > 0.0 and n < INFINITY):
+        m = fabs(v[0])
+        if fabs(v[1]) > m:
+            m = fabs(v[1])
+        if fabs(v[2]) > m:
+            m = fabs(v[2])
+        if not (m > 0.0 and m < INFINITY):
+            return False
+        v[0] = v[0] / m
+        v[1] = v[1] / m
+        v[2] = v[2] / m
+        n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    v[0] = v[0] / n
+    v[1] = v[1] / n
+    v[2] = v[2] / n
+    return True
+
+
+cdef void _set_vector(const int* jint, dReal* jreal, int j, const dReal* breal, int side, int col,
+                      dReal x, dReal y, dReal z) noexcept nogil:
+    """Store the world direction (x, y, z), normalised, at column col in the frame of the body on ``side``."""
+    cdef int b = _side_body(jint, j, side)
+    cdef int jo = j * JR + J_P + col
+    cdef dReal v[3]
+    cdef dReal out[3]
+    v[0] = x
+    v[1] = y
+    v[2] = z
+    if not _normalize3(v):
+        return
+    if b >= 0:
+        _rot_t(breal, b, v[0], v[1], v[2], out)
+    else:
+        out[0] = v[0]
+        out[1] = v[1]
+        out[2] = v[2]
+    jreal[jo] = out[0]
+    jreal[jo + 1] = out[1]
+    jreal[jo + 2] = out[2]
+
+
+cdef void _vector_world(const int* jint, const dReal* jreal, int j, const dReal* breal, int side, int col,
+                        dReal* out) noexcept nogil:
+    """The direction stored at column col by the body on ``side``, in the world frame."""
+    cdef int b = _side_body(jint, j, side)
+    cdef int jo = j * JR + J_P + col
+    if b >= 0:
+        _rot(breal, b, jreal, jo, out)
+    else:
+        out[0] = jreal[jo]
+        out[1] = jreal[jo + 1]
+        out[2] = jreal[jo + 2]
+
+
+cdef dReal _rel_angle(const int* jint, const dReal* jreal, int j, const dReal* breal, int col) noexcept nogil:
+    """Angle of body 1 relative to body 2 since the reference rotation, about the body-1 axis at col."""
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal now[4]
+    cdef dReal ref[4]
+    _relative_q(breal, b1, b2, now)
+    ref[0] = jreal[jo + J_QREL]
+    ref[1] = jreal[jo + J_QREL + 1]
+    ref[2] = jreal[jo + J_QREL + 2]
+    ref[3] = jreal[jo + J_QREL + 3]
+    return _angle_from_rel(now, ref, jreal[jo + col], jreal[jo + col + 1], jreal[jo + col + 2])
+
+
+cdef inline bint _reversed(const int* jint, int j) noexcept nogil:
+    """True when the joint was attached as (environment, body) and is stored swapped."""
+    return (jint[j * JI + JI_FLAGS] & JF_REVERSE) != 0
+
+
+cdef dReal _user_angle(const int* jint, const dReal* jreal, int j, const dReal* breal, int col) noexcept nogil:
+    """rel_angle as the user sees it: negated when attached (environment, body)."""
+    cdef dReal a = _rel_angle(jint, jreal, j, breal, col)
+    if _reversed(jint, j):
+        return -a
+    return a
+
+
+cdef dReal _vector_rate(const int* jint, const dReal* jreal, int j, const dReal* breal, int side, int col,
+                        bint linear) noexcept nogil:
+    """Relative velocity of body 1 with respect to body 2 along the direction stored at column col."""
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef dReal a[3]
+    _vector_world(jint, jreal, j, breal, side, col, a)
+    return _rel_rate(breal, b1, b2, a, linear)
+
+
+cdef dReal _pr_position(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """PR: prismatic axis . (body 1's centre + offset - anchor on body 2), as the user sees it."""
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int jo = j * JR + J_P
+    cdef dReal ax[3]
+    cdef dReal q[3]
+    cdef dReal a2[3]
+    cdef dReal d0, d1, d2, r
+    _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    _rot(breal, b1, jreal, jo + J_OFFSET, q)
+    _point_world(jint, jreal, j, breal, 1, J_ANCHOR2, a2)
+    cdef int o1 = b1 * BR + B_POS
+    d0 = breal[o1] + q[0] - a2[0]
+    d1 = breal[o1 + 1] + q[1] - a2[1]
+    d2 = breal[o1 + 2] + q[2] - a2[2]
+    r = ax[0] * d0 + ax[1] * d1 + ax[2] * d2
+    if _reversed(jint, j):
+        return -r
+    return r
+
+
+cdef dReal _pr_position_rate(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """PR: prismatic axis . (velocity of body 1 - velocity of body 2's anchor point), as the user sees it."""
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal ax[3]
+    cdef dReal rr[3]
+    cdef dReal v0, v1, v2, w0, w1, w2, r
+    cdef int o1, o2, w
+    _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    o1 = b1 * BR + B_LVEL
+    v0 = breal[o1]
+    v1 = breal[o1 + 1]
+    v2 = breal[o1 + 2]
+    if b2 >= 0:
+        _rot(breal, b2, jreal, jo + J_ANCHOR2, rr)
+        o2 = b2 * BR + B_LVEL
+        w = b2 * BR + B_AVEL
+        w0 = breal[w]
+        w1 = breal[w + 1]
+        w2 = breal[w + 2]
+        v0 = v0 - (breal[o2] + (w1 * rr[2] - w2 * rr[1]))
+        v1 = v1 - (breal[o2 + 1] + (w2 * rr[0] - w0 * rr[2]))
+        v2 = v2 - (breal[o2 + 2] + (w0 * rr[1] - w1 * rr[0]))
+    r = ax[0] * v0 + ax[1] * v1 + ax[2] * v2
+    if _reversed(jint, j):
+        return -r
+    return r
+
+
+cdef dReal _piston_position(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """Piston: axis . (anchor on body 1 - anchor on body 2), as the user sees it."""
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int jo = j * JR + J_P
+    cdef dReal ax[3]
+    cdef dReal p1[3]
+    cdef dReal p2[3]
+    cdef dReal r
+    _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, p1)
+    _point_world(jint, jreal, j, breal, 1, J_ANCHOR2, p2)
+    r = ax[0] * (p1[0] - p2[0]) + ax[1] * (p1[1] - p2[1]) + ax[2] * (p1[2] - p2[2])
+    if _reversed(jint, j):
+        return -r
+    return r
+
+
+cdef void _anchor_velocity(const dReal* breal, int b, const dReal* jreal, int col, dReal* out) noexcept nogil:
+    """Velocity of the point of body b stored (body frame) at jreal[col:col+3]: v + w x (R p)."""
+    cdef dReal r[3]
+    _rot(breal, b, jreal, col, r)
+    cdef int o = b * BR + B_LVEL
+    cdef int w = b * BR + B_AVEL
+    cdef dReal w0 = breal[w]
+    cdef dReal w1 = breal[w + 1]
+    cdef dReal w2 = breal[w + 2]
+    out[0] = breal[o] + (w1 * r[2] - w2 * r[1])
+    out[1] = breal[o + 1] + (w2 * r[0] - w0 * r[2])
+    out[2] = breal[o + 2] + (w0 * r[1] - w1 * r[0])
+
+
+cdef dReal _piston_position_rate(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """Piston: axis . (velocity of body 1's anchor - velocity of body 2's anchor), as the user sees it."""
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal ax[3]
+    cdef dReal u[3]
+    cdef dReal t[3]
+    cdef dReal r
+    _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    _anchor_velocity(breal, b1, jreal, jo + J_ANCHOR1, u)
+    if b2 >= 0:
+        _anchor_velocity(breal, b2, jreal, jo + J_ANCHOR2, t)
+        u[0] = u[0] - t[0]
+        u[1] = u[1] - t[1]
+        u[2] = u[2] - t[2]
+    r = ax[0] * u[0] + ax[1] * u[1] + ax[2] * u[2]
+    if _reversed(jint, j):
+        return -r
+    return r
+
+
 # ---------------------------------------------------------------- limits and motors
 
 cdef int _test_limit(int* jint, dReal* jreal, int j, int group, dReal value) noexcept nogil:
@@ -1062,6 +1308,466 @@ cdef void _hinge2_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
     _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
 
 
+cdef void _line_rows(const dReal* breal, int b1, int b2, const dReal* ax, const dReal* a2w, const dReal* r2,
+                     const dReal* e, dReal k, dReal* J, dReal* c, int r) noexcept nogil:
+    """Two rows keeping body 2's anchor a2w (r2 = a2w - body 2's centre) on the line of body 1 along ax.
+
+    e is the anchor's offset from the line's point; the rows span the directions normal to ax. Body 1's
+    angular part uses the lever from its centre to a2w, which accounts for the line turning with body 1.
+    """
+    cdef dReal p[3]
+    cdef dReal q[3]
+    cdef dReal* u
+    cdef int i, ro
+    _plane_space(ax[0], ax[1], ax[2], p, q)
+    cdef int o1 = b1 * BR + B_POS
+    cdef dReal l0 = a2w[0] - breal[o1]
+    cdef dReal l1 = a2w[1] - breal[o1 + 1]
+    cdef dReal l2 = a2w[2] - breal[o1 + 2]
+    for i in range(2):
+        if i == 0:
+            u = &p[0]
+        else:
+            u = &q[0]
+        ro = (r + i) * NC
+        J[ro + 0] = u[0]
+        J[ro + 1] = u[1]
+        J[ro + 2] = u[2]
+        J[ro + 3] = l1 * u[2] - l2 * u[1]
+        J[ro + 4] = l2 * u[0] - l0 * u[2]
+        J[ro + 5] = l0 * u[1] - l1 * u[0]
+        if b2 >= 0:
+            J[ro + 6] = -u[0]
+            J[ro + 7] = -u[1]
+            J[ro + 8] = -u[2]
+            J[ro + 9] = r2[2] * u[1] - r2[1] * u[2]
+            J[ro + 10] = r2[0] * u[2] - r2[2] * u[0]
+            J[ro + 11] = r2[1] * u[0] - r2[0] * u[1]
+        c[r + i] = k * (u[0] * e[0] + u[1] * e[1] + u[2] * e[2])
+
+
+cdef void _anchor2_lever(const int* jint, const dReal* jreal, int j, const dReal* breal, int b2, dReal* a2w,
+                         dReal* r2) noexcept nogil:
+    """Body 2's anchor in the world (a2w) and relative to body 2's centre (r2; zero without body 2)."""
+    cdef int o2
+    _point_world(jint, jreal, j, breal, 1, J_ANCHOR2, a2w)
+    if b2 >= 0:
+        o2 = b2 * BR + B_POS
+        r2[0] = a2w[0] - breal[o2]
+        r2[1] = a2w[1] - breal[o2 + 1]
+        r2[2] = a2w[2] - breal[o2 + 2]
+
+
+cdef void _pr_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                   dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """PR: two rows keeping the rotoide axes aligned, two keeping body 2's anchor on the prismatic line,
+    then the prismatic and rotoide limit/motor rows."""
+    cdef int jo = j * JR + J_P
+    cdef dReal k = fps * wreal[W_ERP]
+    cdef dReal ra[3]
+    cdef dReal rb[3]
+    cdef dReal ax[3]
+    cdef dReal a2w[3]
+    cdef dReal r2[3]
+    cdef dReal q[3]
+    cdef dReal e[3]
+    _rot(breal, b1, jreal, jo + J_AXIS3, ra)
+    _vector_world(jint, jreal, j, breal, 1, J_AXIS2, rb)
+    _perp_angular_rows(ra, rb, k, J, c, r, b2)
+    _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    r2[0] = 0.0
+    r2[1] = 0.0
+    r2[2] = 0.0
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    _rot(breal, b1, jreal, jo + J_OFFSET, q)
+    cdef int o1 = b1 * BR + B_POS
+    e[0] = a2w[0] - (breal[o1] + q[0])
+    e[1] = a2w[1] - (breal[o1 + 1] + q[1])
+    e[2] = a2w[2] - (breal[o1 + 2] + q[2])
+    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+    if _reversed(jint, j):
+        ax[0] = -ax[0]
+        ax[1] = -ax[1]
+        ax[2] = -ax[2]
+        ra[0] = -ra[0]
+        ra[1] = -ra[1]
+        ra[2] = -ra[2]
+    r = r + 4
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 1, breal, b1, b2, ra, True, fps, J, c, cfm, lo, hi, r)
+
+
+cdef void _piston_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                       dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """Piston: two rows keeping the axes aligned, two keeping body 2's anchor on body 1's axis line, then
+    the prismatic and rotoide limit/motor rows."""
+    cdef int jo = j * JR + J_P
+    cdef dReal k = fps * wreal[W_ERP]
+    cdef dReal ax[3]
+    cdef dReal bx[3]
+    cdef dReal a1w[3]
+    cdef dReal a2w[3]
+    cdef dReal r2[3]
+    cdef dReal e[3]
+    _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    _vector_world(jint, jreal, j, breal, 1, J_AXIS2, bx)
+    _perp_angular_rows(ax, bx, k, J, c, r, b2)
+    r2[0] = 0.0
+    r2[1] = 0.0
+    r2[2] = 0.0
+    _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, a1w)
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    e[0] = a2w[0] - a1w[0]
+    e[1] = a2w[1] - a1w[1]
+    e[2] = a2w[2] - a1w[2]
+    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+    if _reversed(jint, j):
+        ax[0] = -ax[0]
+        ax[1] = -ax[1]
+        ax[2] = -ax[2]
+    r = r + 4
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 1, breal, b1, b2, ax, True, fps, J, c, cfm, lo, hi, r)
+
+
+cdef int _motor_only(int* jint, dReal* jreal, int j, int group) noexcept nogil:
+    """A motor group without a measured position (linear motor, plane-2D): 1 row when powered, no limit."""
+    jint[j * JI + JI_LIMIT + group] = 0
+    jreal[j * JR + J_LIMIT_ERR + group] = 0.0
+    if jreal[j * JR + J_PARAM + J_PARAM_GROUP * group + 5] > 0.0:
+        return 1
+    return 0
+
+
+cdef void _distance_row(const dReal* jreal, int jo, const dReal* breal, int b1, int b2, const int* jint, int j,
+                        dReal k, dReal* J, dReal* c, int r) noexcept nogil:
+    """Double ball: one row keeping the anchors at the stored distance (along the line joining them)."""
+    cdef dReal a1w[3]
+    cdef dReal a2w[3]
+    cdef dReal r2[3]
+    cdef dReal u[3]
+    r2[0] = 0.0
+    r2[1] = 0.0
+    r2[2] = 0.0
+    _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, a1w)
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    cdef int o1 = b1 * BR + B_POS
+    cdef dReal r10 = a1w[0] - breal[o1]
+    cdef dReal r11 = a1w[1] - breal[o1 + 1]
+    cdef dReal r12 = a1w[2] - breal[o1 + 2]
+    u[0] = a2w[0] - a1w[0]
+    u[1] = a2w[1] - a1w[1]
+    u[2] = a2w[2] - a1w[2]
+    cdef dReal d = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2])
+    if d > 0.0:
+        u[0] = u[0] / d
+        u[1] = u[1] / d
+        u[2] = u[2] / d
+    cdef int ro = r * NC
+    J[ro + 0] = u[0]
+    J[ro + 1] = u[1]
+    J[ro + 2] = u[2]
+    J[ro + 3] = r11 * u[2] - r12 * u[1]
+    J[ro + 4] = r12 * u[0] - r10 * u[2]
+    J[ro + 5] = r10 * u[1] - r11 * u[0]
+    if b2 >= 0:
+        J[ro + 6] = -u[0]
+        J[ro + 7] = -u[1]
+        J[ro + 8] = -u[2]
+        J[ro + 9] = r2[2] * u[1] - r2[1] * u[2]
+        J[ro + 10] = r2[0] * u[2] - r2[2] * u[0]
+        J[ro + 11] = r2[1] * u[0] - r2[0] * u[1]
+    c[r] = k * (d - jreal[jo + J_DIST])
+
+
+cdef void _dhinge_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                       dReal fps, dReal* J, dReal* c, dReal* cfm, int r) noexcept nogil:
+    """Double hinge: the distance row, two rows keeping the axes aligned, one keeping the anchors in one
+    plane normal to the axis."""
+    cdef int jo = j * JR + J_P
+    cdef int po = j * JR + J_PARAM
+    cdef dReal k = fps * jreal[po + 13]
+    cdef dReal a[3]
+    cdef dReal b[3]
+    cdef dReal a1w[3]
+    cdef dReal a2w[3]
+    cdef dReal r2[3]
+    cdef int i
+    _distance_row(jreal, jo, breal, b1, b2, jint, j, k, J, c, r)
+    _axis_world(jint, jreal, j, breal, 0, a)
+    _axis_world(jint, jreal, j, breal, 1, b)
+    _perp_angular_rows(a, b, k, J, c, r + 1, b2)
+    r2[0] = 0.0
+    r2[1] = 0.0
+    r2[2] = 0.0
+    _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, a1w)
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    cdef int o1 = b1 * BR + B_POS
+    cdef dReal l0 = a2w[0] - breal[o1]
+    cdef dReal l1 = a2w[1] - breal[o1 + 1]
+    cdef dReal l2 = a2w[2] - breal[o1 + 2]
+    cdef int ro = (r + 3) * NC
+    J[ro + 0] = a[0]
+    J[ro + 1] = a[1]
+    J[ro + 2] = a[2]
+    J[ro + 3] = l1 * a[2] - l2 * a[1]
+    J[ro + 4] = l2 * a[0] - l0 * a[2]
+    J[ro + 5] = l0 * a[1] - l1 * a[0]
+    if b2 >= 0:
+        J[ro + 6] = -a[0]
+        J[ro + 7] = -a[1]
+        J[ro + 8] = -a[2]
+        J[ro + 9] = r2[2] * a[1] - r2[1] * a[2]
+        J[ro + 10] = r2[0] * a[2] - r2[2] * a[0]
+        J[ro + 11] = r2[1] * a[0] - r2[0] * a[1]
+    c[r + 3] = k * (a[0] * (a2w[0] - a1w[0]) + a[1] * (a2w[1] - a1w[1]) + a[2] * (a2w[2] - a1w[2]))
+    cdef dReal cf = jreal[po + 8]
+    for i in range(4):
+        cfm[r + i] = cf
+
+
+cdef void _plane2d_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, const dReal* wreal, dReal fps,
+                        dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """Plane-2D: rows holding body 1 at z = 0 and stopping rotation about x and y; x, y, angle motors."""
+    cdef dReal k = fps * wreal[W_ERP]
+    cdef int ro = r * NC
+    cdef dReal ax[3]
+    J[ro + 2] = 1.0
+    J[ro + NC + 3] = 1.0
+    J[ro + 2 * NC + 4] = 1.0
+    c[r] = -k * breal[b1 * BR + B_POS + 2]
+    r = r + 3
+    ax[0] = 1.0
+    ax[1] = 0.0
+    ax[2] = 0.0
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, -1, ax, False, fps, J, c, cfm, lo, hi, r)
+    ax[0] = 0.0
+    ax[1] = 1.0
+    r = r + _motor_row(jint, jreal, j, 1, breal, b1, -1, ax, False, fps, J, c, cfm, lo, hi, r)
+    ax[1] = 0.0
+    ax[2] = 1.0
+    _motor_row(jint, jreal, j, 2, breal, b1, -1, ax, True, fps, J, c, cfm, lo, hi, r)
+
+
+cdef void _motor_axis_world(const int* jint, const dReal* jreal, int j, const dReal* breal, int i,
+                            dReal* out) noexcept nogil:
+    """Motor axis i in the world frame from its relative mode (0 world, 1 body 1, 2 body 2)."""
+    cdef int rel = jint[j * JI + JI_AM_REL + i]
+    cdef int jo = j * JR + J_P + J_AM_AXES + 3 * i
+    cdef int b = -1
+    if rel == 1:
+        b = jint[j * JI + JI_B1]
+    elif rel == 2:
+        b = jint[j * JI + JI_B2]
+    if b >= 0:
+        _rot(breal, b, jreal, jo, out)
+    else:
+        out[0] = jreal[jo]
+        out[1] = jreal[jo + 1]
+        out[2] = jreal[jo + 2]
+
+
+cdef void _set_motor_axis(int* jint, dReal* jreal, int j, const dReal* breal, int i, int rel, dReal x, dReal y,
+                          dReal z) noexcept nogil:
+    """Store motor axis i (world direction, normalised) in the frame its relative mode names."""
+    jint[j * JI + JI_AM_REL + i] = rel
+    cdef int jo = j * JR + J_P + J_AM_AXES + 3 * i
+    cdef dReal v[3]
+    cdef dReal out[3]
+    v[0] = x
+    v[1] = y
+    v[2] = z
+    if not _normalize3(v):
+        return
+    cdef int b = -1
+    if rel == 1:
+        b = jint[j * JI + JI_B1]
+    elif rel == 2:
+        b = jint[j * JI + JI_B2]
+    out[0] = v[0]
+    out[1] = v[1]
+    out[2] = v[2]
+    if b >= 0:
+        _rot_t(breal, b, v[0], v[1], v[2], out)
+    jreal[jo] = out[0]
+    jreal[jo + 1] = out[1]
+    jreal[jo + 2] = out[2]
+
+
+cdef inline void _cross(const dReal* a, const dReal* b, dReal* out) noexcept nogil:
+    """out = a x b."""
+    out[0] = a[1] * b[2] - a[2] * b[1]
+    out[1] = a[2] * b[0] - a[0] * b[2]
+    out[2] = a[0] * b[1] - a[1] * b[0]
+
+
+cdef void _euler_axes(const int* jint, const dReal* jreal, int j, const dReal* breal, dReal* A) noexcept nogil:
+    """Euler-mode axes A (3 x 3): axis 0 on body 1, the line of nodes, axis 2 on body 2, each made normal
+    to the line of nodes as libode reports them."""
+    cdef dReal a0[3]
+    cdef dReal a2[3]
+    cdef dReal n[3]
+    _motor_axis_world(jint, jreal, j, breal, 0, a0)
+    _motor_axis_world(jint, jreal, j, breal, 2, a2)
+    n[0] = a2[1] * a0[2] - a2[2] * a0[1]
+    n[1] = a2[2] * a0[0] - a2[0] * a0[2]
+    n[2] = a2[0] * a0[1] - a2[1] * a0[0]
+    _normalize3(n)
+    A[0] = n[1] * a2[2] - n[2] * a2[1]
+    A[1] = n[2] * a2[0] - n[0] * a2[2]
+    A[2] = n[0] * a2[1] - n[1] * a2[0]
+    A[3] = n[0]
+    A[4] = n[1]
+    A[5] = n[2]
+    A[6] = a0[1] * n[2] - a0[2] * n[1]
+    A[7] = a0[2] * n[0] - a0[0] * n[2]
+    A[8] = a0[0] * n[1] - a0[1] * n[0]
+
+
+cdef void _amotor_axes(const int* jint, const dReal* jreal, int j, const dReal* breal, dReal* A) noexcept nogil:
+    """The three angular motor axes in the world frame (3 x 3)."""
+    cdef dReal t[3]
+    cdef int i
+    if jint[j * JI + JI_AM_MODE] == 1:
+        _euler_axes(jint, jreal, j, breal, A)
+        return
+    for i in range(3):
+        _motor_axis_world(jint, jreal, j, breal, i, t)
+        A[3 * i] = t[0]
+        A[3 * i + 1] = t[1]
+        A[3 * i + 2] = t[2]
+
+
+cdef void _set_euler_reference(const int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """Euler mode: remember axis 2 in body 1's frame and axis 0 in body 2's frame (all angles 0 now)."""
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal a0[3]
+    cdef dReal a2[3]
+    cdef dReal out[3]
+    cdef int i
+    _motor_axis_world(jint, jreal, j, breal, 0, a0)
+    _motor_axis_world(jint, jreal, j, breal, 2, a2)
+    out[0] = a2[0]
+    out[1] = a2[1]
+    out[2] = a2[2]
+    if b1 >= 0:
+        _rot_t(breal, b1, a2[0], a2[1], a2[2], out)
+    for i in range(3):
+        jreal[jo + J_AM_REF1 + i] = out[i]
+    out[0] = a0[0]
+    out[1] = a0[1]
+    out[2] = a0[2]
+    if b2 >= 0:
+        _rot_t(breal, b2, a0[0], a0[1], a0[2], out)
+    for i in range(3):
+        jreal[jo + J_AM_REF2 + i] = out[i]
+
+
+cdef dReal _angle_about(const dReal* n, const dReal* u, const dReal* v) noexcept nogil:
+    """Signed angle about n taking u to v (u and v normal to n)."""
+    cdef dReal x = u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+    cdef dReal w0 = u[1] * v[2] - u[2] * v[1]
+    cdef dReal w1 = u[2] * v[0] - u[0] * v[2]
+    cdef dReal w2 = u[0] * v[1] - u[1] * v[0]
+    return atan2(n[0] * w0 + n[1] * w1 + n[2] * w2, x)
+
+
+cdef void _euler_angles(const int* jint, const dReal* jreal, int j, const dReal* breal, dReal* out) noexcept nogil:
+    """Euler angles of body 1 relative to body 2 (libode's sign), from the reference vectors."""
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal a0[3]
+    cdef dReal a2[3]
+    cdef dReal n[3]
+    cdef dReal ref1[3]
+    cdef dReal ref2[3]
+    cdef dReal u[3]
+    cdef int i
+    _motor_axis_world(jint, jreal, j, breal, 0, a0)
+    _motor_axis_world(jint, jreal, j, breal, 2, a2)
+    _cross(a2, a0, n)
+    _normalize3(n)
+    if b1 >= 0:
+        _rot(breal, b1, jreal, jo + J_AM_REF1, ref1)
+    else:
+        for i in range(3):
+            ref1[i] = jreal[jo + J_AM_REF1 + i]
+    if b2 >= 0:
+        _rot(breal, b2, jreal, jo + J_AM_REF2, ref2)
+    else:
+        for i in range(3):
+            ref2[i] = jreal[jo + J_AM_REF2 + i]
+    _cross(ref1, a0, u)
+    out[0] = _angle_about(a0, n, u)
+    _cross(a0, n, u)
+    out[1] = _angle_about(n, a2, u)
+    _cross(a2, ref2, u)
+    out[2] = _angle_about(a2, u, n)
+
+
+cdef dReal _motor_rate(const int* jint, const dReal* jreal, int j, const dReal* breal, int i) noexcept nogil:
+    """Rate of angular motor axis i: body 1's angular velocity minus body 2's along the axis."""
+    cdef dReal A[9]
+    _amotor_axes(jint, jreal, j, breal, A)
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    return _rel_rate(breal, b1, b2, A + 3 * i, False)
+
+
+cdef int _amotor_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """Angular motor: measure the euler angles (kept for getAngle), test each axis' stops."""
+    cdef int jo = j * JR + J_P
+    cdef dReal t[3]
+    cdef int i
+    if jint[j * JI + JI_AM_MODE] == 1:
+        _euler_angles(jint, jreal, j, breal, t)
+        for i in range(3):
+            jreal[jo + J_AM_ANGLE + i] = t[i]
+    cdef int m = 0
+    for i in range(jint[j * JI + JI_AM_NUM]):
+        m = m + _test_limit(jint, jreal, j, i, jreal[jo + J_AM_ANGLE + i])
+    return m
+
+
+cdef void _amotor_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, dReal fps, dReal* J,
+                       dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """Angular motor: one limit/motor row per axis that needs one."""
+    cdef dReal A[9]
+    cdef dReal ax[3]
+    cdef int i
+    _amotor_axes(jint, jreal, j, breal, A)
+    for i in range(jint[j * JI + JI_AM_NUM]):
+        ax[0] = A[3 * i]
+        ax[1] = A[3 * i + 1]
+        ax[2] = A[3 * i + 2]
+        r = r + _motor_row(jint, jreal, j, i, breal, b1, b2, ax, True, fps, J, c, cfm, lo, hi, r)
+
+
+cdef void _lmotor_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, dReal fps, dReal* J,
+                       dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """Linear motor: one motor row per powered axis."""
+    cdef dReal ax[3]
+    cdef int i
+    for i in range(jint[j * JI + JI_AM_NUM]):
+        _motor_axis_world(jint, jreal, j, breal, i, ax)
+        r = r + _motor_row(jint, jreal, j, i, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+
+
+cdef dReal _dball_distance(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """Current distance between the two anchors."""
+    cdef dReal a1w[3]
+    cdef dReal a2w[3]
+    _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, a1w)
+    _point_world(jint, jreal, j, breal, 1, J_ANCHOR2, a2w)
+    cdef dReal d0 = a2w[0] - a1w[0]
+    cdef dReal d1 = a2w[1] - a1w[1]
+    cdef dReal d2 = a2w[2] - a1w[2]
+    return sqrt(d0 * d0 + d1 * d1 + d2 * d2)
+
+
 cdef int _contact_rows_count(const int* jint, const dReal* jreal, int j) noexcept nogil:
     cdef int mode = jint[j * JI + JI_C_MODE]
     cdef int jo = j * JR + J_P
@@ -1216,6 +1922,7 @@ cdef int info1(int* jint, dReal* jreal, int j, const dReal* breal, const int* bi
     cdef int b1 = jint[ji + JI_B1]
     cdef int t = jint[ji + JI_TYPE]
     cdef int m = 0
+    cdef int i
     if b1 >= 0:
         if t == JT_BALL:
             m = 3
@@ -1236,6 +1943,24 @@ cdef int info1(int* jint, dReal* jreal, int j, const dReal* breal, const int* bi
                     m = m + 1
         elif t == JT_CONTACT:
             m = _contact_rows_count(jint, jreal, j)
+        elif t == JT_PR:
+            m = 4 + _test_limit(jint, jreal, j, 0, _pr_position(jint, jreal, j, breal))
+            m = m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, J_AXIS3))
+        elif t == JT_PISTON:
+            m = 4 + _test_limit(jint, jreal, j, 0, _piston_position(jint, jreal, j, breal))
+            m = m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, J_AXIS1))
+        elif t == JT_DBALL:
+            m = 1
+        elif t == JT_DHINGE:
+            m = 4
+        elif t == JT_PLANE2D:
+            m = 3 + _motor_only(jint, jreal, j, 0) + _motor_only(jint, jreal, j, 1)
+            m = m + _motor_only(jint, jreal, j, 2)
+        elif t == JT_AMOTOR:
+            m = _amotor_info1(jint, jreal, j, breal)
+        elif t == JT_LMOTOR:
+            for i in range(jint[ji + JI_AM_NUM]):
+                m = m + _motor_only(jint, jreal, j, i)
     jint[ji + JI_M] = m
     return m
 
@@ -1271,6 +1996,22 @@ cdef void _info2(int* jint, dReal* jreal, int j, dReal* breal, const int* bint, 
             _hinge2_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == JT_CONTACT:
         _contact_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, row0)
+    elif t == JT_PR:
+        _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == JT_PISTON:
+        _piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == JT_DBALL:
+        po = j * JR + J_PARAM
+        _distance_row(jreal, j * JR + J_P, breal, b1, b2, jint, j, fps * jreal[po + 13], J, c, row0)
+        cfm[row0] = jreal[po + 8]
+    elif t == JT_DHINGE:
+        _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, row0)
+    elif t == JT_PLANE2D:
+        _plane2d_rows(jint, jreal, j, breal, b1, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == JT_AMOTOR:
+        _amotor_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, row0)
+    elif t == JT_LMOTOR:
+        _lmotor_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, row0)
 
 
 cdef void info2(int* jint, dReal* jreal, int j, dReal* breal, const int* bint, const dReal* wreal,
@@ -1354,6 +2095,87 @@ def hinge2_angle2(jint, jreal, int j, breal):
 def hinge2_angle1(jint, jreal, int j, breal):
     """Hinge-2 angle about axis 1: how far body 1 turned relative to body 2's axis since the reference."""
     return _hinge2_angle1(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def set_point(jint, jreal, int j, breal, int side, int col, x, y, z):
+    """Store the world point (x, y, z) at column col in the frame of the body on ``side`` (or the world)."""
+    _set_point(_ip(jint), _dp(jreal), j, _dp(breal), side, col, x, y, z)
+
+
+def get_point(jint, jreal, int j, breal, int side, int col):
+    """The point stored at column col by the body on ``side``, in the world frame."""
+    cdef dReal out[3]
+    _point_world(_ip(jint), _dp(jreal), j, _dp(breal), side, col, out)
+    return (out[0], out[1], out[2])
+
+
+def set_vector(jint, jreal, int j, breal, int side, int col, x, y, z):
+    """Store the world direction (x, y, z), normalised, at column col in the frame of the body on ``side``."""
+    _set_vector(_ip(jint), _dp(jreal), j, _dp(breal), side, col, x, y, z)
+
+
+def get_vector(jint, jreal, int j, breal, int side, int col):
+    """The direction stored at column col by the body on ``side``, in the world frame."""
+    cdef dReal out[3]
+    _vector_world(_ip(jint), _dp(jreal), j, _dp(breal), side, col, out)
+    return (out[0], out[1], out[2])
+
+
+def rel_angle(jint, jreal, int j, breal, int col):
+    """Angle of body 1 relative to body 2 since the reference rotation, about the body-1 axis at col."""
+    return _rel_angle(_ip(jint), _dp(jreal), j, _dp(breal), col)
+
+
+def vector_rate(jint, jreal, int j, breal, int side, int col, bint linear):
+    """Relative velocity of body 1 with respect to body 2 along the direction stored at column col."""
+    return _vector_rate(_ip(jint), _dp(jreal), j, _dp(breal), side, col, linear)
+
+
+def pr_position(jint, jreal, int j, breal):
+    """PR: prismatic axis . (body 1's centre + offset - anchor on body 2), as the user sees it."""
+    return _pr_position(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def pr_position_rate(jint, jreal, int j, breal):
+    """PR: prismatic axis . (velocity of body 1 - velocity of body 2's anchor point), as the user sees it."""
+    return _pr_position_rate(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def piston_position(jint, jreal, int j, breal):
+    """Piston: axis . (anchor on body 1 - anchor on body 2), as the user sees it."""
+    return _piston_position(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def piston_position_rate(jint, jreal, int j, breal):
+    """Piston: axis . (velocity of body 1's anchor - velocity of body 2's anchor), as the user sees it."""
+    return _piston_position_rate(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def set_motor_axis(jint, jreal, int j, breal, int i, int rel, x, y, z):
+    """Store motor axis i (world direction, normalised) in the frame its relative mode names."""
+    _set_motor_axis(_ip(jint), _dp(jreal), j, _dp(breal), i, rel, x, y, z)
+
+
+def motor_axis(jint, jreal, int j, breal, int i):
+    """Angular motor axis i in the world frame (euler mode: as computed for the rows)."""
+    cdef dReal A[9]
+    _amotor_axes(_ip(jint), _dp(jreal), j, _dp(breal), A)
+    return (A[3 * i], A[3 * i + 1], A[3 * i + 2])
+
+
+def set_euler_reference(jint, jreal, int j, breal):
+    """Euler mode: remember axis 2 in body 1's frame and axis 0 in body 2's frame (all angles 0 now)."""
+    _set_euler_reference(_ip(jint), _dp(jreal), j, _dp(breal))
+
+
+def motor_rate(jint, jreal, int j, breal, int i):
+    """Rate of angular motor axis i: body 1's angular velocity minus body 2's along the axis."""
+    return _motor_rate(_ip(jint), _dp(jreal), j, _dp(breal), i)
+
+
+def dball_distance(jint, jreal, int j, breal):
+    """Current distance between the two anchors."""
+    return _dball_distance(_ip(jint), _dp(jreal), j, _dp(breal))
 
 
 def contact_rows_count(jint, jreal, int j):

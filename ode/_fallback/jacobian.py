@@ -561,6 +561,250 @@ def hinge2_angle1(jint, jreal, j, breal) -> float:
     return -atan2(y, x)
 
 
+# ---------------------------------------------------------------- geometry of the joints of issue 3
+
+
+def _side_body(jint, j, side) -> int:
+    """Slot of body 1 (side 0) or body 2 (side 1), -1 for the environment."""
+    return int(jint[j * L.JI + (L.JI_B2 if side else L.JI_B1)])
+
+
+def set_point(jint, jreal, j, breal, side, col, x, y, z) -> None:
+    """Store the world point (x, y, z) at column col in the frame of the body on ``side`` (or the world)."""
+    b = _side_body(jint, j, side)
+    jo = j * L.JR + L.J_P + col
+    if b >= 0:
+        o = b * L.BR + L.B_POS
+        out = [0.0, 0.0, 0.0]
+        _rot_t(breal, b, x - float(breal[o]), y - float(breal[o + 1]), z - float(breal[o + 2]), out)
+        jreal[jo] = out[0]
+        jreal[jo + 1] = out[1]
+        jreal[jo + 2] = out[2]
+    else:
+        jreal[jo] = x
+        jreal[jo + 1] = y
+        jreal[jo + 2] = z
+
+
+def _point_world(jint, jreal, j, breal, side, col, out) -> None:
+    """The point stored at column col by the body on ``side``, in the world frame."""
+    b = _side_body(jint, j, side)
+    jo = j * L.JR + L.J_P + col
+    if b >= 0:
+        _rot(breal, b, jreal, jo, out)
+        o = b * L.BR + L.B_POS
+        out[0] = out[0] + float(breal[o])
+        out[1] = out[1] + float(breal[o + 1])
+        out[2] = out[2] + float(breal[o + 2])
+    else:
+        out[0] = float(jreal[jo])
+        out[1] = float(jreal[jo + 1])
+        out[2] = float(jreal[jo + 2])
+
+
+def get_point(jint, jreal, j, breal, side, col) -> tuple:
+    """The point stored at column col by the body on ``side``, in the world frame."""
+    out = [0.0, 0.0, 0.0]
+    _point_world(jint, jreal, j, breal, side, col, out)
+    return (out[0], out[1], out[2])
+
+
+def _normalize3(v) -> bool:
+    """Scale v to unit length in place (scaling first when the squares under- or overflow); False if zero."""
+    n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    if not (n > 0.0 and n < INF):
+        m = fabs(v[0])
+        if fabs(v[1]) > m:
+            m = fabs(v[1])
+        if fabs(v[2]) > m:
+            m = fabs(v[2])
+        if not (m > 0.0 and m < INF):
+            return False
+        v[0] = v[0] / m
+        v[1] = v[1] / m
+        v[2] = v[2] / m
+        n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    v[0] = v[0] / n
+    v[1] = v[1] / n
+    v[2] = v[2] / n
+    return True
+
+
+def set_vector(jint, jreal, j, breal, side, col, x, y, z) -> None:
+    """Store the world direction (x, y, z), normalised, at column col in the frame of the body on ``side``."""
+    b = _side_body(jint, j, side)
+    jo = j * L.JR + L.J_P + col
+    v = [x, y, z]
+    if not _normalize3(v):
+        return
+    out = [0.0, 0.0, 0.0]
+    if b >= 0:
+        _rot_t(breal, b, v[0], v[1], v[2], out)
+    else:
+        out[0] = v[0]
+        out[1] = v[1]
+        out[2] = v[2]
+    jreal[jo] = out[0]
+    jreal[jo + 1] = out[1]
+    jreal[jo + 2] = out[2]
+
+
+def _vector_world(jint, jreal, j, breal, side, col, out) -> None:
+    """The direction stored at column col by the body on ``side``, in the world frame."""
+    b = _side_body(jint, j, side)
+    jo = j * L.JR + L.J_P + col
+    if b >= 0:
+        _rot(breal, b, jreal, jo, out)
+    else:
+        out[0] = float(jreal[jo])
+        out[1] = float(jreal[jo + 1])
+        out[2] = float(jreal[jo + 2])
+
+
+def get_vector(jint, jreal, j, breal, side, col) -> tuple:
+    """The direction stored at column col by the body on ``side``, in the world frame."""
+    out = [0.0, 0.0, 0.0]
+    _vector_world(jint, jreal, j, breal, side, col, out)
+    return (out[0], out[1], out[2])
+
+
+def rel_angle(jint, jreal, j, breal, col) -> float:
+    """Angle of body 1 relative to body 2 since the reference rotation, about the body-1 axis at col."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    now = [0.0, 0.0, 0.0, 0.0]
+    ref = [0.0, 0.0, 0.0, 0.0]
+    _relative_q(breal, b1, b2, now)
+    ref[0] = float(jreal[jo + L.J_QREL])
+    ref[1] = float(jreal[jo + L.J_QREL + 1])
+    ref[2] = float(jreal[jo + L.J_QREL + 2])
+    ref[3] = float(jreal[jo + L.J_QREL + 3])
+    return _angle_from_rel(now, ref, float(jreal[jo + col]), float(jreal[jo + col + 1]),
+                           float(jreal[jo + col + 2]))
+
+
+def _user_angle(jint, jreal, j, breal, col) -> float:
+    """rel_angle as the user sees it: negated when attached (environment, body)."""
+    a = rel_angle(jint, jreal, j, breal, col)
+    if _reversed(jint, j):
+        return -a
+    return a
+
+
+def vector_rate(jint, jreal, j, breal, side, col, linear) -> float:
+    """Relative velocity of body 1 with respect to body 2 along the direction stored at column col."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    a = [0.0, 0.0, 0.0]
+    _vector_world(jint, jreal, j, breal, side, col, a)
+    return _rel_rate(breal, b1, b2, a, linear)
+
+
+def _reversed(jint, j) -> bool:
+    """True when the joint was attached as (environment, body) and is stored swapped."""
+    return (int(jint[j * L.JI + L.JI_FLAGS]) & L.JF_REVERSE) != 0
+
+
+def pr_position(jint, jreal, j, breal) -> float:
+    """PR: prismatic axis . (body 1's centre + offset - anchor on body 2), as the user sees it."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    jo = j * L.JR + L.J_P
+    ax = [0.0, 0.0, 0.0]
+    q = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    _rot(breal, b1, jreal, jo + L.J_OFFSET, q)
+    _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, a2)
+    o1 = b1 * L.BR + L.B_POS
+    d0 = float(breal[o1]) + q[0] - a2[0]
+    d1 = float(breal[o1 + 1]) + q[1] - a2[1]
+    d2 = float(breal[o1 + 2]) + q[2] - a2[2]
+    r = ax[0] * d0 + ax[1] * d1 + ax[2] * d2
+    if _reversed(jint, j):
+        return -r
+    return r
+
+
+def pr_position_rate(jint, jreal, j, breal) -> float:
+    """PR: prismatic axis . (velocity of body 1 - velocity of body 2's anchor point), as the user sees it."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    ax = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    o1 = b1 * L.BR + L.B_LVEL
+    v0 = float(breal[o1])
+    v1 = float(breal[o1 + 1])
+    v2 = float(breal[o1 + 2])
+    if b2 >= 0:
+        r = [0.0, 0.0, 0.0]
+        _rot(breal, b2, jreal, jo + L.J_ANCHOR2, r)
+        o2 = b2 * L.BR + L.B_LVEL
+        w = b2 * L.BR + L.B_AVEL
+        w0 = float(breal[w])
+        w1 = float(breal[w + 1])
+        w2 = float(breal[w + 2])
+        v0 = v0 - (float(breal[o2]) + (w1 * r[2] - w2 * r[1]))
+        v1 = v1 - (float(breal[o2 + 1]) + (w2 * r[0] - w0 * r[2]))
+        v2 = v2 - (float(breal[o2 + 2]) + (w0 * r[1] - w1 * r[0]))
+    r = ax[0] * v0 + ax[1] * v1 + ax[2] * v2
+    if _reversed(jint, j):
+        return -r
+    return r
+
+
+def piston_position(jint, jreal, j, breal) -> float:
+    """Piston: axis . (anchor on body 1 - anchor on body 2), as the user sees it."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    jo = j * L.JR + L.J_P
+    ax = [0.0, 0.0, 0.0]
+    p1 = [0.0, 0.0, 0.0]
+    p2 = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, p1)
+    _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, p2)
+    r = ax[0] * (p1[0] - p2[0]) + ax[1] * (p1[1] - p2[1]) + ax[2] * (p1[2] - p2[2])
+    if _reversed(jint, j):
+        return -r
+    return r
+
+
+def piston_position_rate(jint, jreal, j, breal) -> float:
+    """Piston: axis . (velocity of body 1's anchor - velocity of body 2's anchor), as the user sees it."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    ax = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    u = [0.0, 0.0, 0.0]
+    _anchor_velocity(breal, b1, jreal, jo + L.J_ANCHOR1, u)
+    if b2 >= 0:
+        t = [0.0, 0.0, 0.0]
+        _anchor_velocity(breal, b2, jreal, jo + L.J_ANCHOR2, t)
+        u[0] = u[0] - t[0]
+        u[1] = u[1] - t[1]
+        u[2] = u[2] - t[2]
+    r = ax[0] * u[0] + ax[1] * u[1] + ax[2] * u[2]
+    if _reversed(jint, j):
+        return -r
+    return r
+
+
+def _anchor_velocity(breal, b, jreal, col, out) -> None:
+    """Velocity of the point of body b stored (body frame) at jreal[col:col+3]: v + w x (R p)."""
+    r = [0.0, 0.0, 0.0]
+    _rot(breal, b, jreal, col, r)
+    o = b * L.BR + L.B_LVEL
+    w = b * L.BR + L.B_AVEL
+    w0 = float(breal[w])
+    w1 = float(breal[w + 1])
+    w2 = float(breal[w + 2])
+    out[0] = float(breal[o]) + (w1 * r[2] - w2 * r[1])
+    out[1] = float(breal[o + 1]) + (w2 * r[0] - w0 * r[2])
+    out[2] = float(breal[o + 2]) + (w0 * r[1] - w1 * r[0])
+
+
 # ---------------------------------------------------------------- limits and motors
 
 
@@ -1012,6 +1256,412 @@ def _hinge2_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r
     _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
 
 
+def _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r) -> None:
+    """Two rows keeping body 2's anchor a2w (r2 = a2w - body 2's centre) on the line of body 1 along ax.
+
+    e is the anchor's offset from the line's point; the rows span the directions normal to ax. Body 1's
+    angular part uses the lever from its centre to a2w, which accounts for the line turning with body 1.
+    """
+    p = [0.0, 0.0, 0.0]
+    q = [0.0, 0.0, 0.0]
+    _plane_space(ax[0], ax[1], ax[2], p, q)
+    o1 = b1 * L.BR + L.B_POS
+    l0 = a2w[0] - float(breal[o1])
+    l1 = a2w[1] - float(breal[o1 + 1])
+    l2 = a2w[2] - float(breal[o1 + 2])
+    for i in range(2):
+        u = p if i == 0 else q
+        ro = (r + i) * NC
+        J[ro + 0] = u[0]
+        J[ro + 1] = u[1]
+        J[ro + 2] = u[2]
+        J[ro + 3] = l1 * u[2] - l2 * u[1]
+        J[ro + 4] = l2 * u[0] - l0 * u[2]
+        J[ro + 5] = l0 * u[1] - l1 * u[0]
+        if b2 >= 0:
+            J[ro + 6] = -u[0]
+            J[ro + 7] = -u[1]
+            J[ro + 8] = -u[2]
+            J[ro + 9] = r2[2] * u[1] - r2[1] * u[2]
+            J[ro + 10] = r2[0] * u[2] - r2[2] * u[0]
+            J[ro + 11] = r2[1] * u[0] - r2[0] * u[1]
+        c[r + i] = k * (u[0] * e[0] + u[1] * e[1] + u[2] * e[2])
+
+
+def _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2) -> None:
+    """Body 2's anchor in the world (a2w) and relative to body 2's centre (r2; zero without body 2)."""
+    _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, a2w)
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        r2[0] = a2w[0] - float(breal[o2])
+        r2[1] = a2w[1] - float(breal[o2 + 1])
+        r2[2] = a2w[2] - float(breal[o2 + 2])
+
+
+def _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
+    """PR: two rows keeping the rotoide axes aligned, two keeping body 2's anchor on the prismatic line,
+    then the prismatic and rotoide limit/motor rows."""
+    jo = j * L.JR + L.J_P
+    k = fps * float(wreal[L.W_ERP])
+    ra = [0.0, 0.0, 0.0]
+    rb = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS3, ra)
+    _vector_world(jint, jreal, j, breal, 1, L.J_AXIS2, rb)
+    _perp_angular_rows(ra, rb, k, J, c, r, b2)
+    ax = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    a2w = [0.0, 0.0, 0.0]
+    r2 = [0.0, 0.0, 0.0]
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    q = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_OFFSET, q)
+    o1 = b1 * L.BR + L.B_POS
+    e = [a2w[0] - (float(breal[o1]) + q[0]), a2w[1] - (float(breal[o1 + 1]) + q[1]),
+         a2w[2] - (float(breal[o1 + 2]) + q[2])]
+    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+    if _reversed(jint, j):
+        ax[0] = -ax[0]
+        ax[1] = -ax[1]
+        ax[2] = -ax[2]
+        ra[0] = -ra[0]
+        ra[1] = -ra[1]
+        ra[2] = -ra[2]
+    r = r + 4
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 1, breal, b1, b2, ra, True, fps, J, c, cfm, lo, hi, r)
+
+
+def _piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
+    """Piston: two rows keeping the axes aligned, two keeping body 2's anchor on body 1's axis line, then
+    the prismatic and rotoide limit/motor rows."""
+    jo = j * L.JR + L.J_P
+    k = fps * float(wreal[L.W_ERP])
+    ax = [0.0, 0.0, 0.0]
+    bx = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    _vector_world(jint, jreal, j, breal, 1, L.J_AXIS2, bx)
+    _perp_angular_rows(ax, bx, k, J, c, r, b2)
+    a1w = [0.0, 0.0, 0.0]
+    a2w = [0.0, 0.0, 0.0]
+    r2 = [0.0, 0.0, 0.0]
+    _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    e = [a2w[0] - a1w[0], a2w[1] - a1w[1], a2w[2] - a1w[2]]
+    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+    if _reversed(jint, j):
+        ax[0] = -ax[0]
+        ax[1] = -ax[1]
+        ax[2] = -ax[2]
+    r = r + 4
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 1, breal, b1, b2, ax, True, fps, J, c, cfm, lo, hi, r)
+
+
+def _motor_only(jint, jreal, j, group) -> int:
+    """A motor group without a measured position (linear motor, plane-2D): 1 row when powered, no limit."""
+    jint[j * L.JI + L.JI_LIMIT + group] = 0
+    jreal[j * L.JR + L.J_LIMIT_ERR + group] = 0.0
+    if float(jreal[j * L.JR + L.J_PARAM + L.J_PARAM_GROUP * group + 5]) > 0.0:
+        return 1
+    return 0
+
+
+def _distance_row(jreal, jo, breal, b1, b2, jint, j, k, J, c, r) -> None:
+    """Double ball: one row keeping the anchors at the stored distance (along the line joining them)."""
+    a1w = [0.0, 0.0, 0.0]
+    a2w = [0.0, 0.0, 0.0]
+    r2 = [0.0, 0.0, 0.0]
+    _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    o1 = b1 * L.BR + L.B_POS
+    r10 = a1w[0] - float(breal[o1])
+    r11 = a1w[1] - float(breal[o1 + 1])
+    r12 = a1w[2] - float(breal[o1 + 2])
+    u = [a2w[0] - a1w[0], a2w[1] - a1w[1], a2w[2] - a1w[2]]
+    d = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2])
+    if d > 0.0:
+        u[0] = u[0] / d
+        u[1] = u[1] / d
+        u[2] = u[2] / d
+    ro = r * NC
+    J[ro + 0] = u[0]
+    J[ro + 1] = u[1]
+    J[ro + 2] = u[2]
+    J[ro + 3] = r11 * u[2] - r12 * u[1]
+    J[ro + 4] = r12 * u[0] - r10 * u[2]
+    J[ro + 5] = r10 * u[1] - r11 * u[0]
+    if b2 >= 0:
+        J[ro + 6] = -u[0]
+        J[ro + 7] = -u[1]
+        J[ro + 8] = -u[2]
+        J[ro + 9] = r2[2] * u[1] - r2[1] * u[2]
+        J[ro + 10] = r2[0] * u[2] - r2[2] * u[0]
+        J[ro + 11] = r2[1] * u[0] - r2[0] * u[1]
+    c[r] = k * (d - float(jreal[jo + L.J_DIST]))
+
+
+def _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> None:
+    """Double hinge: the distance row, two rows keeping the axes aligned, one keeping the anchors in one
+    plane normal to the axis."""
+    jo = j * L.JR + L.J_P
+    po = j * L.JR + L.J_PARAM
+    k = fps * float(jreal[po + 13])
+    _distance_row(jreal, jo, breal, b1, b2, jint, j, k, J, c, r)
+    a = [0.0, 0.0, 0.0]
+    b = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 0, a)
+    _axis_world(jint, jreal, j, breal, 1, b)
+    _perp_angular_rows(a, b, k, J, c, r + 1, b2)
+    a1w = [0.0, 0.0, 0.0]
+    a2w = [0.0, 0.0, 0.0]
+    r2 = [0.0, 0.0, 0.0]
+    _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    o1 = b1 * L.BR + L.B_POS
+    l0 = a2w[0] - float(breal[o1])
+    l1 = a2w[1] - float(breal[o1 + 1])
+    l2 = a2w[2] - float(breal[o1 + 2])
+    ro = (r + 3) * NC
+    J[ro + 0] = a[0]
+    J[ro + 1] = a[1]
+    J[ro + 2] = a[2]
+    J[ro + 3] = l1 * a[2] - l2 * a[1]
+    J[ro + 4] = l2 * a[0] - l0 * a[2]
+    J[ro + 5] = l0 * a[1] - l1 * a[0]
+    if b2 >= 0:
+        J[ro + 6] = -a[0]
+        J[ro + 7] = -a[1]
+        J[ro + 8] = -a[2]
+        J[ro + 9] = r2[2] * a[1] - r2[1] * a[2]
+        J[ro + 10] = r2[0] * a[2] - r2[2] * a[0]
+        J[ro + 11] = r2[1] * a[0] - r2[0] * a[1]
+    c[r + 3] = k * (a[0] * (a2w[0] - a1w[0]) + a[1] * (a2w[1] - a1w[1]) + a[2] * (a2w[2] - a1w[2]))
+    cf = float(jreal[po + 8])
+    for i in range(4):
+        cfm[r + i] = cf
+
+
+def _plane2d_rows(jint, jreal, j, breal, b1, wreal, fps, J, c, cfm, lo, hi, r) -> None:
+    """Plane-2D: rows holding body 1 at z = 0 and stopping rotation about x and y; x, y, angle motors."""
+    k = fps * float(wreal[L.W_ERP])
+    ro = r * NC
+    J[ro + 2] = 1.0
+    J[ro + NC + 3] = 1.0
+    J[ro + 2 * NC + 4] = 1.0
+    c[r] = -k * float(breal[b1 * L.BR + L.B_POS + 2])
+    r = r + 3
+    ax = [1.0, 0.0, 0.0]
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, -1, ax, False, fps, J, c, cfm, lo, hi, r)
+    ax[0] = 0.0
+    ax[1] = 1.0
+    r = r + _motor_row(jint, jreal, j, 1, breal, b1, -1, ax, False, fps, J, c, cfm, lo, hi, r)
+    ax[1] = 0.0
+    ax[2] = 1.0
+    _motor_row(jint, jreal, j, 2, breal, b1, -1, ax, True, fps, J, c, cfm, lo, hi, r)
+
+
+def _motor_axis_world(jint, jreal, j, breal, i, out) -> None:
+    """Motor axis i in the world frame from its relative mode (0 world, 1 body 1, 2 body 2)."""
+    rel = int(jint[j * L.JI + L.JI_AM_REL + i])
+    jo = j * L.JR + L.J_P + L.J_AM_AXES + 3 * i
+    b = -1
+    if rel == 1:
+        b = int(jint[j * L.JI + L.JI_B1])
+    elif rel == 2:
+        b = int(jint[j * L.JI + L.JI_B2])
+    if b >= 0:
+        _rot(breal, b, jreal, jo, out)
+    else:
+        out[0] = float(jreal[jo])
+        out[1] = float(jreal[jo + 1])
+        out[2] = float(jreal[jo + 2])
+
+
+def set_motor_axis(jint, jreal, j, breal, i, rel, x, y, z) -> None:
+    """Store motor axis i (world direction, normalised) in the frame its relative mode names."""
+    jint[j * L.JI + L.JI_AM_REL + i] = rel
+    jo = j * L.JR + L.J_P + L.J_AM_AXES + 3 * i
+    v = [x, y, z]
+    if not _normalize3(v):
+        return
+    b = -1
+    if rel == 1:
+        b = int(jint[j * L.JI + L.JI_B1])
+    elif rel == 2:
+        b = int(jint[j * L.JI + L.JI_B2])
+    out = [v[0], v[1], v[2]]
+    if b >= 0:
+        _rot_t(breal, b, v[0], v[1], v[2], out)
+    jreal[jo] = out[0]
+    jreal[jo + 1] = out[1]
+    jreal[jo + 2] = out[2]
+
+
+def _euler_axes(jint, jreal, j, breal, A) -> None:
+    """Euler-mode axes A (3 x 3): axis 0 on body 1, the line of nodes, axis 2 on body 2, each made normal
+    to the line of nodes as libode reports them."""
+    a0 = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _motor_axis_world(jint, jreal, j, breal, 0, a0)
+    _motor_axis_world(jint, jreal, j, breal, 2, a2)
+    n = [a2[1] * a0[2] - a2[2] * a0[1], a2[2] * a0[0] - a2[0] * a0[2], a2[0] * a0[1] - a2[1] * a0[0]]
+    _normalize3(n)
+    A[0] = n[1] * a2[2] - n[2] * a2[1]
+    A[1] = n[2] * a2[0] - n[0] * a2[2]
+    A[2] = n[0] * a2[1] - n[1] * a2[0]
+    A[3] = n[0]
+    A[4] = n[1]
+    A[5] = n[2]
+    A[6] = a0[1] * n[2] - a0[2] * n[1]
+    A[7] = a0[2] * n[0] - a0[0] * n[2]
+    A[8] = a0[0] * n[1] - a0[1] * n[0]
+
+
+def _amotor_axes(jint, jreal, j, breal, A) -> None:
+    """The three angular motor axes in the world frame (3 x 3)."""
+    if int(jint[j * L.JI + L.JI_AM_MODE]) == 1:
+        _euler_axes(jint, jreal, j, breal, A)
+        return
+    t = [0.0, 0.0, 0.0]
+    for i in range(3):
+        _motor_axis_world(jint, jreal, j, breal, i, t)
+        A[3 * i] = t[0]
+        A[3 * i + 1] = t[1]
+        A[3 * i + 2] = t[2]
+
+
+def motor_axis(jint, jreal, j, breal, i) -> tuple:
+    """Angular motor axis i in the world frame (euler mode: as computed for the rows)."""
+    A = [0.0] * 9
+    _amotor_axes(jint, jreal, j, breal, A)
+    return (A[3 * i], A[3 * i + 1], A[3 * i + 2])
+
+
+def set_euler_reference(jint, jreal, j, breal) -> None:
+    """Euler mode: remember axis 2 in body 1's frame and axis 0 in body 2's frame (all angles 0 now)."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    a0 = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _motor_axis_world(jint, jreal, j, breal, 0, a0)
+    _motor_axis_world(jint, jreal, j, breal, 2, a2)
+    out = [a2[0], a2[1], a2[2]]
+    if b1 >= 0:
+        _rot_t(breal, b1, a2[0], a2[1], a2[2], out)
+    for i in range(3):
+        jreal[jo + L.J_AM_REF1 + i] = out[i]
+    out = [a0[0], a0[1], a0[2]]
+    if b2 >= 0:
+        _rot_t(breal, b2, a0[0], a0[1], a0[2], out)
+    for i in range(3):
+        jreal[jo + L.J_AM_REF2 + i] = out[i]
+
+
+def _angle_about(n, u, v) -> float:
+    """Signed angle about n taking u to v (u and v normal to n)."""
+    x = u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+    w0 = u[1] * v[2] - u[2] * v[1]
+    w1 = u[2] * v[0] - u[0] * v[2]
+    w2 = u[0] * v[1] - u[1] * v[0]
+    return atan2(n[0] * w0 + n[1] * w1 + n[2] * w2, x)
+
+
+def _cross(a, b, out) -> None:
+    """out = a x b."""
+    out[0] = a[1] * b[2] - a[2] * b[1]
+    out[1] = a[2] * b[0] - a[0] * b[2]
+    out[2] = a[0] * b[1] - a[1] * b[0]
+
+
+def _euler_angles(jint, jreal, j, breal, out) -> None:
+    """Euler angles of body 1 relative to body 2 (libode's sign), from the reference vectors."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    a0 = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _motor_axis_world(jint, jreal, j, breal, 0, a0)
+    _motor_axis_world(jint, jreal, j, breal, 2, a2)
+    n = [0.0, 0.0, 0.0]
+    _cross(a2, a0, n)
+    _normalize3(n)
+    ref1 = [0.0, 0.0, 0.0]
+    ref2 = [0.0, 0.0, 0.0]
+    if b1 >= 0:
+        _rot(breal, b1, jreal, jo + L.J_AM_REF1, ref1)
+    else:
+        for i in range(3):
+            ref1[i] = float(jreal[jo + L.J_AM_REF1 + i])
+    if b2 >= 0:
+        _rot(breal, b2, jreal, jo + L.J_AM_REF2, ref2)
+    else:
+        for i in range(3):
+            ref2[i] = float(jreal[jo + L.J_AM_REF2 + i])
+    u = [0.0, 0.0, 0.0]
+    _cross(ref1, a0, u)
+    out[0] = _angle_about(a0, n, u)
+    _cross(a0, n, u)
+    out[1] = _angle_about(n, a2, u)
+    _cross(a2, ref2, u)
+    out[2] = _angle_about(a2, u, n)
+
+
+def motor_rate(jint, jreal, j, breal, i) -> float:
+    """Rate of angular motor axis i: body 1's angular velocity minus body 2's along the axis."""
+    A = [0.0] * 9
+    _amotor_axes(jint, jreal, j, breal, A)
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    return _rel_rate(breal, b1, b2, [A[3 * i], A[3 * i + 1], A[3 * i + 2]], False)
+
+
+def _amotor_info1(jint, jreal, j, breal) -> int:
+    """Angular motor: measure the euler angles (kept for getAngle), test each axis' stops."""
+    jo = j * L.JR + L.J_P
+    if int(jint[j * L.JI + L.JI_AM_MODE]) == 1:
+        t = [0.0, 0.0, 0.0]
+        _euler_angles(jint, jreal, j, breal, t)
+        for i in range(3):
+            jreal[jo + L.J_AM_ANGLE + i] = t[i]
+    m = 0
+    for i in range(int(jint[j * L.JI + L.JI_AM_NUM])):
+        m = m + _test_limit(jint, jreal, j, i, float(jreal[jo + L.J_AM_ANGLE + i]))
+    return m
+
+
+def _amotor_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r) -> None:
+    """Angular motor: one limit/motor row per axis that needs one."""
+    A = [0.0] * 9
+    _amotor_axes(jint, jreal, j, breal, A)
+    ax = [0.0, 0.0, 0.0]
+    for i in range(int(jint[j * L.JI + L.JI_AM_NUM])):
+        ax[0] = A[3 * i]
+        ax[1] = A[3 * i + 1]
+        ax[2] = A[3 * i + 2]
+        r = r + _motor_row(jint, jreal, j, i, breal, b1, b2, ax, True, fps, J, c, cfm, lo, hi, r)
+
+
+def _lmotor_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r) -> None:
+    """Linear motor: one motor row per powered axis."""
+    ax = [0.0, 0.0, 0.0]
+    for i in range(int(jint[j * L.JI + L.JI_AM_NUM])):
+        _motor_axis_world(jint, jreal, j, breal, i, ax)
+        r = r + _motor_row(jint, jreal, j, i, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+
+
+def dball_distance(jint, jreal, j, breal) -> float:
+    """Current distance between the two anchors."""
+    a1w = [0.0, 0.0, 0.0]
+    a2w = [0.0, 0.0, 0.0]
+    _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
+    _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, a2w)
+    d0 = a2w[0] - a1w[0]
+    d1 = a2w[1] - a1w[1]
+    d2 = a2w[2] - a1w[2]
+    return sqrt(d0 * d0 + d1 * d1 + d2 * d2)
+
+
 def contact_rows_count(jint, jreal, j) -> int:
     """Rows of a contact: the normal, plus one per friction direction with a positive coefficient."""
     mode = int(jint[j * L.JI + L.JI_C_MODE])
@@ -1174,6 +1824,24 @@ def info1(jint, jreal, j, breal, bint, wreal) -> int:
                     m = m + 1
         elif t == L.JT_CONTACT:
             m = contact_rows_count(jint, jreal, j)
+        elif t == L.JT_PR:
+            m = 4 + _test_limit(jint, jreal, j, 0, pr_position(jint, jreal, j, breal))
+            m = m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, L.J_AXIS3))
+        elif t == L.JT_PISTON:
+            m = 4 + _test_limit(jint, jreal, j, 0, piston_position(jint, jreal, j, breal))
+            m = m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, L.J_AXIS1))
+        elif t == L.JT_DBALL:
+            m = 1
+        elif t == L.JT_DHINGE:
+            m = 4
+        elif t == L.JT_PLANE2D:
+            m = 3 + _motor_only(jint, jreal, j, 0) + _motor_only(jint, jreal, j, 1)
+            m = m + _motor_only(jint, jreal, j, 2)
+        elif t == L.JT_AMOTOR:
+            m = _amotor_info1(jint, jreal, j, breal)
+        elif t == L.JT_LMOTOR:
+            for i in range(int(jint[ji + L.JI_AM_NUM])):
+                m = m + _motor_only(jint, jreal, j, i)
     jint[ji + L.JI_M] = m
     return m
 
@@ -1207,6 +1875,23 @@ def info2(jint, jreal, j, breal, bint, wreal, fps, J, c, cfm, lo, hi, findex, ro
             _hinge2_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == L.JT_CONTACT:
         _contact_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, row0)
+    elif t == L.JT_PR:
+        _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == L.JT_PISTON:
+        _piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == L.JT_DBALL:
+        po = j * L.JR + L.J_PARAM
+        k = fps * float(jreal[po + 13])
+        _distance_row(jreal, j * L.JR + L.J_P, breal, b1, b2, jint, j, k, J, c, row0)
+        cfm[row0] = float(jreal[po + 8])
+    elif t == L.JT_DHINGE:
+        _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, row0)
+    elif t == L.JT_PLANE2D:
+        _plane2d_rows(jint, jreal, j, breal, b1, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == L.JT_AMOTOR:
+        _amotor_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, row0)
+    elif t == L.JT_LMOTOR:
+        _lmotor_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, row0)
 
 
 def rows(jint, jreal, j, breal, bint_, wreal, fps) -> tuple:
