@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
+from test_collide_parity import PRIMS, make_record
 
 from ode import _backend
 from ode import _layout as L
-from test_collide_parity import PRIMS, make_record
 
 K = _backend.kernel("collide")
 REAL = _backend.REAL
@@ -292,3 +292,44 @@ def test_cylinder_pairs_by_mpr_match_libode_on_simple_poses():
     np.testing.assert_allclose(c[0, :7], (0.45, 0, -0.5, -1, 0, 0, 0.1), atol=max(TOL, 1e-9))
     greal[1, L.G_POS] = 1.01
     assert K.collide_geoms(greal, gint, 0, 1, 4).shape[0] == 0
+
+
+def test_tilted_cylinder_cap_on_box_face_is_a_clipped_octagon():
+    """libode puts a cap near a box face as the octagon around its circle (corners at r / cos 22.5 deg): the
+    part inside the box, moved along the axis onto the face, clipped to the face, all at the deepest depth
+    (values observed from libode: radius 1, length 2, tilt 0.2 rad about (1, 0.3, 0))."""
+    ax = np.array([1.0, 0.3, 0.0]) / np.hypot(1.0, 0.3)
+    k = np.array([[0, -ax[2], ax[1]], [ax[2], 0, -ax[0]], [-ax[1], ax[0], 0]])
+    rot = np.eye(3) + np.sin(0.2) * k + (1 - np.cos(0.2)) * k @ k
+    greal, gint = posed([(L.GC_CYLINDER, (0, 0, 0), rot, (1.0, 2.0)),
+                         (L.GC_BOX, (-0.3, 0.1, -1.4), None, (2.0, 4.0, 1.0))])
+    c = K.collide_geoms(greal, gint, 0, 1, 64)
+    libode = [(-0.046364, -0.927844), (-0.814791, -0.600619), (-1.136633, 0.180804), (-1.091744, 0.292266),
+              (0.700000, 0.829789), (0.700000, -0.616900)]
+    assert c.shape[0] == 6
+    for p in libode:  # as sets: every libode point has one of ours within the tolerance
+        assert np.min(np.max(np.abs(c[:, L.C_POS:L.C_POS + 2] - p), axis=1)) < max(TOL, 2e-6), p
+    np.testing.assert_allclose(c[:, L.C_POS + 2], -0.9, atol=TOL * 10)
+    np.testing.assert_allclose(c[:, L.C_NORMAL:L.C_NORMAL + 3], np.tile((0, 0, 1), (6, 1)), atol=TOL)
+    np.testing.assert_allclose(c[:, L.C_DEPTH], 0.278736, atol=max(TOL, 2e-6))
+    greal[1, L.G_SIDES] = 4.0  # a wide box: the whole octagon below the face, 2 clip points on its edges
+    assert K.collide_geoms(greal, gint, 0, 1, 64).shape[0] == 7
+    assert K.collide_geoms(greal, gint, 0, 1, 4).shape[0] == 4
+
+
+def test_box_corner_in_a_cap_gives_the_clipped_face():
+    """When the cylinder's axis separates best, libode clips the box face nearest the cap to the cap plane and
+    octagon: a corner pushed 0.05 into the cap of an upright cylinder is one contact at that corner."""
+    ax = np.array([1.0, 0.5, 0.2]) / np.linalg.norm([1.0, 0.5, 0.2])
+    k = np.array([[0, -ax[2], ax[1]], [ax[2], 0, -ax[0]], [-ax[1], ax[0], 0]])
+    rot = np.eye(3) + np.sin(0.9) * k + (1 - np.cos(0.9)) * k @ k
+    half = np.array([0.5, 0.6, 0.7])
+    top = max((rot @ (half * s))[2] for s in np.array(np.meshgrid(*[[-1, 1]] * 3)).T.reshape(-1, 3))
+    greal, gint = posed([(L.GC_CYLINDER, (0, 0, 0), None, (1.0, 2.0)),
+                         (L.GC_BOX, (0.2, 0.1, -1 - top + 0.05), rot, tuple(2 * half))])
+    c = K.collide_geoms(greal, gint, 0, 1, 64)
+    # the two corner edges cross the cap plane at depth 0: libode keeps such points only when rounding makes
+    # their depth positive (here it does not in double; in single precision it may)
+    c = c[np.argsort(-c[:, L.C_DEPTH])]
+    assert c.shape[0] == 1 or (REAL == np.float32 and c.shape[0] == 3 and np.all(c[1:, L.C_DEPTH] < TOL))
+    np.testing.assert_allclose(c[0, :7], (0.030222, -0.087578, -0.95, 0, 0, 1, 0.05), atol=max(TOL, 1e-6))

@@ -20,6 +20,9 @@ DINF = float("inf")
 MPR_EPS = 2.220446049250313e-16   # libccd's zero test (double epsilon)
 CAP_PARALLEL = 0.9999999      # |axis1 . axis2| above this (tilt < 4.5e-4 rad): parallel cylinders, cap points
 MPR_TOL = 1e-6            # MPR refinement stops when the portal is this close to the surface (libode's value)
+OCT_R = 1.0823922002923938  # 1 / cos(pi / 8): libode's cap octagon has its corners at r / cos 22.5 deg
+CAP_AXIS = 0.9            # |normal . cylinder axis| above this: libode puts the cap (octagon) against a box face
+POLY_MAX = 16             # clipped polygons (octagon or box face against up to 9 planes) stay below this
 
 # ---- kernels
 
@@ -962,16 +965,172 @@ def cyl_box_depth(g1, g2, nx, ny, nz, best, out):
     dd = (g1[L.G_POS] - g2[L.G_POS]) * nx + (g1[L.G_POS + 1] - g2[L.G_POS + 1]) * ny + (g1[L.G_POS + 2] - g2[L.G_POS + 2]) * nz
     s = s - fabs(dd)
     if s < best:
-        if dd < 0:
-            out[0] = nx
-            out[1] = ny
-            out[2] = nz
-        else:
+        if dd > 0:  # the box lies along -n (libode: a centred box, dd == 0, takes +n)
             out[0] = -nx
             out[1] = -ny
             out[2] = -nz
+        else:
+            out[0] = nx
+            out[1] = ny
+            out[2] = nz
         return s
     return best
+
+
+def clip_plane3(poly, n, out, nx, ny, nz, off):
+    #: cdef int clip_plane3(const dReal* poly, int n, dReal* out, dReal nx, dReal ny, dReal nz, dReal off) noexcept nogil
+    """Clip the 3D polygon poly (n points) to nx*x + ny*y + nz*z <= off (Sutherland-Hodgman) into out; the count."""
+    #: int k, kk, m
+    #: dReal da, db, t
+    m = 0
+    for k in range(n):
+        kk = k + 1
+        if kk == n:
+            kk = 0
+        da = poly[3 * k] * nx + poly[3 * k + 1] * ny + poly[3 * k + 2] * nz - off
+        db = poly[3 * kk] * nx + poly[3 * kk + 1] * ny + poly[3 * kk + 2] * nz - off
+        if da <= 0 and m < POLY_MAX:
+            out[3 * m] = poly[3 * k]
+            out[3 * m + 1] = poly[3 * k + 1]
+            out[3 * m + 2] = poly[3 * k + 2]
+            m += 1
+        if (da <= 0) != (db <= 0) and m < POLY_MAX:
+            t = da / (da - db)
+            out[3 * m] = poly[3 * k] + (poly[3 * kk] - poly[3 * k]) * t
+            out[3 * m + 1] = poly[3 * k + 1] + (poly[3 * kk + 1] - poly[3 * k + 1]) * t
+            out[3 * m + 2] = poly[3 * k + 2] + (poly[3 * kk + 2] - poly[3 * k + 2]) * t
+            m += 1
+    return m
+
+
+def clip_slab(poly, n, tmp, g, j, half):
+    #: cdef int clip_slab(dReal* poly, int n, dReal* tmp, const dReal* g, int j, dReal half) noexcept nogil
+    """Clip the 3D polygon poly (n points) to |axis j of g . (p - pos)| <= half, in place; the count."""
+    #: dReal ax, ay, az, o
+    ax = g[L.G_R + j]
+    ay = g[L.G_R + 3 + j]
+    az = g[L.G_R + 6 + j]
+    o = ax * g[L.G_POS] + ay * g[L.G_POS + 1] + az * g[L.G_POS + 2]
+    n = clip_plane3(poly, n, tmp, ax, ay, az, half + o)
+    return clip_plane3(tmp, n, poly, -ax, -ay, -az, half - o)
+
+
+def cyl_cap_on_face(g1, g2, n, k, j, best, flags, c, skip):
+    #: cdef int cyl_cap_on_face(const dReal* g1, const dReal* g2, const dReal* n, dReal k, int j, dReal best, int flags, dReal* c, int skip) noexcept nogil
+    """Cylinder g1's cap against box g2's face j (normal n from the cylinder to the box, k = n . axis), as libode:
+    the cap as an octagon around its circle, cut by the face plane, moved along the axis onto the face, clipped
+    to the face rectangle; every point at the separating depth best."""
+    #: dReal poly[48]
+    #: dReal tmp[48]
+    #: dReal sg, h, rr, a, ca, sa, off, t
+    #: int m, q, maxc
+    poly = [0.0] * 48  # py
+    tmp = [0.0] * 48  # py
+    sg = 1.0
+    if k < 0:
+        sg = -1.0
+    h = g1[L.G_LENGTH] * 0.5 * sg
+    rr = g1[L.G_RADIUS] * OCT_R
+    for m in range(8):
+        a = (5 + m * sg) * (M_PI / 4)
+        ca = cos(a) * rr
+        sa = sin(a) * rr
+        for q in range(3):
+            poly[3 * m + q] = g1[L.G_POS + q] + g1[L.G_R + 3 * q] * ca + g1[L.G_R + 3 * q + 1] * sa + g1[L.G_R + 3 * q + 2] * h
+    # the face of g2 towards the cylinder: n . p >= n . pos2 - half_j
+    off = n[0] * g2[L.G_POS] + n[1] * g2[L.G_POS + 1] + n[2] * g2[L.G_POS + 2] - g2[L.G_SIDES + j] * 0.5
+    m = clip_plane3(poly, 8, tmp, -n[0], -n[1], -n[2], -off)
+    for q in range(m):
+        t = (off - (n[0] * tmp[3 * q] + n[1] * tmp[3 * q + 1] + n[2] * tmp[3 * q + 2])) / k
+        poly[3 * q] = tmp[3 * q] + g1[L.G_R + 2] * t
+        poly[3 * q + 1] = tmp[3 * q + 1] + g1[L.G_R + 5] * t
+        poly[3 * q + 2] = tmp[3 * q + 2] + g1[L.G_R + 8] * t
+    for q in range(3):
+        if q != j and m > 0:
+            m = clip_slab(poly, m, tmp, g2, q, g2[L.G_SIDES + q] * 0.5)
+    maxc = maxc_of(flags)
+    if m > maxc:
+        m = maxc
+    for q in range(m):
+        put(c, q, skip, poly[3 * q], poly[3 * q + 1], poly[3 * q + 2], -n[0], -n[1], -n[2], best)
+    return m
+
+
+def box_face_in_cap(g1, g2, n, k, best, flags, c, skip):
+    #: cdef int box_face_in_cap(const dReal* g1, const dReal* g2, const dReal* n, dReal k, dReal best, int flags, dReal* c, int skip) noexcept nogil
+    """Box g2's face towards cylinder g1 when the cylinder's axis n (oriented to the box) separates best, as
+    libode: the face cut by the cap plane and by the cap's octagon; depths measured from the deepest face
+    corner (which is at depth best); points of depth <= 0 dropped."""
+    #: dReal poly[48]
+    #: dReal tmp[48]
+    #: dReal sg, h, rr, a, ca, sa, off, e, emin, dep, s, bj, fx, fy, fz
+    #: int m, q, j, ja, jb, maxc, cnt
+    poly = [0.0] * 48  # py
+    tmp = [0.0] * 48  # py
+    j = 0
+    bj = 0.0
+    for q in range(3):
+        e = fabs(col_dot(g2, q, n[0], n[1], n[2]))
+        if e > bj:
+            bj = e
+            j = q
+    ja = 1
+    jb = 2
+    if j == 1:
+        ja = 0
+    if j == 2:
+        ja = 0
+        jb = 1
+    s = -0.5 * g2[L.G_SIDES + j]
+    if col_dot(g2, j, n[0], n[1], n[2]) < 0:
+        s = -s
+    fx = g2[L.G_POS] + g2[L.G_R + j] * s
+    fy = g2[L.G_POS + 1] + g2[L.G_R + 3 + j] * s
+    fz = g2[L.G_POS + 2] + g2[L.G_R + 6 + j] * s
+    for m in range(4):
+        ca = 0.5 * g2[L.G_SIDES + ja]
+        if m == 1 or m == 2:
+            ca = -ca
+        sa = 0.5 * g2[L.G_SIDES + jb]
+        if m >= 2:
+            sa = -sa
+        poly[3 * m] = fx + g2[L.G_R + ja] * ca + g2[L.G_R + jb] * sa
+        poly[3 * m + 1] = fy + g2[L.G_R + 3 + ja] * ca + g2[L.G_R + 3 + jb] * sa
+        poly[3 * m + 2] = fz + g2[L.G_R + 6 + ja] * ca + g2[L.G_R + 6 + jb] * sa
+    emin = DINF
+    for m in range(4):
+        e = n[0] * poly[3 * m] + n[1] * poly[3 * m + 1] + n[2] * poly[3 * m + 2]
+        if e < emin:
+            emin = e
+    sg = 1.0
+    if k < 0:
+        sg = -1.0
+    h = g1[L.G_LENGTH] * 0.5 * sg
+    off = (n[0] * (g1[L.G_POS] + g1[L.G_R + 2] * h) + n[1] * (g1[L.G_POS + 1] + g1[L.G_R + 5] * h)
+           + n[2] * (g1[L.G_POS + 2] + g1[L.G_R + 8] * h))
+    m = clip_plane3(poly, 4, tmp, n[0], n[1], n[2], off)
+    rr = g1[L.G_RADIUS]
+    for q in range(8):
+        if m > 0:
+            a = (2 * q + 1) * (M_PI / 8)
+            ca = cos(a)
+            sa = sin(a)
+            fx = g1[L.G_R] * ca + g1[L.G_R + 1] * sa
+            fy = g1[L.G_R + 3] * ca + g1[L.G_R + 4] * sa
+            fz = g1[L.G_R + 6] * ca + g1[L.G_R + 7] * sa
+            if q % 2 == 0:
+                m = clip_plane3(tmp, m, poly, fx, fy, fz, rr + fx * g1[L.G_POS] + fy * g1[L.G_POS + 1] + fz * g1[L.G_POS + 2])
+            else:
+                m = clip_plane3(poly, m, tmp, fx, fy, fz, rr + fx * g1[L.G_POS] + fy * g1[L.G_POS + 1] + fz * g1[L.G_POS + 2])
+    maxc = maxc_of(flags)
+    cnt = 0
+    for q in range(m):
+        e = n[0] * tmp[3 * q] + n[1] * tmp[3 * q + 1] + n[2] * tmp[3 * q + 2]
+        dep = best - (e - emin)
+        if dep > 0 and cnt < maxc:
+            put(c, cnt, skip, tmp[3 * q], tmp[3 * q + 1], tmp[3 * q + 2], -n[0], -n[1], -n[2], dep)
+            cnt += 1
+    return cnt
 
 
 def collide_cylinder_box(g1, i1, g2, i2, flags, c, skip):
@@ -986,7 +1145,7 @@ def collide_cylinder_box(g1, i1, g2, i2, flags, c, skip):
     #: dReal a[3]
     #: dReal b[3]
     #: dReal best, prev, x, y, z, l, k, h, r, t0, t1, fa, fd, t, e0, e1, dep, sg
-    #: int j, sx, sy, sz, m, maxc
+    #: int j, sx, sy, sz, m, maxc, win
     n = [0.0] * 3  # py
     u = [0.0] * 3  # py
     p0 = [0.0] * 3  # py
@@ -994,13 +1153,21 @@ def collide_cylinder_box(g1, i1, g2, i2, flags, c, skip):
     a = [0.0] * 3  # py
     b = [0.0] * 3  # py
     best = DINF
+    win = 0
     for j in range(3):
+        prev = best
         best = cyl_box_depth(g1, g2, g2[L.G_R + j], g2[L.G_R + 3 + j], g2[L.G_R + 6 + j], best, n)
         if best < 0:
             return 0
+        if best < prev:
+            win = j
+    prev = best
     best = cyl_box_depth(g1, g2, g1[L.G_R + 2], g1[L.G_R + 5], g1[L.G_R + 8], best, n)
     if best < 0:
         return 0
+    if best < prev:
+        win = 3
+    prev = best
     for j in range(3):
         # box edge j x cylinder axis
         x = g2[L.G_R + 3 + j] * g1[L.G_R + 8] - g2[L.G_R + 6 + j] * g1[L.G_R + 5]
@@ -1011,6 +1178,8 @@ def collide_cylinder_box(g1, i1, g2, i2, flags, c, skip):
             best = cyl_box_depth(g1, g2, x / l, y / l, z / l, best, n)
             if best < 0:
                 return 0
+    if best < prev:
+        win = 4
     for sx in range(2):
         for sy in range(2):
             for sz in range(2):
@@ -1033,6 +1202,10 @@ def collide_cylinder_box(g1, i1, g2, i2, flags, c, skip):
     h = g1[L.G_LENGTH] * 0.5
     r = g1[L.G_RADIUS]
     k = col_dot(g1, 2, n[0], n[1], n[2])
+    if win < 3 and fabs(k) > CAP_AXIS:
+        return cyl_cap_on_face(g1, g2, n, k, win, best, flags, c, skip)
+    if win == 3:
+        return box_face_in_cap(g1, g2, n, k, best, flags, c, skip)
     u[0] = n[0] - g1[L.G_R + 2] * k
     u[1] = n[1] - g1[L.G_R + 5] * k
     u[2] = n[2] - g1[L.G_R + 8] * k
