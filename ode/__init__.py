@@ -37,6 +37,7 @@ from .joints import (
     LMotor,
     NullJoint,
     PistonJoint,
+    PUJoint,
     Plane2DJoint,
     PRJoint,
     SliderJoint,

@@ -1,7 +1,7 @@
 """The compiled jacobian kernel and its Python twin agree bit for bit (double) on the joints of issue 3.
 
-PR, PU, piston, angular motor (user and euler modes), linear motor, plane-2D, double ball, double hinge,
-transmission and null joints with random poses, velocities, geometry, limits and motors: both
+PR, PU, piston, angular motor (user and euler modes), linear motor, plane-2D, double ball, double hinge
+and null joints with random poses, velocities, geometry, limits and motors: both
 implementations get copies of the same arrays and must return identical rows and leave identical state.
 Single precision: within float32 rounding. The geometry getters and setters of these joints likewise.
 """
@@ -14,7 +14,8 @@ from ode import _layout as L
 from ode._fallback import jacobian as twin
 
 core = pytest.importorskip(f"ode._core.{PREC}.jacobian")
-TYPES = (L.JT_PR, L.JT_PISTON, L.JT_AMOTOR, L.JT_LMOTOR, L.JT_PLANE2D, L.JT_DBALL, L.JT_DHINGE, L.JT_NULL)
+TYPES = (L.JT_PR, L.JT_PU, L.JT_PISTON, L.JT_AMOTOR, L.JT_LMOTOR, L.JT_PLANE2D, L.JT_DBALL, L.JT_DHINGE,
+         L.JT_NULL)
 
 
 def _scene3(rng, jtype):
@@ -59,7 +60,7 @@ def test_rows_parity(jtype):
         assert rows == 0
     else:
         assert rows > 0
-    if jtype in (L.JT_PR, L.JT_PISTON, L.JT_AMOTOR):
+    if jtype in (L.JT_PR, L.JT_PU, L.JT_PISTON, L.JT_AMOTOR):
         assert limited > 0  # the random stops do put some joints on a limit
 
 
@@ -67,7 +68,8 @@ GETTERS = [
     ("get_point", (0, L.J_ANCHOR1)), ("get_point", (1, L.J_ANCHOR2)), ("get_vector", (0, L.J_AXIS3)),
     ("get_vector", (1, L.J_AXIS2)), ("rel_angle", (L.J_AXIS1,)), ("vector_rate", (0, L.J_AXIS3, False)),
     ("vector_rate", (1, L.J_AXIS2, True)), ("pr_position", ()), ("pr_position_rate", ()),
-    ("piston_position", ()), ("piston_position_rate", ()), ("motor_axis", (0,)), ("motor_axis", (1,)),
+    ("piston_position", (L.J_AXIS1,)), ("piston_position_rate", (L.J_AXIS3,)), ("pu_position_rate", ()),
+    ("motor_axis", (0,)), ("motor_axis", (1,)),
     ("motor_axis", (2,)), ("motor_rate", (1,)), ("dball_distance", ()),
 ]
 

@@ -773,15 +773,16 @@ cdef dReal _pr_position_rate(const int* jint, const dReal* jreal, int j, const d
     return r
 
 
-cdef dReal _piston_position(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
-    """Piston: axis . (anchor on body 1 - anchor on body 2), as the user sees it."""
+cdef dReal _piston_position(const int* jint, const dReal* jreal, int j, const dReal* breal,
+                           int col) noexcept nogil:
+    """Piston, PU: axis (body 1, column col) . (anchor on body 1 - anchor on body 2), as the user sees it."""
     cdef int b1 = jint[j * JI + JI_B1]
     cdef int jo = j * JR + J_P
     cdef dReal ax[3]
     cdef dReal p1[3]
     cdef dReal p2[3]
     cdef dReal r
-    _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    _rot(breal, b1, jreal, jo + col, ax)
     _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, p1)
     _point_world(jint, jreal, j, breal, 1, J_ANCHOR2, p2)
     r = ax[0] * (p1[0] - p2[0]) + ax[1] * (p1[1] - p2[1]) + ax[2] * (p1[2] - p2[2])
@@ -804,8 +805,9 @@ cdef void _anchor_velocity(const dReal* breal, int b, const dReal* jreal, int co
     out[2] = breal[o + 2] + (w0 * r[1] - w1 * r[0])
 
 
-cdef dReal _piston_position_rate(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
-    """Piston: axis . (velocity of body 1's anchor - velocity of body 2's anchor), as the user sees it."""
+cdef dReal _piston_position_rate(const int* jint, const dReal* jreal, int j, const dReal* breal,
+                                int col) noexcept nogil:
+    """Piston, PU: axis (column col) . (velocity of body 1's anchor - velocity of body 2's anchor)."""
     cdef int b1 = jint[j * JI + JI_B1]
     cdef int b2 = jint[j * JI + JI_B2]
     cdef int jo = j * JR + J_P
@@ -813,7 +815,7 @@ cdef dReal _piston_position_rate(const int* jint, const dReal* jreal, int j, con
     cdef dReal u[3]
     cdef dReal t[3]
     cdef dReal r
-    _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    _rot(breal, b1, jreal, jo + col, ax)
     _anchor_velocity(breal, b1, jreal, jo + J_ANCHOR1, u)
     if b2 >= 0:
         _anchor_velocity(breal, b2, jreal, jo + J_ANCHOR2, t)
@@ -1308,6 +1310,48 @@ cdef void _hinge2_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
     _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
 
 
+cdef void _spin_lever(const dReal* breal, int b, const dReal* pw, dReal* out) noexcept nogil:
+    """out = w_b x (pw - centre of b)."""
+    cdef int o = b * BR + B_POS
+    cdef dReal r0 = pw[0] - breal[o]
+    cdef dReal r1 = pw[1] - breal[o + 1]
+    cdef dReal r2 = pw[2] - breal[o + 2]
+    cdef int w = b * BR + B_AVEL
+    cdef dReal w0 = breal[w]
+    cdef dReal w1 = breal[w + 1]
+    cdef dReal w2 = breal[w + 2]
+    out[0] = w1 * r2 - w2 * r1
+    out[1] = w2 * r0 - w0 * r2
+    out[2] = w0 * r1 - w1 * r0
+
+
+cdef dReal _pu_position_rate(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """PU: prismatic axis . relative velocity at body 2's anchor, as libode 0.16 reports it (body 2's
+    angular velocity enters with the opposite sign to a rigid point's velocity)."""
+    cdef int b1 = jint[j * JI + JI_B1]
+    cdef int b2 = jint[j * JI + JI_B2]
+    cdef int jo = j * JR + J_P
+    cdef dReal ax[3]
+    cdef dReal a2w[3]
+    cdef dReal u[3]
+    cdef dReal t[3]
+    cdef int o
+    _rot(breal, b1, jreal, jo + J_AXIS3, ax)
+    _point_world(jint, jreal, j, breal, 1, J_ANCHOR2, a2w)
+    _spin_lever(breal, b1, a2w, t)
+    o = b1 * BR + B_LVEL
+    u[0] = breal[o] + t[0]
+    u[1] = breal[o + 1] + t[1]
+    u[2] = breal[o + 2] + t[2]
+    if b2 >= 0:
+        _spin_lever(breal, b2, a2w, t)
+        o = b2 * BR + B_LVEL
+        u[0] = u[0] - (breal[o] - t[0])
+        u[1] = u[1] - (breal[o + 1] - t[1])
+        u[2] = u[2] - (breal[o + 2] - t[2])
+    return ax[0] * u[0] + ax[1] * u[1] + ax[2] * u[2]
+
+
 cdef void _line_rows(const dReal* breal, int b1, int b2, const dReal* ax, const dReal* a2w, const dReal* r2,
                      const dReal* e, dReal k, dReal* J, dReal* c, int r) noexcept nogil:
     """Two rows keeping body 2's anchor a2w (r2 = a2w - body 2's centre) on the line of body 1 along ax.
@@ -1428,6 +1472,64 @@ cdef void _piston_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
     r = r + 4
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
     _motor_row(jint, jreal, j, 1, breal, b1, b2, ax, True, fps, J, c, cfm, lo, hi, r)
+
+
+cdef void _pu_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+                   dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """PU: one row keeping the universal axes perpendicular, two keeping body 2's anchor on body 1's
+    prismatic line, then the limit/motor rows of angle 1, angle 2 and the position."""
+    cdef int jo = j * JR + J_P
+    cdef dReal k = fps * wreal[W_ERP]
+    cdef dReal a1[3]
+    cdef dReal a2[3]
+    cdef dReal ax[3]
+    cdef dReal a1w[3]
+    cdef dReal a2w[3]
+    cdef dReal r2[3]
+    cdef dReal e[3]
+    cdef dReal d, t0, t1, t2, p0, p1, p2, n
+    cdef int ro
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    d = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
+    t0 = a2[0] - d * a1[0]
+    t1 = a2[1] - d * a1[1]
+    t2 = a2[2] - d * a1[2]
+    p0 = a1[1] * t2 - a1[2] * t1
+    p1 = a1[2] * t0 - a1[0] * t2
+    p2 = a1[0] * t1 - a1[1] * t0
+    n = sqrt(p0 * p0 + p1 * p1 + p2 * p2)
+    if _not_parallel(n, a1, a2):
+        p0 = p0 / n
+        p1 = p1 / n
+        p2 = p2 / n
+    else:
+        p0 = 0.0
+        p1 = 0.0
+        p2 = 0.0
+    ro = r * NC
+    J[ro + 3] = p0
+    J[ro + 4] = p1
+    J[ro + 5] = p2
+    if b2 >= 0:
+        J[ro + 9] = -p0
+        J[ro + 10] = -p1
+        J[ro + 11] = -p2
+    c[r] = -k * d
+    _rot(breal, b1, jreal, jo + J_AXIS3, ax)
+    r2[0] = 0.0
+    r2[1] = 0.0
+    r2[2] = 0.0
+    _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, a1w)
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    e[0] = a2w[0] - a1w[0]
+    e[1] = a2w[1] - a1w[1]
+    e[2] = a2w[2] - a1w[2]
+    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 1)
+    r = r + 3
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
+    r = r + _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
 
 
 cdef int _motor_only(int* jint, dReal* jreal, int j, int group) noexcept nogil:
@@ -1947,8 +2049,12 @@ cdef int info1(int* jint, dReal* jreal, int j, const dReal* breal, const int* bi
             m = 4 + _test_limit(jint, jreal, j, 0, _pr_position(jint, jreal, j, breal))
             m = m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, J_AXIS3))
         elif t == JT_PISTON:
-            m = 4 + _test_limit(jint, jreal, j, 0, _piston_position(jint, jreal, j, breal))
+            m = 4 + _test_limit(jint, jreal, j, 0, _piston_position(jint, jreal, j, breal, J_AXIS1))
             m = m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, J_AXIS1))
+        elif t == JT_PU:
+            m = 3 + _test_limit(jint, jreal, j, 0, _universal_angle(jint, jreal, j, breal, 0))
+            m = m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 1))
+            m = m + _test_limit(jint, jreal, j, 2, _piston_position(jint, jreal, j, breal, J_AXIS3))
         elif t == JT_DBALL:
             m = 1
         elif t == JT_DHINGE:
@@ -2000,6 +2106,8 @@ cdef void _info2(int* jint, dReal* jreal, int j, dReal* breal, const int* bint, 
         _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == JT_PISTON:
         _piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == JT_PU:
+        _pu_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == JT_DBALL:
         po = j * JR + J_PARAM
         _distance_row(jreal, j * JR + J_P, breal, b1, b2, jint, j, fps * jreal[po + 13], J, c, row0)
@@ -2141,14 +2249,19 @@ def pr_position_rate(jint, jreal, int j, breal):
     return _pr_position_rate(_ip(jint), _dp(jreal), j, _dp(breal))
 
 
-def piston_position(jint, jreal, int j, breal):
-    """Piston: axis . (anchor on body 1 - anchor on body 2), as the user sees it."""
-    return _piston_position(_ip(jint), _dp(jreal), j, _dp(breal))
+def piston_position(jint, jreal, int j, breal, int col):
+    """Piston, PU: axis (body 1, column col) . (anchor on body 1 - anchor on body 2), as the user sees it."""
+    return _piston_position(_ip(jint), _dp(jreal), j, _dp(breal), col)
 
 
-def piston_position_rate(jint, jreal, int j, breal):
-    """Piston: axis . (velocity of body 1's anchor - velocity of body 2's anchor), as the user sees it."""
-    return _piston_position_rate(_ip(jint), _dp(jreal), j, _dp(breal))
+def piston_position_rate(jint, jreal, int j, breal, int col):
+    """Piston, PU: axis (column col) . (velocity of body 1's anchor - velocity of body 2's anchor)."""
+    return _piston_position_rate(_ip(jint), _dp(jreal), j, _dp(breal), col)
+
+
+def pu_position_rate(jint, jreal, int j, breal):
+    """PU: prismatic axis . relative velocity at body 2's anchor, as libode 0.16 reports it."""
+    return _pu_position_rate(_ip(jint), _dp(jreal), j, _dp(breal))
 
 
 def set_motor_axis(jint, jreal, int j, breal, int i, int rel, x, y, z):

@@ -701,6 +701,47 @@ def vector_rate(jint, jreal, j, breal, side, col, linear) -> float:
     return _rel_rate(breal, b1, b2, a, linear)
 
 
+def pu_position_rate(jint, jreal, j, breal) -> float:
+    """PU: prismatic axis . relative velocity at body 2's anchor, as libode 0.16 reports it (body 2's
+    angular velocity enters with the opposite sign to a rigid point's velocity)."""
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    ax = [0.0, 0.0, 0.0]
+    a2w = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS3, ax)
+    _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, a2w)
+    u = [0.0, 0.0, 0.0]
+    t = [0.0, 0.0, 0.0]
+    _spin_lever(breal, b1, a2w, t)
+    o = b1 * L.BR + L.B_LVEL
+    u[0] = float(breal[o]) + t[0]
+    u[1] = float(breal[o + 1]) + t[1]
+    u[2] = float(breal[o + 2]) + t[2]
+    if b2 >= 0:
+        _spin_lever(breal, b2, a2w, t)
+        o = b2 * L.BR + L.B_LVEL
+        u[0] = u[0] - (float(breal[o]) - t[0])
+        u[1] = u[1] - (float(breal[o + 1]) - t[1])
+        u[2] = u[2] - (float(breal[o + 2]) - t[2])
+    return ax[0] * u[0] + ax[1] * u[1] + ax[2] * u[2]
+
+
+def _spin_lever(breal, b, pw, out) -> None:
+    """out = w_b x (pw - centre of b)."""
+    o = b * L.BR + L.B_POS
+    r0 = pw[0] - float(breal[o])
+    r1 = pw[1] - float(breal[o + 1])
+    r2 = pw[2] - float(breal[o + 2])
+    w = b * L.BR + L.B_AVEL
+    w0 = float(breal[w])
+    w1 = float(breal[w + 1])
+    w2 = float(breal[w + 2])
+    out[0] = w1 * r2 - w2 * r1
+    out[1] = w2 * r0 - w0 * r2
+    out[2] = w0 * r1 - w1 * r0
+
+
 def _reversed(jint, j) -> bool:
     """True when the joint was attached as (environment, body) and is stored swapped."""
     return (int(jint[j * L.JI + L.JI_FLAGS]) & L.JF_REVERSE) != 0
@@ -754,14 +795,14 @@ def pr_position_rate(jint, jreal, j, breal) -> float:
     return r
 
 
-def piston_position(jint, jreal, j, breal) -> float:
-    """Piston: axis . (anchor on body 1 - anchor on body 2), as the user sees it."""
+def piston_position(jint, jreal, j, breal, col) -> float:
+    """Piston, PU: axis (body 1, column col) . (anchor on body 1 - anchor on body 2), as the user sees it."""
     b1 = int(jint[j * L.JI + L.JI_B1])
     jo = j * L.JR + L.J_P
     ax = [0.0, 0.0, 0.0]
     p1 = [0.0, 0.0, 0.0]
     p2 = [0.0, 0.0, 0.0]
-    _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    _rot(breal, b1, jreal, jo + col, ax)
     _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, p1)
     _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, p2)
     r = ax[0] * (p1[0] - p2[0]) + ax[1] * (p1[1] - p2[1]) + ax[2] * (p1[2] - p2[2])
@@ -770,13 +811,13 @@ def piston_position(jint, jreal, j, breal) -> float:
     return r
 
 
-def piston_position_rate(jint, jreal, j, breal) -> float:
-    """Piston: axis . (velocity of body 1's anchor - velocity of body 2's anchor), as the user sees it."""
+def piston_position_rate(jint, jreal, j, breal, col) -> float:
+    """Piston, PU: axis (column col) . (velocity of body 1's anchor - velocity of body 2's anchor)."""
     b1 = int(jint[j * L.JI + L.JI_B1])
     b2 = int(jint[j * L.JI + L.JI_B2])
     jo = j * L.JR + L.J_P
     ax = [0.0, 0.0, 0.0]
-    _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    _rot(breal, b1, jreal, jo + col, ax)
     u = [0.0, 0.0, 0.0]
     _anchor_velocity(breal, b1, jreal, jo + L.J_ANCHOR1, u)
     if b2 >= 0:
@@ -1662,6 +1703,55 @@ def dball_distance(jint, jreal, j, breal) -> float:
     return sqrt(d0 * d0 + d1 * d1 + d2 * d2)
 
 
+def _pu_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
+    """PU: one row keeping the universal axes perpendicular, two keeping body 2's anchor on body 1's
+    prismatic line, then the limit/motor rows of angle 1, angle 2 and the position."""
+    jo = j * L.JR + L.J_P
+    k = fps * float(wreal[L.W_ERP])
+    a1 = [0.0, 0.0, 0.0]
+    a2 = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, 0, a1)
+    _axis_world(jint, jreal, j, breal, 1, a2)
+    d = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
+    t0 = a2[0] - d * a1[0]
+    t1 = a2[1] - d * a1[1]
+    t2 = a2[2] - d * a1[2]
+    p0 = a1[1] * t2 - a1[2] * t1
+    p1 = a1[2] * t0 - a1[0] * t2
+    p2 = a1[0] * t1 - a1[1] * t0
+    n = sqrt(p0 * p0 + p1 * p1 + p2 * p2)
+    if _not_parallel(n, a1, a2):
+        p0 = p0 / n
+        p1 = p1 / n
+        p2 = p2 / n
+    else:
+        p0 = 0.0
+        p1 = 0.0
+        p2 = 0.0
+    ro = r * NC
+    J[ro + 3] = p0
+    J[ro + 4] = p1
+    J[ro + 5] = p2
+    if b2 >= 0:
+        J[ro + 9] = -p0
+        J[ro + 10] = -p1
+        J[ro + 11] = -p2
+    c[r] = -k * d
+    ax = [0.0, 0.0, 0.0]
+    _rot(breal, b1, jreal, jo + L.J_AXIS3, ax)
+    a1w = [0.0, 0.0, 0.0]
+    a2w = [0.0, 0.0, 0.0]
+    r2 = [0.0, 0.0, 0.0]
+    _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
+    _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
+    e = [a2w[0] - a1w[0], a2w[1] - a1w[1], a2w[2] - a1w[2]]
+    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 1)
+    r = r + 3
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
+    r = r + _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
+    _motor_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+
+
 def contact_rows_count(jint, jreal, j) -> int:
     """Rows of a contact: the normal, plus one per friction direction with a positive coefficient."""
     mode = int(jint[j * L.JI + L.JI_C_MODE])
@@ -1828,8 +1918,12 @@ def info1(jint, jreal, j, breal, bint, wreal) -> int:
             m = 4 + _test_limit(jint, jreal, j, 0, pr_position(jint, jreal, j, breal))
             m = m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, L.J_AXIS3))
         elif t == L.JT_PISTON:
-            m = 4 + _test_limit(jint, jreal, j, 0, piston_position(jint, jreal, j, breal))
+            m = 4 + _test_limit(jint, jreal, j, 0, piston_position(jint, jreal, j, breal, L.J_AXIS1))
             m = m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, L.J_AXIS1))
+        elif t == L.JT_PU:
+            m = 3 + _test_limit(jint, jreal, j, 0, universal_angle(jint, jreal, j, breal, 0))
+            m = m + _test_limit(jint, jreal, j, 1, universal_angle(jint, jreal, j, breal, 1))
+            m = m + _test_limit(jint, jreal, j, 2, piston_position(jint, jreal, j, breal, L.J_AXIS3))
         elif t == L.JT_DBALL:
             m = 1
         elif t == L.JT_DHINGE:
@@ -1879,6 +1973,8 @@ def info2(jint, jreal, j, breal, bint, wreal, fps, J, c, cfm, lo, hi, findex, ro
         _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == L.JT_PISTON:
         _piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
+    elif t == L.JT_PU:
+        _pu_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == L.JT_DBALL:
         po = j * L.JR + L.J_PARAM
         k = fps * float(jreal[po + 13])

@@ -1,0 +1,254 @@
+"""API of the joints of issue 3: parameter groups, validation, limbo behaviour and getters.
+
+Values noted "libode" were observed on libode 0.16.2 through tools/libode_pyode3 (tests/data is not needed:
+the numbers are exact and short).
+"""
+
+import math
+
+import pytest
+
+import ode
+
+NEW = (ode.PRJoint, ode.PUJoint, ode.PistonJoint, ode.AMotor, ode.LMotor, ode.Plane2DJoint, ode.DBallJoint,
+       ode.DHingeJoint, ode.NullJoint)
+TOL = 1e-12 if ode.precision == "double" else 2e-6  # float32 storage in single precision
+
+
+def approx(value):
+    """pytest.approx with this precision's absolute tolerance."""
+    return pytest.approx(value, rel=TOL, abs=TOL)
+
+
+GROUPS = {ode.PRJoint: 2, ode.PUJoint: 3, ode.PistonJoint: 2, ode.AMotor: 3, ode.LMotor: 3,
+          ode.Plane2DJoint: 3, ode.DBallJoint: 1, ode.DHingeJoint: 1, ode.NullJoint: 0}
+
+
+def _world_bodies():
+    w = ode.World()
+    w.setGravity((0.0, 0.0, -9.81))
+    bodies = []
+    s, c = math.sin(0.1), math.cos(0.1)
+    for pos, q in (((0.1, 0.2, 0.3), (c, 0.0, s, 0.0)), ((0.5, -0.2, 0.7), (c, 0.0, 0.0, s))):
+        b = ode.Body(w)
+        m = ode.Mass()
+        m.setBox(1000.0, 0.1, 0.2, 0.3)
+        b.setMass(m)
+        b.setPosition(pos)
+        b.setQuaternion(q)
+        bodies.append(b)
+    return w, bodies
+
+
+@pytest.mark.parametrize("cls", NEW)
+def test_types_and_parameter_groups(cls):
+    """getType is ODE's number; parameters outside the joint's groups raise ValueError."""
+    w, _ = _world_bodies()
+    j = cls(w)
+    assert j.getType() == cls._type
+    n = GROUPS[cls]
+    for g in range(3):
+        if g < n:
+            j.setParam(ode.ParamCFM + 0x100 * g, 1e-4)
+        else:
+            with pytest.raises(ValueError):
+                j.setParam(ode.ParamCFM + 0x100 * g, 1e-4)
+    with pytest.raises(ValueError):
+        j.getParam(0x20)
+    with pytest.raises(TypeError):
+        j.setParam("LoStop", 1.0)
+
+
+def test_limit_motor_defaults_as_libode():
+    """PR groups 1 and 2 start with libode's defaults (no stops, no motor, world ERP/CFM for the stops)."""
+    w, (a, b) = _world_bodies()
+    j = ode.PRJoint(w)
+    j.attach(a, b)
+    for g in (0, 0x100):
+        assert j.getParam(ode.ParamLoStop + g) == -math.inf
+        assert j.getParam(ode.ParamHiStop + g) == math.inf
+        assert j.getParam(ode.ParamFMax + g) == 0.0
+        assert j.getParam(ode.ParamFudgeFactor + g) == 1.0
+        assert j.getParam(ode.ParamStopERP + g) == approx(0.2)
+    assert j.getParam(ode.ParamERP) == 0.0  # not stored by this joint type (libode: 0)
+
+
+def test_pr_geometry_as_libode():
+    """Anchor on body 2, position and angle measured as libode 0.16 does (values observed there)."""
+    w, (a, b) = _world_bodies()
+    j = ode.PRJoint(w)
+    assert j.getAnchor() == (0.0, 0.0, 0.0) and j.getPosition() == 0.0
+    j.attach(a, b)
+    assert j.getAnchor() == approx((0.5, -0.2, 0.7))
+    assert j.getAxis1() == approx((0.0, 1.0, 0.0))
+    j.setAnchor((0.3, 0.0, 0.5))
+    j.setAxis1((0.0, 0.0, 2.0))
+    j.setAxis2((1.0, 0.0, 0.0))
+    assert j.getAxis1() == approx((0.0, 0.0, 1.0))
+    a.setPosition((0.1, 0.2, 0.4))
+    assert j.getPosition() == approx(0.1)
+    with pytest.raises(ValueError):
+        j.setAxis2((0.0, 0.0, 1.0))  # parallel to the prismatic axis
+    with pytest.raises(ValueError):
+        j.setAxis1((0.0, 0.0, 0.0))
+
+
+def test_piston_anchor_offset_and_rates():
+    """setAnchorOffset displaces body 1's anchor: position = axis . delta; rates follow the velocities."""
+    w, (a, b) = _world_bodies()
+    p = ode.PistonJoint(w)
+    p.attach(a, b)
+    p.setAxis((0.0, 0.0, 1.0))
+    p.setAnchorOffset((0.3, 0.0, 0.5), (0.0, 0.0, 0.2))
+    assert p.getAnchor() == approx((0.3, 0.0, 0.7))
+    assert p.getAnchor2() == approx((0.3, 0.0, 0.5))
+    assert p.getPosition() == approx(0.2)
+    a.setLinearVel((0.0, 0.0, 1.0))
+    assert p.getPositionRate() == approx(1.0)
+    a.setAngularVel((0.0, 0.0, 2.0))
+    assert p.getAngleRate() == approx(2.0)
+
+
+def test_pu_axes_and_angles():
+    """PU defaults (libode): axis 1 y on body 1, axis 2 z on body 2, axis 3 x on body 1; AxisP aliases 3."""
+    w, (a, b) = _world_bodies()
+    j = ode.PUJoint(w)
+    j.attach(a, b)
+    assert j.getAxis1() == approx((0.0, 1.0, 0.0))
+    assert j.getAxis2() == approx((0.0, 0.0, 1.0))
+    assert j.getAxis3() == approx((math.cos(0.2), 0.0, -math.sin(0.2)))
+    j.setAxisP((0.0, 0.0, 1.0))
+    assert j.getAxis3() == approx((0.0, 0.0, 1.0))
+    assert j.getAngles() == (j.getAngle1(), j.getAngle2())
+    j.setAnchorDelta((0.3, 0.0, 0.5), (0.0, 0.0, 0.25))
+    assert j.getPosition() == approx(0.25)
+
+
+def test_amotor_modes_and_validation():
+    """Number of axes 0..3 (3 in euler mode), axis index and relative mode checks, euler axis rules."""
+    w, (a, b) = _world_bodies()
+    m = ode.AMotor(w)
+    m.attach(a, b)
+    assert m.getMode() == ode.AMotorUser and m.getNumAxes() == 0
+    m.setNumAxes(2)
+    assert m.getNumAxes() == 2
+    for bad in (-1, 4):
+        with pytest.raises(ValueError):
+            m.setNumAxes(bad)
+    with pytest.raises(ValueError):
+        m.setAxis(3, 0, (1.0, 0.0, 0.0))
+    with pytest.raises(ValueError):
+        m.setAxis(0, 3, (1.0, 0.0, 0.0))
+    with pytest.raises(ValueError):
+        m.setAxis(0, 0, (0.0, 0.0, 0.0))
+    m.setAxis(1, 2, (0.0, 3.0, 4.0))
+    assert m.getAxisRel(1) == 2
+    assert m.getAxis(1) == approx((0.0, 0.6, 0.8))
+    m.setAngle(0, 0.25)
+    assert m.getAngle(0) == 0.25
+    m.setMode(ode.AMotorEuler)
+    assert m.getNumAxes() == 3
+    m.setNumAxes(1)
+    assert m.getNumAxes() == 3
+    with pytest.raises(ValueError):
+        m.setAxis(0, 2, (1.0, 0.0, 0.0))
+    with pytest.raises(ValueError):
+        m.setAxis(1, 1, (1.0, 0.0, 0.0))
+    m.setAxis(0, 1, (1.0, 0.0, 0.0))
+    m.setAxis(2, 2, (0.0, 0.0, 1.0))
+    with pytest.raises(ValueError):
+        m.setMode(2)
+
+
+def test_amotor_euler_angles_measured_by_the_step():
+    """Euler angles are those of body 1 relative to body 2, as measured at the start of the last step."""
+    w = ode.World()
+    w.setGravity((0.0, 0.0, 0.0))
+    a, b = ode.Body(w), ode.Body(w)
+    m = ode.AMotor(w)
+    m.attach(a, b)
+    m.setMode(ode.AMotorEuler)
+    m.setAxis(0, 1, (1.0, 0.0, 0.0))
+    m.setAxis(2, 2, (0.0, 0.0, 1.0))
+    b.setQuaternion((math.cos(0.05), 0.0, math.sin(0.05), 0.0))  # body 2 turned 0.1 about y
+    assert m.getAngle(1) == 0.0
+    w.step(0.001)
+    assert m.getAngle(1) == approx(-0.1)  # libode: -0.1
+    assert m.getAxis(0) == approx((math.cos(0.1), 0.0, -math.sin(0.1)))  # libode's euler axis 0
+
+
+def test_lmotor_axes_as_stored():
+    """libode reports LMotor axes in the frame of their relative mode (not rotated to the world)."""
+    w, (a, b) = _world_bodies()
+    m = ode.LMotor(w)
+    m.attach(a, b)
+    m.setNumAxes(3)
+    m.setAxis(0, 0, (2.0, 0.0, 0.0))
+    assert m.getAxis(0) == approx((1.0, 0.0, 0.0))
+    m.setAxis(1, 1, (0.0, 1.0, 0.0))
+    assert m.getAxis(1) == approx((0.0, 1.0, 0.0))  # body 1 turns about y: y stays y
+
+
+def test_plane2d_group_params():
+    """setXParam / setYParam / setAngleParam write groups 1, 2, 3 and accept only group-1 numbers."""
+    w, (a, _) = _world_bodies()
+    j = ode.Plane2DJoint(w)
+    j.attach(a, None)
+    j.setXParam(ode.ParamVel, 0.5)
+    j.setYParam(ode.ParamFMax, 2.0)
+    j.setAngleParam(ode.ParamVel, -1.0)
+    assert j.getParam(ode.ParamVel) == 0.5
+    assert j.getParam(ode.ParamFMax2) == 2.0
+    assert j.getParam(ode.ParamVel3) == -1.0
+    with pytest.raises(ValueError):
+        j.setXParam(ode.ParamVel2, 1.0)
+
+
+def test_dball_distance_and_reversal():
+    """The distance follows setAnchor1/2 until set; attached (None, body), anchor 1 is the world point."""
+    w, (a, b) = _world_bodies()
+    j = ode.DBallJoint(w)
+    assert j.getDistance() == 0.0
+    j.attach(a, b)
+    assert j.getDistance() == approx(0.6928203230275509)  # libode
+    j.setAnchor1((0.0, 0.0, 0.5))
+    j.setAnchor2((0.0, 0.0, 1.5))
+    assert j.getDistance() == approx(1.0)
+    j.setDistance(0.7)
+    assert j.getDistance() == approx(0.7)
+    with pytest.raises(ValueError):
+        j.setDistance(-1.0)
+    r = ode.DBallJoint(w)
+    r.attach(None, a)
+    r.setAnchor1((0.0, 0.0, 1.0))
+    r.setAnchor2((0.0, 1.0, 1.0))
+    a.setPosition((0.1, 0.2, 0.5))
+    assert r.getAnchor1() == approx((0.0, 0.0, 1.0))
+    assert r.getAnchor2() == approx((0.0, 1.0, 1.2))  # libode: carried by the body
+
+
+def test_dhinge_axis_and_null_joint():
+    """DHinge keeps a normalised axis; a null joint adds no rows but connects its bodies."""
+    w, (a, b) = _world_bodies()
+    h = ode.DHingeJoint(w)
+    h.attach(a, b)
+    h.setAxis((0.0, 0.0, 2.0))
+    assert h.getAxis() == approx((0.0, 0.0, 1.0))
+    n = ode.NullJoint(w)
+    n.attach(a, b)
+    assert ode.areConnected(a, b)
+    pos = b.getPosition()
+    h.disable()
+    w.step(0.01)
+    assert b.getPosition()[2] < pos[2]  # falls freely: the null joint holds nothing
+
+
+@pytest.mark.parametrize("cls", NEW)
+def test_destroyed_joint_raises(cls):
+    """A destroyed joint raises ode.ODEError on use."""
+    w, (a, b) = _world_bodies()
+    j = cls(w)
+    j.attach(a, None if cls is ode.Plane2DJoint else b)
+    j.destroy()
+    with pytest.raises(ode.ODEError):
+        j.getType()
