@@ -217,7 +217,7 @@ cdef int _store(MeshData* md) except -1:
 
 def register_trimesh(vertices, indices, normals=None) -> int:
     """Register a trimesh: vertices (n, 3), triangle indices (m, 3), optional face normals (m, 3); its id."""
-    v = np.asarray(vertices, dtype=np.float64).reshape(-1)
+    v = np.asarray(vertices, dtype=np.float64).astype(np.float32).astype(np.float64).reshape(-1)  # as libode
     t = np.asarray(indices, dtype=np.int64).reshape(-1)
     cdef MeshData* md = <MeshData*> calloc(1, sizeof(MeshData))
     md.kind = MESH_TRIMESH

@@ -1200,9 +1200,170 @@ cdef int collide_convex_convex(const dReal* g1, const int* i1, const dReal* g2, 
     return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
 
 
+cdef void buf_push(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil:
+    """Collect a contact as it is (no merging: libode reports one contact per triangle)."""
+    cdef int o
+    buf_grow(b)
+    o = b.n * CR
+    b.c[o + C_POS] = px
+    b.c[o + C_POS + 1] = py
+    b.c[o + C_POS + 2] = pz
+    b.c[o + C_NORMAL] = nx
+    b.c[o + C_NORMAL + 1] = ny
+    b.c[o + C_NORMAL + 2] = nz
+    b.c[o + C_DEPTH] = depth
+    b.c[o + C_SIDE1] = s1
+    b.c[o + C_SIDE2] = s2
+    b.n = b.n + 1
+
+
+cdef void tri_closest(const dReal* tv, dReal px, dReal py, dReal pz, dReal* q) noexcept nogil:
+    """q[0:3] = the point of triangle tv (a, b, c: 9 reals) closest to p, by its Voronoi regions (Ericson)."""
+    cdef dReal abx, aby, abz, acx, acy, acz, apx, apy, apz, bpx, bpy, bpz, cpx, cpy, cpz
+    cdef dReal d1, d2, d3, d4, d5, d6, va, vb, vc, v, w, den
+    abx = tv[3] - tv[0]
+    aby = tv[4] - tv[1]
+    abz = tv[5] - tv[2]
+    acx = tv[6] - tv[0]
+    acy = tv[7] - tv[1]
+    acz = tv[8] - tv[2]
+    apx = px - tv[0]
+    apy = py - tv[1]
+    apz = pz - tv[2]
+    d1 = abx * apx + aby * apy + abz * apz
+    d2 = acx * apx + acy * apy + acz * apz
+    if d1 <= 0 and d2 <= 0:
+        q[0] = tv[0]
+        q[1] = tv[1]
+        q[2] = tv[2]
+        return
+    bpx = px - tv[3]
+    bpy = py - tv[4]
+    bpz = pz - tv[5]
+    d3 = abx * bpx + aby * bpy + abz * bpz
+    d4 = acx * bpx + acy * bpy + acz * bpz
+    if d3 >= 0 and d4 <= d3:
+        q[0] = tv[3]
+        q[1] = tv[4]
+        q[2] = tv[5]
+        return
+    vc = d1 * d4 - d3 * d2
+    if vc <= 0 and d1 >= 0 and d3 <= 0:
+        v = d1 / (d1 - d3)
+        q[0] = tv[0] + abx * v
+        q[1] = tv[1] + aby * v
+        q[2] = tv[2] + abz * v
+        return
+    cpx = px - tv[6]
+    cpy = py - tv[7]
+    cpz = pz - tv[8]
+    d5 = abx * cpx + aby * cpy + abz * cpz
+    d6 = acx * cpx + acy * cpy + acz * cpz
+    if d6 >= 0 and d5 <= d6:
+        q[0] = tv[6]
+        q[1] = tv[7]
+        q[2] = tv[8]
+        return
+    vb = d5 * d2 - d1 * d6
+    if vb <= 0 and d2 >= 0 and d6 <= 0:
+        w = d2 / (d2 - d6)
+        q[0] = tv[0] + acx * w
+        q[1] = tv[1] + acy * w
+        q[2] = tv[2] + acz * w
+        return
+    va = d3 * d6 - d5 * d4
+    if va <= 0 and (d4 - d3) >= 0 and (d5 - d6) >= 0:
+        w = (d4 - d3) / ((d4 - d3) + (d5 - d6))
+        q[0] = tv[3] + (tv[6] - tv[3]) * w
+        q[1] = tv[4] + (tv[7] - tv[4]) * w
+        q[2] = tv[5] + (tv[8] - tv[5]) * w
+        return
+    den = 1.0 / (va + vb + vc)
+    v = vb * den
+    w = vc * den
+    q[0] = tv[0] + abx * v + acx * w
+    q[1] = tv[1] + aby * v + acy * w
+    q[2] = tv[2] + abz * v + acz * w
+
+
+cdef void tri_world(const dReal* g, MeshData* md, int t, dReal* tv, dReal* nv) noexcept nogil:
+    """tv[0:9] = world vertices of triangle t of trimesh md placed at record g; nv[0:3] = its world normal."""
+    cdef int a, b, c
+    a = md.t[3 * t]
+    b = md.t[3 * t + 1]
+    c = md.t[3 * t + 2]
+    to_world(g, md.v[3 * a], md.v[3 * a + 1], md.v[3 * a + 2], tv, 0)
+    to_world(g, md.v[3 * b], md.v[3 * b + 1], md.v[3 * b + 2], tv, 3)
+    to_world(g, md.v[3 * c], md.v[3 * c + 1], md.v[3 * c + 2], tv, 6)
+    rot_vec(g, md.tn[3 * t], md.tn[3 * t + 1], md.tn[3 * t + 2], nv, 0)
+
+
+cdef inline int tri_box_out(MeshData* md, int t, const dReal* lo) noexcept nogil:
+    """1 when triangle t's mesh-frame box misses the box lo (minx, maxx, miny, maxy, minz, maxz)."""
+    if md.tb[6 * t] > lo[1] or md.tb[6 * t + 1] < lo[0] or md.tb[6 * t + 2] > lo[3]:
+        return 1
+    if md.tb[6 * t + 3] < lo[2] or md.tb[6 * t + 4] > lo[5] or md.tb[6 * t + 5] < lo[4]:
+        return 1
+    return 0
+
+
 cdef int collide_trimesh_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Trimesh (geom 1) against a sphere."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+    """Trimesh (geom 1) against a sphere, as libode: one contact per front-facing triangle within the radius.
+
+    The contact is the triangle's closest point with the face normal (never tilted on edges and vertices);
+    the depth is (radius - distance) scaled by the cosine between the face normal and the direction to the
+    centre. Triangles whose plane has the centre behind them give nothing (one-sided, as libode).
+    """
+    cdef MeshData* md
+    cdef Buf* out
+    cdef int t, n, maxc, unimp
+    cdef dReal px, py, pz, r, side, dx, dy, dz, d2, d, dep
+    cdef dReal tv[9]
+    cdef dReal nv[3]
+    cdef dReal q[3]
+    cdef dReal lo[6]
+    md = reg_get(i1[GI_DATA])
+    if md == NULL or md.kind != MESH_TRIMESH:
+        return 0
+    px = g2[G_POS]
+    py = g2[G_POS + 1]
+    pz = g2[G_POS + 2]
+    r = g2[G_RADIUS]
+    to_local(g1, px, py, pz, q, 0)
+    lo[0] = q[0] - r
+    lo[1] = q[0] + r
+    lo[2] = q[1] - r
+    lo[3] = q[1] + r
+    lo[4] = q[2] - r
+    lo[5] = q[2] + r
+    maxc = maxc_of(flags)
+    unimp = unimp_of(flags)
+    out = buf_new()
+    for t in range(md.nt):
+        if tri_box_out(md, t, lo):
+            continue
+        tri_world(g1, md, t, tv, nv)
+        side = (px - tv[0]) * nv[0] + (py - tv[1]) * nv[1] + (pz - tv[2]) * nv[2]
+        if side < 0:
+            continue
+        tri_closest(tv, px, py, pz, q)
+        dx = px - q[0]
+        dy = py - q[1]
+        dz = pz - q[2]
+        d2 = dx * dx + dy * dy + dz * dz
+        if d2 >= r * r:
+            continue
+        d = sqrt(d2)
+        if d > 0:
+            dep = (r - d) * (side / d)
+        else:
+            dep = r
+        buf_push(out, q[0], q[1], q[2], -nv[0], -nv[1], -nv[2], dep, t, -1)
+        if unimp and out.n >= maxc:
+            break
+    n = emit(out, flags, contacts, skip)
+    buf_free(out)
+    return n
 
 
 cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -1220,9 +1381,116 @@ cdef int collide_trimesh_cylinder(const dReal* g1, const int* i1, const dReal* g
     return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
 
 
+cdef void hf_corner_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil:
+    """A heightfield sample point v met for the first time (flag vf[k] = 0) inside the sphere: a contact there."""
+    cdef dReal ex, ey, ez, d2
+    cdef dReal w[6]
+    if vf[k] != 0.0:
+        return
+    vf[k] = 1.0
+    ex = c[0] - vx
+    ey = c[1] - vy
+    ez = c[2] - vz
+    d2 = ex * ex + ey * ey + ez * ez
+    if d2 >= r * r:
+        return
+    to_world(g1, vx, vy, vz, w, 0)
+    rot_vec(g1, nx, ny, nz, w, 3)
+    buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], r - sqrt(d2), -1, -1)
+
+
+cdef void hf_tri_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil:
+    """A cell triangle (corner a, edges u and w, normal u x w pointing up) against a sphere at local centre c.
+
+    libode's heightfield rule, first pass (corners = 0): the sphere's deepest point q = c - r n must lie over
+    the triangle (cell coordinates s, t: the lower triangle s + t <= 1, the upper one s + t >= 1); the contact
+    is q with the plane's normal and depth r - (distance of c above the plane), and the triangle's corners
+    (flags vf[v0], vf[v1], vf[v2]) are excluded from the second pass. Second pass (corners = 1): each corner
+    met for the first time inside the sphere is a contact there with this triangle's normal.
+    """
+    cdef dReal nx, ny, nz, ln, dep, qx, qy, qz, s, t
+    cdef dReal w[6]
+    nx = uy * wz - uz * wy
+    ny = uz * wx - ux * wz
+    nz = ux * wy - uy * wx
+    ln = sqrt(nx * nx + ny * ny + nz * nz)
+    nx = nx / ln
+    ny = ny / ln
+    nz = nz / ln
+    if corners:
+        hf_corner_sphere(g1, out, c, r, ax, ay, az, nx, ny, nz, vf, v0)
+        hf_corner_sphere(g1, out, c, r, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
+        hf_corner_sphere(g1, out, c, r, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
+        return
+    dep = r - ((c[0] - ax) * nx + (c[1] - ay) * ny + (c[2] - az) * nz)
+    if dep <= 0:
+        return
+    qx = c[0] - nx * r
+    qy = c[1] - ny * r
+    qz = c[2] - nz * r
+    s = (qx - x0) / dx
+    t = (qz - z0) / dz
+    if upper:
+        if s > 1 or t > 1 or s + t < 1:
+            return
+    elif s < 0 or t < 0 or s + t > 1:
+        return
+    vf[v0] = 2.0
+    vf[v1] = 2.0
+    vf[v2] = 2.0
+    to_world(g1, qx, qy, qz, w, 0)
+    rot_vec(g1, nx, ny, nz, w, 3)
+    buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
+
+
 cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a sphere."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+    """Heightfield (geom 1) against a sphere: cell-triangle planes, then sample points inside (libode's rule)."""
+    cdef MeshData* md
+    cdef Buf* out
+    cdef int i, j, n, nw, b, k, pas
+    cdef dReal r, dx, dz, x0, x1, z0, h00, h01, h10, h11
+    cdef dReal* vf
+    cdef dReal c[3]
+    cdef int rx[2]
+    cdef int rz[2]
+    md = reg_get(i1[GI_DATA])
+    if md == NULL or md.kind != MESH_HEIGHTFIELD:
+        return 0
+    r = g2[G_RADIUS]
+    to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], c, 0)
+    if c[1] - r > md.hmax or c[1] + r < md.hmin - md.thick:
+        return 0
+    dx = md.width / (md.wn - 1)
+    dz = md.depth / (md.dn - 1)
+    if not hf_range(md, c[0] - r, c[0] + r, md.wn, dx, rx):
+        return 0
+    if not hf_range(md, c[2] - r, c[2] + r, md.dn, dz, rz):
+        return 0
+    nw = rx[1] - rx[0] + 2
+    vf = work_new(nw * (rz[1] - rz[0] + 2))
+    for k in range(nw * (rz[1] - rz[0] + 2)):
+        vf[k] = 0.0
+    out = buf_new()
+    for pas in range(2):
+        for j in range(rz[0], rz[1] + 1):
+            z0 = j * dz - md.depth * 0.5
+            b = (j - rz[0]) * nw
+            for i in range(rx[0], rx[1] + 1):
+                x0 = i * dx - md.width * 0.5
+                x1 = (i + 1) * dx - md.width * 0.5
+                h00 = hf_height(md, i, j)
+                h01 = hf_height(md, i, j + 1)
+                h10 = hf_height(md, i + 1, j)
+                h11 = hf_height(md, i + 1, j + 1)
+                k = b + i - rx[0]
+                hf_tri_sphere(g1, out, c, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0, x0, z0, dx, dz,
+                              0, vf, k, k + nw, k + 1, pas)
+                hf_tri_sphere(g1, out, c, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz, x0, z0, dx, dz,
+                              1, vf, k + 1, k + nw, k + nw + 1, pas)
+    work_free(vf)
+    n = emit(out, flags, contacts, skip)
+    buf_free(out)
+    return n
 
 
 cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -1811,7 +2079,7 @@ cdef int _store(MeshData* md) except -1:
 
 def register_trimesh(vertices, indices, normals=None) -> int:
     """Register a trimesh: vertices (n, 3), triangle indices (m, 3), optional face normals (m, 3); its id."""
-    v = np.asarray(vertices, dtype=np.float64).reshape(-1)
+    v = np.asarray(vertices, dtype=np.float64).astype(np.float32).astype(np.float64).reshape(-1)  # as libode
     t = np.asarray(indices, dtype=np.int64).reshape(-1)
     cdef MeshData* md = <MeshData*> calloc(1, sizeof(MeshData))
     md.kind = MESH_TRIMESH
