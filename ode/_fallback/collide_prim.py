@@ -977,6 +977,95 @@ def cyl_box_depth(g1, g2, nx, ny, nz, best, out):
     return best
 
 
+def cyl_box_axis(g1, g2, x, y, z, best, out):
+    #: cdef dReal cyl_box_axis(const dReal* g1, const dReal* g2, dReal x, dReal y, dReal z, dReal best, dReal* out) noexcept nogil
+    """cyl_box_depth along (x, y, z) normalised as libode does (divided by its largest component first, then by
+    the length: the rounding decides whether near-zero clip points survive)."""
+    #: dReal ax, ay, az, m, l
+    ax = fabs(x)
+    ay = fabs(y)
+    az = fabs(z)
+    if ax >= ay and ax >= az:
+        m = ax
+    elif ay >= az:
+        m = ay
+    else:
+        m = az
+    x = x / m
+    y = y / m
+    z = z / m
+    if m == ax:
+        x = 1.0 if x > 0 else -1.0
+    elif m == ay:
+        y = 1.0 if y > 0 else -1.0
+    else:
+        z = 1.0 if z > 0 else -1.0
+    l = sqrt(x * x + y * y + z * z)
+    return cyl_box_depth(g1, g2, x / l, y / l, z / l, best, out)
+
+
+def cyl_box_rim_axes(g1, g2, best, n):
+    #: cdef dReal cyl_box_rim_axes(const dReal* g1, const dReal* g2, dReal best, dReal* n) noexcept nogil
+    """libode's edge-rim axes: for each box edge line and each cap, the point where the line meets the cap plane
+    gives a rim point (radially); the axis is perpendicular to the edge and the rim's tangent there."""
+    #: dReal ex, ey, ez, ea, cx, cy, cz, ox, oy, oz, t, wx, wy, wz, tx, ty, tz, x, y, z, h, s1, s2, l
+    #: int j, j1, j2, q, cap
+    h = g1[L.G_LENGTH] * 0.5
+    for j in range(3):
+        ex = g2[L.G_R + j]
+        ey = g2[L.G_R + 3 + j]
+        ez = g2[L.G_R + 6 + j]
+        ea = col_dot(g1, 2, ex, ey, ez)
+        if fabs(ea) < 1e-9:
+            continue
+        j1 = 1
+        j2 = 2
+        if j == 1:
+            j1 = 0
+        if j == 2:
+            j1 = 0
+            j2 = 1
+        for q in range(4):
+            s1 = g2[L.G_SIDES + j1] * 0.5
+            if q & 1:
+                s1 = -s1
+            s2 = g2[L.G_SIDES + j2] * 0.5
+            if q & 2:
+                s2 = -s2
+            ox = g2[L.G_POS] + g2[L.G_R + j1] * s1 + g2[L.G_R + j2] * s2
+            oy = g2[L.G_POS + 1] + g2[L.G_R + 3 + j1] * s1 + g2[L.G_R + 3 + j2] * s2
+            oz = g2[L.G_POS + 2] + g2[L.G_R + 6 + j1] * s1 + g2[L.G_R + 6 + j2] * s2
+            for cap in range(2):
+                t = h
+                if cap == 1:
+                    t = -h
+                cx = g1[L.G_POS] + g1[L.G_R + 2] * t
+                cy = g1[L.G_POS + 1] + g1[L.G_R + 5] * t
+                cz = g1[L.G_POS + 2] + g1[L.G_R + 8] * t
+                t = col_dot(g1, 2, cx - ox, cy - oy, cz - oz) / ea
+                # radial direction of the edge line's crossing with the cap plane
+                wx = ox + ex * t - cx
+                wy = oy + ey * t - cy
+                wz = oz + ez * t - cz
+                t = col_dot(g1, 2, wx, wy, wz)
+                wx = wx - g1[L.G_R + 2] * t
+                wy = wy - g1[L.G_R + 5] * t
+                wz = wz - g1[L.G_R + 8] * t
+                # rim tangent there: axis x radial, then the axis: edge x tangent
+                tx = g1[L.G_R + 5] * wz - g1[L.G_R + 8] * wy
+                ty = g1[L.G_R + 8] * wx - g1[L.G_R + 2] * wz
+                tz = g1[L.G_R + 2] * wy - g1[L.G_R + 5] * wx
+                x = ey * tz - ez * ty
+                y = ez * tx - ex * tz
+                z = ex * ty - ey * tx
+                l = sqrt(x * x + y * y + z * z)
+                if l > 1e-12:
+                    best = cyl_box_axis(g1, g2, x, y, z, best, n)
+                    if best < 0:
+                        return best
+    return best
+
+
 def clip_plane3(poly, n, out, nx, ny, nz, off):
     #: cdef int clip_plane3(const dReal* poly, int n, dReal* out, dReal nx, dReal ny, dReal nz, dReal off) noexcept nogil
     """Clip the 3D polygon poly (n points) to nx*x + ny*y + nz*z <= off (Sutherland-Hodgman) into out; the count."""
@@ -1156,13 +1245,13 @@ def collide_cylinder_box(g1, i1, g2, i2, flags, c, skip):
     win = 0
     for j in range(3):
         prev = best
-        best = cyl_box_depth(g1, g2, g2[L.G_R + j], g2[L.G_R + 3 + j], g2[L.G_R + 6 + j], best, n)
+        best = cyl_box_axis(g1, g2, g2[L.G_R + j], g2[L.G_R + 3 + j], g2[L.G_R + 6 + j], best, n)
         if best < 0:
             return 0
         if best < prev:
             win = j
     prev = best
-    best = cyl_box_depth(g1, g2, g1[L.G_R + 2], g1[L.G_R + 5], g1[L.G_R + 8], best, n)
+    best = cyl_box_axis(g1, g2, g1[L.G_R + 2], g1[L.G_R + 5], g1[L.G_R + 8], best, n)
     if best < 0:
         return 0
     if best < prev:
@@ -1175,11 +1264,18 @@ def collide_cylinder_box(g1, i1, g2, i2, flags, c, skip):
         z = g2[L.G_R + j] * g1[L.G_R + 5] - g2[L.G_R + 3 + j] * g1[L.G_R + 2]
         l = sqrt(x * x + y * y + z * z)
         if l > 1e-9:
-            best = cyl_box_depth(g1, g2, x / l, y / l, z / l, best, n)
+            best = cyl_box_axis(g1, g2, x, y, z, best, n)
             if best < 0:
                 return 0
     if best < prev:
         win = 4
+    prev = best
+    best = cyl_box_rim_axes(g1, g2, best, n)
+    if best < 0:
+        return 0
+    if best < prev:
+        win = 5
+    prev = best
     for sx in range(2):
         for sy in range(2):
             for sz in range(2):
@@ -1196,9 +1292,11 @@ def collide_cylinder_box(g1, i1, g2, i2, flags, c, skip):
                 z = b[2] - g1[L.G_R + 8] * k
                 l = sqrt(x * x + y * y + z * z)
                 if l > 1e-9:
-                    best = cyl_box_depth(g1, g2, x / l, y / l, z / l, best, n)
+                    best = cyl_box_axis(g1, g2, x, y, z, best, n)
                     if best < 0:
                         return 0
+    if best < prev:
+        win = 6
     h = g1[L.G_LENGTH] * 0.5
     r = g1[L.G_RADIUS]
     k = col_dot(g1, 2, n[0], n[1], n[2])
