@@ -1626,6 +1626,8 @@ cdef int collide_mesh_plane(const dReal* g1, const int* i1, const dReal* g2, con
             vertex_plane(out, w[0], w[1], w[2], px, py, pz, pd, -1)
             if unimp and out.n >= maxc:
                 break
+        if kind1 == MESH_CONVEX and out.n == md.nv:  # libode: a convex wholly under the plane gives nothing
+            out.n = 0
     n = emit(out, flags, contacts, skip)
     buf_free(out)
     return n

@@ -1820,6 +1820,8 @@ def collide_mesh_plane(g1, i1, g2, i2, flags, contacts, skip, kind1):
             vertex_plane(out, w[0], w[1], w[2], px, py, pz, pd, -1)
             if unimp and out.n >= maxc:
                 break
+        if kind1 == MESH_CONVEX and out.n == md.nv:  # libode: a convex wholly under the plane gives nothing
+            out.n = 0
     n = emit(out, flags, contacts, skip)
     buf_free(out)
     return n
