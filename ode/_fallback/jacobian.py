@@ -1298,10 +1298,11 @@ def _hinge2_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r
 
 
 def _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r) -> None:
-    """Two rows keeping body 2's anchor a2w (r2 = a2w - body 2's centre) on the line of body 1 along ax.
+    """Two rows keeping body 2's anchor (r2 = it minus body 2's centre) on the line of body 1 along ax.
 
     e is the anchor's offset from the line's point; the rows span the directions normal to ax. Body 1's
-    angular part uses the lever from its centre to a2w, which accounts for the line turning with body 1.
+    angular part uses the lever from its centre to the point a2w (body 2's anchor for PR and piston, which
+    accounts for the line turning with body 1; body 1's own anchor for PU, as libode).
     """
     p = [0.0, 0.0, 0.0]
     q = [0.0, 0.0, 0.0]
@@ -1745,7 +1746,8 @@ def _pu_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) ->
     _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
     e = [a2w[0] - a1w[0], a2w[1] - a1w[1], a2w[2] - a1w[2]]
-    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 1)
+    # libode's PU levers body 1 at its own anchor (the line's point), not at body 2's
+    _line_rows(breal, b1, b2, ax, a1w, r2, e, k, J, c, r + 1)
     r = r + 3
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
     r = r + _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
