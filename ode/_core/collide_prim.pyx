@@ -1061,10 +1061,10 @@ cdef int cyl_cap_on_face(const dReal* g1, const dReal* g2, const dReal* n, dReal
     return m
 
 
-cdef int box_face_in_cap(const dReal* g1, const dReal* g2, const dReal* n, dReal k, dReal best, int flags, dReal* c, int skip) noexcept nogil:
-    """Box g2's face towards cylinder g1 when the cylinder's axis n (oriented to the box) separates best, as
-    libode: the face cut by the cap plane and by the cap's octagon; depths measured from the deepest face
-    corner (which is at depth best); points of depth <= 0 dropped."""
+cdef int box_face_in_cap(const dReal* g1, const dReal* g2, const dReal* n, dReal k, int along, dReal best, int flags, dReal* c, int skip) noexcept nogil:
+    """Box g2's face towards cylinder g1 when the cylinder's axis or (near it) an edge-rim axis n (oriented to
+    the box) separates best, as libode: the face cut by the cap plane and the cap's octagon prism; depths along
+    n measured from the deepest face corner (at depth best); points of depth <= 0 dropped."""
     cdef dReal poly[48]
     cdef dReal tmp[48]
     cdef dReal sg, h, rr, a, ca, sa, off, e, emin, dep, s, bj, fx, fy, fz
@@ -1107,10 +1107,16 @@ cdef int box_face_in_cap(const dReal* g1, const dReal* g2, const dReal* n, dReal
     sg = 1.0
     if k < 0:
         sg = -1.0
-    h = g1[G_LENGTH] * 0.5 * sg
-    off = (n[0] * (g1[G_POS] + g1[G_R + 2] * h) + n[1] * (g1[G_POS + 1] + g1[G_R + 5] * h)
-           + n[2] * (g1[G_POS + 2] + g1[G_R + 8] * h))
-    m = clip_plane3(poly, 4, tmp, n[0], n[1], n[2], off)
+    h = g1[G_LENGTH] * 0.5
+    fx = g1[G_R + 2] * sg
+    fy = g1[G_R + 5] * sg
+    fz = g1[G_R + 8] * sg
+    if along:  # n is the axis (up to rounding): the cap plane is cut along n itself
+        h = h * sg
+        m = clip_plane3(poly, 4, tmp, n[0], n[1], n[2], n[0] * (g1[G_POS] + g1[G_R + 2] * h)
+                        + n[1] * (g1[G_POS + 1] + g1[G_R + 5] * h) + n[2] * (g1[G_POS + 2] + g1[G_R + 8] * h))
+    else:
+        m = clip_plane3(poly, 4, tmp, fx, fy, fz, fx * g1[G_POS] + fy * g1[G_POS + 1] + fz * g1[G_POS + 2] + h)
     rr = g1[G_RADIUS]
     for q in range(8):
         if m > 0:
@@ -1208,8 +1214,8 @@ cdef int collide_cylinder_box(const dReal* g1, const int* i1, const dReal* g2, c
     k = col_dot(g1, 2, n[0], n[1], n[2])
     if win < 3 and fabs(k) > CAP_AXIS:
         return cyl_cap_on_face(g1, g2, n, k, win, best, flags, c, skip)
-    if win == 3:
-        return box_face_in_cap(g1, g2, n, k, best, flags, c, skip)
+    if win == 3 or (win == 5 and fabs(k) > CAP_AXIS):
+        return box_face_in_cap(g1, g2, n, k, win == 3, best, flags, c, skip)
     u[0] = n[0] - g1[G_R + 2] * k
     u[1] = n[1] - g1[G_R + 5] * k
     u[2] = n[2] - g1[G_R + 8] * k
