@@ -1058,14 +1058,18 @@ cdef void mesh_vs_piece(const dReal* g1, MeshData* md, Shape* b, Buf* out, int f
 
 
 cdef dReal hf_height(MeshData* md, int i, int j) noexcept nogil:
-    """Height of sample (i, j) (i along x, j along z), wrapped when the field wraps."""
+    """Height of sample (i, j) (i along x, j along z), wrapped when the field wraps.
+
+    A wrapped field repeats every wn - 1 cells along x (dn - 1 along z), as libode: its last sample row and
+    column are the first ones again (their stored heights are not used).
+    """
     if md.wrap:
-        i = i % md.wn
+        i = i % (md.wn - 1)
         if i < 0:
-            i = i + md.wn
-        j = j % md.dn
+            i = i + (md.wn - 1)
+        j = j % (md.dn - 1)
         if j < 0:
-            j = j + md.dn
+            j = j + (md.dn - 1)
     return md.h[j * md.wn + i]
 
 
@@ -1949,7 +1953,7 @@ cdef void mesh_aabb(dReal* g, const int* i) noexcept nogil:
             r = ex + ey + ez
             g[G_AABB + 2 * j] = w[j] - r
             g[G_AABB + 2 * j + 1] = w[j] + r
-            if md.wrap and (g[G_R + 3 * j] != 0 or g[G_R + 3 * j + 2] != 0):
+            if md.wrap:  # libode: a wrapped field is infinite along every axis
                 g[G_AABB + 2 * j] = -DINF
                 g[G_AABB + 2 * j + 1] = DINF
         return

@@ -1199,14 +1199,18 @@ def mesh_vs_piece(g1, md, b, out, flip, maxc, unimp, bside):
 
 def hf_height(md, i, j):
     #: cdef dReal hf_height(MeshData* md, int i, int j) noexcept nogil
-    """Height of sample (i, j) (i along x, j along z), wrapped when the field wraps."""
+    """Height of sample (i, j) (i along x, j along z), wrapped when the field wraps.
+
+    A wrapped field repeats every wn - 1 cells along x (dn - 1 along z), as libode: its last sample row and
+    column are the first ones again (their stored heights are not used).
+    """
     if md.wrap:
-        i = i % md.wn
+        i = i % (md.wn - 1)
         if i < 0:
-            i = i + md.wn
-        j = j % md.dn
+            i = i + (md.wn - 1)
+        j = j % (md.dn - 1)
         if j < 0:
-            j = j + md.dn
+            j = j + (md.dn - 1)
     return md.h[j * md.wn + i]
 
 
@@ -2169,7 +2173,7 @@ def mesh_aabb(g, i):
             r = ex + ey + ez
             g[L.G_AABB + 2 * j] = w[j] - r
             g[L.G_AABB + 2 * j + 1] = w[j] + r
-            if md.wrap and (g[L.G_R + 3 * j] != 0 or g[L.G_R + 3 * j + 2] != 0):
+            if md.wrap:  # libode: a wrapped field is infinite along every axis
                 g[L.G_AABB + 2 * j] = -DINF
                 g[L.G_AABB + 2 * j + 1] = DINF
         return
