@@ -85,7 +85,12 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
     if a < 0 or b < 0:
         return []
     flags = n | (CONTACTS_UNIMPORTANT if unimportant else 0)
-    rec = _narrow(a, b, flags).tolist()
+    if isinstance(g2, GeomTransform):  # libode collides (transform, geom1) and flips the normals
+        rec = _narrow(b, a, flags)
+        rec[:, L.C_NORMAL:L.C_NORMAL + 3] *= -1
+        rec = rec.tolist()
+    else:
+        rec = _narrow(a, b, flags).tolist()
     r1, r2 = _reported(g1), _reported(g2)
     out = []
     for row in rec:
@@ -365,10 +370,15 @@ def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
     a, b, ba, bb, na, nb_ = a[ok], b[ok], ba[ok], bb[ok], na[ok], nb_[ok]
     if a.shape[0] == 0:
         return 0
+    flip = STORE.slots.ints[b, L.GI_CLASS] == L.GC_TRANSFORM   # as collide(): (transform, geom 1), flipped
+    if flip.any():
+        na, nb_ = np.where(flip, nb_, na), np.where(flip, na, nb_)
     recs, owner = _narrow_many(na, nb_, n)
     k = recs.shape[0]
     if k == 0:
         return 0
+    if flip.any():
+        recs[flip[owner], L.C_NORMAL:L.C_NORMAL + 3] *= -1
     _write_joints(world, group, recs, ba[owner], bb[owner], _surface(contact))
     return k
 
