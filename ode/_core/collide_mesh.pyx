@@ -1497,9 +1497,138 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     return n
 
 
+cdef dReal box_point_depth(const dReal* g2, dReal x, dReal y, dReal z) noexcept nogil:
+    """Depth of world point (x, y, z) inside box record g2 (distance to its nearest face; negative outside)."""
+    cdef dReal d, e
+    cdef dReal t[3]
+    to_local(g2, x, y, z, t, 0)
+    d = g2[G_SIDES] * 0.5 - fabs(t[0])
+    e = g2[G_SIDES + 1] * 0.5 - fabs(t[1])
+    if e < d:
+        d = e
+    e = g2[G_SIDES + 2] * 0.5 - fabs(t[2])
+    if e < d:
+        d = e
+    return d
+
+
+cdef void hf_tri_box(const dReal* g1, const dReal* g2, Buf* out, const dReal* bv, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil:
+    """A cell triangle (corner a, edges u and w, normal u x w up) against a box with local corners bv (8 x 3).
+
+    libode's heightfield rule, first pass: every box corner under the triangle's plane and over the triangle
+    (cell coordinates as for spheres) is a contact with the plane's normal and its depth under the plane; the
+    triangle's corners are then excluded from the second pass, where each sample point met for the first time
+    inside the box is a contact with this triangle's normal and its depth in the box.
+    """
+    cdef dReal nx, ny, nz, ln, dep, s, t
+    cdef int k, got
+    cdef dReal w[6]
+    nx = uy * wz - uz * wy
+    ny = uz * wx - ux * wz
+    nz = ux * wy - uy * wx
+    ln = sqrt(nx * nx + ny * ny + nz * nz)
+    nx = nx / ln
+    ny = ny / ln
+    nz = nz / ln
+    if corners:
+        hf_corner_box(g1, g2, out, ax, ay, az, nx, ny, nz, vf, v0)
+        hf_corner_box(g1, g2, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
+        hf_corner_box(g1, g2, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
+        return
+    got = 0
+    for k in range(8):
+        dep = (ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz
+        if dep <= 0:
+            continue
+        s = (bv[3 * k] - x0) / dx
+        t = (bv[3 * k + 2] - z0) / dz
+        if upper:
+            if s > 1 or t > 1 or s + t < 1:
+                continue
+        elif s < 0 or t < 0 or s + t > 1:
+            continue
+        to_world(g1, bv[3 * k], bv[3 * k + 1], bv[3 * k + 2], w, 0)
+        rot_vec(g1, nx, ny, nz, w, 3)
+        buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
+        got = 1
+    if got:
+        vf[v0] = 2.0
+        vf[v1] = 2.0
+        vf[v2] = 2.0
+
+
+cdef void hf_corner_box(const dReal* g1, const dReal* g2, Buf* out, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil:
+    """A heightfield sample point met for the first time (flag vf[k] = 0) inside the box: a contact there."""
+    cdef dReal d
+    cdef dReal w[6]
+    if vf[k] != 0.0:
+        return
+    vf[k] = 1.0
+    to_world(g1, vx, vy, vz, w, 0)
+    d = box_point_depth(g2, w[0], w[1], w[2])
+    if d <= 0:
+        return
+    rot_vec(g1, nx, ny, nz, w, 3)
+    buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
+
+
 cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a box."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+    """Heightfield (geom 1) against a box: cell-triangle planes, then sample points inside (libode's rule)."""
+    cdef MeshData* md
+    cdef Buf* out
+    cdef int i, j, n, nw, b, k, pas
+    cdef dReal dx, dz, x0, x1, z0, h00, h01, h10, h11
+    cdef dReal* vf
+    cdef dReal bv[24]
+    cdef dReal lo[6]
+    cdef dReal w[3]
+    cdef int rx[2]
+    cdef int rz[2]
+    md = reg_get(i1[GI_DATA])
+    if md == NULL or md.kind != MESH_HEIGHTFIELD:
+        return 0
+    for k in range(8):
+        to_world(g2, g2[G_SIDES] * (0.5 if k & 4 else -0.5), g2[G_SIDES + 1] * (0.5 if k & 2 else -0.5),
+                 g2[G_SIDES + 2] * (0.5 if k & 1 else -0.5), w, 0)
+        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+        for j in range(3):
+            if k == 0 or bv[3 * k + j] < lo[2 * j]:
+                lo[2 * j] = bv[3 * k + j]
+            if k == 0 or bv[3 * k + j] > lo[2 * j + 1]:
+                lo[2 * j + 1] = bv[3 * k + j]
+    if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
+        return 0
+    dx = md.width / (md.wn - 1)
+    dz = md.depth / (md.dn - 1)
+    if not hf_range(md, lo[0], lo[1], md.wn, dx, rx):
+        return 0
+    if not hf_range(md, lo[4], lo[5], md.dn, dz, rz):
+        return 0
+    nw = rx[1] - rx[0] + 2
+    vf = work_new(nw * (rz[1] - rz[0] + 2))
+    for k in range(nw * (rz[1] - rz[0] + 2)):
+        vf[k] = 0.0
+    out = buf_new()
+    for pas in range(2):
+        for j in range(rz[0], rz[1] + 1):
+            z0 = j * dz - md.depth * 0.5
+            b = (j - rz[0]) * nw
+            for i in range(rx[0], rx[1] + 1):
+                x0 = i * dx - md.width * 0.5
+                x1 = (i + 1) * dx - md.width * 0.5
+                h00 = hf_height(md, i, j)
+                h01 = hf_height(md, i, j + 1)
+                h10 = hf_height(md, i + 1, j)
+                h11 = hf_height(md, i + 1, j + 1)
+                k = b + i - rx[0]
+                hf_tri_box(g1, g2, out, bv, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0, x0, z0, dx, dz,
+                           0, vf, k, k + nw, k + 1, pas)
+                hf_tri_box(g1, g2, out, bv, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz, x0, z0, dx, dz,
+                           1, vf, k + 1, k + nw, k + nw + 1, pas)
+    work_free(vf)
+    n = emit(out, flags, contacts, skip)
+    buf_free(out)
+    return n
 
 
 cdef int collide_heightfield_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
