@@ -3,9 +3,9 @@
 The layout follows libode 0.16.2's dWorldExportDIF output as observed on the same scenes (tests compare
 structure and numbers): numbers printed with 15 significant digits; bodies and joints listed newest first;
 auto-disable thresholds printed squared; body force and torque accumulators printed only when all three
-components are nonzero. Geometry fields are written for the ball, hinge, slider, contact, universal,
-hinge-2 and fixed joints; PR, PU and piston joints and the motors get their limit and motor blocks only;
-joint types libode itself calls ``unknown_joint`` (null, plane-2D, double ball and hinge, transmission)
+components are nonzero. Geometry fields are written for every joint type libode describes (ball, hinge,
+slider, contact, universal, hinge-2, fixed, PR, PU, piston, angular and linear motors; the null joint has
+none); joint types libode itself calls ``unknown_joint`` (plane-2D, double ball and hinge, transmission)
 are written so.
 """
 
@@ -132,7 +132,8 @@ def _contact_fields(jr, mode: int) -> list:
 
 _NAMES = {L.JT_BALL: "ball_joint", L.JT_HINGE: "hinge_joint", L.JT_SLIDER: "slider_joint",
           L.JT_CONTACT: "contact_joint", L.JT_UNIVERSAL: "universal_joint", L.JT_HINGE2: "ODE_hinge2_joint",
-          L.JT_FIXED: "fixed_joint", L.JT_AMOTOR: "ODE_angular_motor", L.JT_LMOTOR: "ODE_linear_motor_joint",
+          L.JT_FIXED: "fixed_joint", L.JT_AMOTOR: "ODE_angular_motor_joint",
+          L.JT_LMOTOR: "ODE_linear_motor_joint", L.JT_NULL: "null_joint",
           L.JT_PR: "PR_joint", L.JT_PU: "PU_joint", L.JT_PISTON: "piston_joint"}
 _GROUPS = {L.JT_HINGE: 1, L.JT_SLIDER: 1, L.JT_UNIVERSAL: 2, L.JT_HINGE2: 2, L.JT_AMOTOR: 3, L.JT_LMOTOR: 3,
            L.JT_PR: 2, L.JT_PU: 3, L.JT_PISTON: 2}
@@ -161,7 +162,30 @@ def _joint_fields(t: int, jr, ji) -> list:
     if t == L.JT_FIXED:
         # libode writes only three components of the fixed joint's qrel (observed)
         return [f"\tqrel = {v(L.J_QREL)},", f"\toffset = {v(L.J_OFFSET)},"]
+    if t == L.JT_PR:
+        return [f"\tanchor2 = {v(L.J_ANCHOR2)},", f"\taxisR1 = {v(L.J_AXIS3)},",
+                f"\taxisR2 = {v(L.J_AXIS2)},", f"\taxisP1 = {v(L.J_AXIS1)},",
+                f"\tqrel = {v(L.J_QREL, 4)},", f"\toffset = {v(L.J_OFFSET)},"]
+    if t == L.JT_PU:
+        return anchors + axes + [f"\taxisP = {v(L.J_AXIS3)},", f"\tqrel1 = {v(L.J_QREL, 4)},",
+                                 f"\tqrel2 = {v(L.J_QREL2, 4)},"]
+    if t == L.JT_PISTON:
+        return anchors + axes + [f"\tqrel = {v(L.J_QREL, 4)},"]
+    if t in (L.JT_AMOTOR, L.JT_LMOTOR):
+        return _motor_fields(t, jr, ji)
     return []
+
+
+def _motor_fields(t: int, jr, ji) -> list:
+    """Angular/linear motor: axis count, (angular) mode, relative modes and the stored axes."""
+    out = [f"\tnum = {int(ji[L.JI_AM_NUM])},"]
+    if t == L.JT_AMOTOR:
+        out.append(f"\tmode = {int(ji[L.JI_AM_MODE])},")
+    out.append("\trel = {" + ",".join(str(int(ji[L.JI_AM_REL + i])) for i in range(3)) + "},")
+    for i in range(3):
+        col = L.J_AM_AXES + 3 * i
+        out.append(f"\taxis{i + 1} = {_vec(jr[col:col + 3])},")
+    return out
 
 
 def _joint_lines(prefix: str, index: int, jr, ji, body_index: dict) -> list:
@@ -171,12 +195,14 @@ def _joint_lines(prefix: str, index: int, jr, ji, body_index: dict) -> list:
     bodies = [f"{prefix}body[{body_index[int(ji[c])]}]" for c in (L.JI_B1, L.JI_B2) if ji[c] >= 0]
     out = [f"{prefix}joint[{index}] = dynamics.{name} {{", f"\tworld = {prefix}world,",
            "\tbody = {" + ",".join(bodies) + "}"]
-    if name == "unknown_joint":
+    if name == "unknown_joint" or t == L.JT_NULL:
         return out + ["\tunknown joint", "}"]
     out += _joint_fields(t, jr, ji)
     groups = _GROUPS.get(t, 0)
     for g in range(groups):
         out += _limit_motor(jr, g, "" if groups == 1 else str(g + 1))
+    if t == L.JT_AMOTOR:
+        out += [f"\tangle{i + 1} = {_num(jr[L.J_AM_ANGLE + i])}," for i in range(3)]
     return out + ["}"]
 
 
