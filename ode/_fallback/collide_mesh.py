@@ -1692,16 +1692,37 @@ def box_point_depth(g2, x, y, z):
     return d
 
 
-def hf_tri_box(g1, g2, out, bv, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx, dz, upper, vf, v0, v1, v2, corners):
-    #: cdef void hf_tri_box(const dReal* g1, const dReal* g2, Buf* out, const dReal* bv, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil
-    """A cell triangle (corner a, edges u and w, normal u x w up) against a box with local corners bv (8 x 3).
+def hf_point_depth(g2, cls, x, y, z):
+    #: cdef dReal hf_point_depth(const dReal* g2, int cls, dReal x, dReal y, dReal z) noexcept nogil
+    """Depth of a world point inside a box or capsule record (negative outside)."""
+    #: dReal ex, ey, ez
+    #: dReal t[3]
+    t = [0.0, 0.0, 0.0]  # py
+    if cls == L.GC_BOX:
+        return box_point_depth(g2, x, y, z)
+    seg_closest(g2[L.G_POS] + g2[L.G_R + 2] * (g2[L.G_LENGTH] * 0.5),
+                g2[L.G_POS + 1] + g2[L.G_R + 5] * (g2[L.G_LENGTH] * 0.5),
+                g2[L.G_POS + 2] + g2[L.G_R + 8] * (g2[L.G_LENGTH] * 0.5),
+                g2[L.G_POS] - g2[L.G_R + 2] * (g2[L.G_LENGTH] * 0.5),
+                g2[L.G_POS + 1] - g2[L.G_R + 5] * (g2[L.G_LENGTH] * 0.5),
+                g2[L.G_POS + 2] - g2[L.G_R + 8] * (g2[L.G_LENGTH] * 0.5), x, y, z, t)
+    ex = x - t[0]
+    ey = y - t[1]
+    ez = z - t[2]
+    return g2[L.G_RADIUS] - sqrt(ex * ex + ey * ey + ez * ez)
 
-    libode's heightfield rule, first pass: every box corner under the triangle's plane and over the triangle
-    (cell coordinates as for spheres) is a contact with the plane's normal and its depth under the plane; the
-    triangle's corners are then excluded from the second pass, where each sample point met for the first time
-    inside the box is a contact with this triangle's normal and its depth in the box.
+
+def hf_tri_pts(g1, g2, cls, out, bv, npts, r, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx, dz, upper, vf, v0, v1, v2, corners):
+    #: cdef void hf_tri_pts(const dReal* g1, const dReal* g2, int cls, Buf* out, const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil
+    """A cell triangle (corner a, edges u and w, normal u x w up) against a box or capsule given by local points.
+
+    libode's heightfield rule, first pass: for each point p of the geom (a box's corners, a capsule's segment
+    ends with margin r) the deepest point q = p - r n under the triangle's plane and over the triangle (cell
+    coordinates as for spheres) is a contact with the plane's normal and its depth; the triangle's corners are
+    then excluded from the second pass, where each sample point met for the first time inside the geom is a
+    contact with this triangle's normal and its depth in the geom.
     """
-    #: dReal nx, ny, nz, ln, dep, s, t
+    #: dReal nx, ny, nz, ln, dep, s, t, qx, qy, qz
     #: int k, got
     #: dReal w[6]
     w = [0.0] * 6  # py
@@ -1713,23 +1734,26 @@ def hf_tri_box(g1, g2, out, bv, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx, 
     ny = ny / ln
     nz = nz / ln
     if corners:
-        hf_corner_box(g1, g2, out, ax, ay, az, nx, ny, nz, vf, v0)
-        hf_corner_box(g1, g2, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
-        hf_corner_box(g1, g2, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
+        hf_corner_pt(g1, g2, cls, out, ax, ay, az, nx, ny, nz, vf, v0)
+        hf_corner_pt(g1, g2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
+        hf_corner_pt(g1, g2, cls, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
         return
     got = 0
-    for k in range(8):
-        dep = (ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz
+    for k in range(npts):
+        dep = r + ((ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz)
         if dep <= 0:
             continue
-        s = (bv[3 * k] - x0) / dx
-        t = (bv[3 * k + 2] - z0) / dz
+        qx = bv[3 * k] - nx * r
+        qy = bv[3 * k + 1] - ny * r
+        qz = bv[3 * k + 2] - nz * r
+        s = (qx - x0) / dx
+        t = (qz - z0) / dz
         if upper:
             if s > 1 or t > 1 or s + t < 1:
                 continue
         elif s < 0 or t < 0 or s + t > 1:
             continue
-        to_world(g1, bv[3 * k], bv[3 * k + 1], bv[3 * k + 2], w, 0)
+        to_world(g1, qx, qy, qz, w, 0)
         rot_vec(g1, nx, ny, nz, w, 3)
         buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
         got = 1
@@ -1739,9 +1763,9 @@ def hf_tri_box(g1, g2, out, bv, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx, 
         vf[v2] = 2.0
 
 
-def hf_corner_box(g1, g2, out, vx, vy, vz, nx, ny, nz, vf, k):
-    #: cdef void hf_corner_box(const dReal* g1, const dReal* g2, Buf* out, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil
-    """A heightfield sample point met for the first time (flag vf[k] = 0) inside the box: a contact there."""
+def hf_corner_pt(g1, g2, cls, out, vx, vy, vz, nx, ny, nz, vf, k):
+    #: cdef void hf_corner_pt(const dReal* g1, const dReal* g2, int cls, Buf* out, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil
+    """A heightfield sample point met for the first time (flag vf[k] = 0) inside the geom: a contact there."""
     #: dReal d
     #: dReal w[6]
     w = [0.0] * 6  # py
@@ -1749,45 +1773,36 @@ def hf_corner_box(g1, g2, out, vx, vy, vz, nx, ny, nz, vf, k):
         return
     vf[k] = 1.0
     to_world(g1, vx, vy, vz, w, 0)
-    d = box_point_depth(g2, w[0], w[1], w[2])
+    d = hf_point_depth(g2, cls, w[0], w[1], w[2])
     if d <= 0:
         return
     rot_vec(g1, nx, ny, nz, w, 3)
     buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
 
 
-def collide_heightfield_box(g1, i1, g2, i2, flags, contacts, skip):
-    #: cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Heightfield (geom 1) against a box: cell-triangle planes, then sample points inside (libode's rule)."""
+def hf_points(g1, i1, g2, cls, bv, npts, r, flags, contacts, skip):
+    #: cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, int cls, dReal* bv, int npts, dReal r, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield geom 1 against a box or capsule g2 given by its local points bv with margin r."""
     #: MeshData* md
     #: Buf* out
     #: int i, j, n, nw, b, k, pas
     #: dReal dx, dz, x0, x1, z0, h00, h01, h10, h11
     #: dReal* vf
-    #: dReal bv[24]
     #: dReal lo[6]
-    #: dReal w[3]
     #: int rx[2]
     #: int rz[2]
-    g1 = rec(g1)  # py
-    g2 = rec(g2)  # py
-    bv = [0.0] * 24  # py
     lo = [0.0] * 6  # py
-    w = [0.0] * 3  # py
     rx = [0, 0]  # py
     rz = [0, 0]  # py
     md = reg_get(i1[L.GI_DATA])
     if md is None or md.kind != MESH_HEIGHTFIELD:
         return 0
-    for k in range(8):
-        to_world(g2, g2[L.G_SIDES] * (0.5 if k & 4 else -0.5), g2[L.G_SIDES + 1] * (0.5 if k & 2 else -0.5),
-                 g2[L.G_SIDES + 2] * (0.5 if k & 1 else -0.5), w, 0)
-        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+    for k in range(npts):
         for j in range(3):
-            if k == 0 or bv[3 * k + j] < lo[2 * j]:
-                lo[2 * j] = bv[3 * k + j]
-            if k == 0 or bv[3 * k + j] > lo[2 * j + 1]:
-                lo[2 * j + 1] = bv[3 * k + j]
+            if k == 0 or bv[3 * k + j] - r < lo[2 * j]:
+                lo[2 * j] = bv[3 * k + j] - r
+            if k == 0 or bv[3 * k + j] + r > lo[2 * j + 1]:
+                lo[2 * j + 1] = bv[3 * k + j] + r
     if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
         return 0
     dx = md.width / (md.wn - 1)
@@ -1813,20 +1828,49 @@ def collide_heightfield_box(g1, i1, g2, i2, flags, contacts, skip):
                 h10 = hf_height(md, i + 1, j)
                 h11 = hf_height(md, i + 1, j + 1)
                 k = b + i - rx[0]
-                hf_tri_box(g1, g2, out, bv, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0, x0, z0, dx, dz,
-                           0, vf, k, k + nw, k + 1, pas)
-                hf_tri_box(g1, g2, out, bv, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz, x0, z0, dx, dz,
-                           1, vf, k + 1, k + nw, k + nw + 1, pas)
+                hf_tri_pts(g1, g2, cls, out, bv, npts, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0,
+                           x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas)
+                hf_tri_pts(g1, g2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz,
+                           x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas)
     work_free(vf)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
     return n
 
 
+def collide_heightfield_box(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Heightfield (geom 1) against a box: corners under cell-triangle planes, then samples inside (libode)."""
+    #: int k
+    #: dReal bv[24]
+    #: dReal w[3]
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    bv = [0.0] * 24  # py
+    w = [0.0] * 3  # py
+    for k in range(8):
+        to_world(g2, g2[L.G_SIDES] * (0.5 if k & 4 else -0.5), g2[L.G_SIDES + 1] * (0.5 if k & 2 else -0.5),
+                 g2[L.G_SIDES + 2] * (0.5 if k & 1 else -0.5), w, 0)
+        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+    return hf_points(g1, i1, g2, L.GC_BOX, bv, 8, 0.0, flags, contacts, skip)
+
+
 def collide_heightfield_capsule(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_heightfield_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Heightfield (geom 1) against a capsule."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+    """Heightfield (geom 1) against a capsule: its end spheres under cell-triangle planes, then samples inside."""
+    #: dReal hl
+    #: dReal bv[6]
+    #: dReal w[3]
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    bv = [0.0] * 6  # py
+    w = [0.0] * 3  # py
+    hl = g2[L.G_LENGTH] * 0.5
+    to_world(g2, 0.0, 0.0, hl, w, 0)
+    to_local(g1, w[0], w[1], w[2], bv, 0)
+    to_world(g2, 0.0, 0.0, -hl, w, 0)
+    to_local(g1, w[0], w[1], w[2], bv, 3)
+    return hf_points(g1, i1, g2, L.GC_CAPSULE, bv, 2, g2[L.G_RADIUS], flags, contacts, skip)
 
 
 def collide_heightfield_cylinder(g1, i1, g2, i2, flags, contacts, skip):
