@@ -1512,12 +1512,22 @@ cdef dReal box_point_depth(const dReal* g2, dReal x, dReal y, dReal z) noexcept 
     return d
 
 
-cdef dReal hf_point_depth(const dReal* g2, int cls, dReal x, dReal y, dReal z) noexcept nogil:
-    """Depth of a world point inside a box or capsule record (negative outside)."""
-    cdef dReal ex, ey, ez
+cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal y, dReal z) noexcept nogil:
+    """Depth of a world point inside a box, capsule or convex (side data m2) record (negative outside)."""
+    cdef dReal ex, ey, ez, d, e
+    cdef int k, a
     cdef dReal t[3]
     if cls == GC_BOX:
         return box_point_depth(g2, x, y, z)
+    if cls == GC_CONVEX:
+        to_local(g2, x, y, z, t, 0)
+        d = DINF
+        for k in range(m2.nf):
+            a = m2.fi[m2.fs[k]]
+            e = (m2.v[3 * a] - t[0]) * m2.fn[3 * k] + (m2.v[3 * a + 1] - t[1]) * m2.fn[3 * k + 1] + (m2.v[3 * a + 2] - t[2]) * m2.fn[3 * k + 2]
+            if e < d:
+                d = e
+        return d
     seg_closest(g2[G_POS] + g2[G_R + 2] * (g2[G_LENGTH] * 0.5),
                 g2[G_POS + 1] + g2[G_R + 5] * (g2[G_LENGTH] * 0.5),
                 g2[G_POS + 2] + g2[G_R + 8] * (g2[G_LENGTH] * 0.5),
@@ -1530,7 +1540,7 @@ cdef dReal hf_point_depth(const dReal* g2, int cls, dReal x, dReal y, dReal z) n
     return g2[G_RADIUS] - sqrt(ex * ex + ey * ey + ez * ez)
 
 
-cdef void hf_tri_pts(const dReal* g1, const dReal* g2, int cls, Buf* out, const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil:
+cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil:
     """A cell triangle (corner a, edges u and w, normal u x w up) against a box or capsule given by local points.
 
     libode's heightfield rule, first pass: for each point p of the geom (a box's corners, a capsule's segment
@@ -1550,9 +1560,9 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, int cls, Buf* out, const 
     ny = ny / ln
     nz = nz / ln
     if corners:
-        hf_corner_pt(g1, g2, cls, out, ax, ay, az, nx, ny, nz, vf, v0)
-        hf_corner_pt(g1, g2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
-        hf_corner_pt(g1, g2, cls, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
+        hf_corner_pt(g1, g2, m2, cls, out, ax, ay, az, nx, ny, nz, vf, v0)
+        hf_corner_pt(g1, g2, m2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
+        hf_corner_pt(g1, g2, m2, cls, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
         return
     got = 0
     for k in range(npts):
@@ -1579,7 +1589,7 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, int cls, Buf* out, const 
         vf[v2] = 2.0
 
 
-cdef void hf_corner_pt(const dReal* g1, const dReal* g2, int cls, Buf* out, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil:
+cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil:
     """A heightfield sample point met for the first time (flag vf[k] = 0) inside the geom: a contact there."""
     cdef dReal d
     cdef dReal w[6]
@@ -1587,15 +1597,15 @@ cdef void hf_corner_pt(const dReal* g1, const dReal* g2, int cls, Buf* out, dRea
         return
     vf[k] = 1.0
     to_world(g1, vx, vy, vz, w, 0)
-    d = hf_point_depth(g2, cls, w[0], w[1], w[2])
+    d = hf_point_depth(g2, m2, cls, w[0], w[1], w[2])
     if d <= 0:
         return
     rot_vec(g1, nx, ny, nz, w, 3)
     buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
 
 
-cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, int cls, dReal* bv, int npts, dReal r, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield geom 1 against a box or capsule g2 given by its local points bv with margin r."""
+cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2, int cls, dReal* bv, int npts, dReal r, int flags, dReal* contacts, int skip) noexcept nogil:
+    """Heightfield geom 1 against a box, capsule or convex g2 given by its local points bv with margin r."""
     cdef MeshData* md
     cdef Buf* out
     cdef int i, j, n, nw, b, k, pas
@@ -1638,9 +1648,9 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, int cls, dRe
                 h10 = hf_height(md, i + 1, j)
                 h11 = hf_height(md, i + 1, j + 1)
                 k = b + i - rx[0]
-                hf_tri_pts(g1, g2, cls, out, bv, npts, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0,
+                hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0,
                            x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas)
-                hf_tri_pts(g1, g2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz,
+                hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz,
                            x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas)
     work_free(vf)
     n = emit(out, flags, contacts, skip)
@@ -1657,7 +1667,7 @@ cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2
         to_world(g2, g2[G_SIDES] * (0.5 if k & 4 else -0.5), g2[G_SIDES + 1] * (0.5 if k & 2 else -0.5),
                  g2[G_SIDES + 2] * (0.5 if k & 1 else -0.5), w, 0)
         to_local(g1, w[0], w[1], w[2], bv, 3 * k)
-    return hf_points(g1, i1, g2, GC_BOX, bv, 8, 0.0, flags, contacts, skip)
+    return hf_points(g1, i1, g2, reg_get(0), GC_BOX, bv, 8, 0.0, flags, contacts, skip)
 
 
 cdef int collide_heightfield_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -1670,7 +1680,7 @@ cdef int collide_heightfield_capsule(const dReal* g1, const int* i1, const dReal
     to_local(g1, w[0], w[1], w[2], bv, 0)
     to_world(g2, 0.0, 0.0, -hl, w, 0)
     to_local(g1, w[0], w[1], w[2], bv, 3)
-    return hf_points(g1, i1, g2, GC_CAPSULE, bv, 2, g2[G_RADIUS], flags, contacts, skip)
+    return hf_points(g1, i1, g2, reg_get(0), GC_CAPSULE, bv, 2, g2[G_RADIUS], flags, contacts, skip)
 
 
 cdef int collide_heightfield_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -1679,8 +1689,21 @@ cdef int collide_heightfield_cylinder(const dReal* g1, const int* i1, const dRea
 
 
 cdef int collide_heightfield_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a convex."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+    """Heightfield (geom 1) against a convex: vertices under cell-triangle planes, then samples inside (libode)."""
+    cdef MeshData* m2
+    cdef int k, n
+    cdef dReal* bv
+    cdef dReal w[3]
+    m2 = reg_get(i2[GI_DATA])
+    if m2 == NULL or m2.kind != MESH_CONVEX or m2.nv == 0:
+        return 0
+    bv = work_new(3 * m2.nv)
+    for k in range(m2.nv):
+        to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
+        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+    n = hf_points(g1, i1, g2, m2, GC_CONVEX, bv, m2.nv, 0.0, flags, contacts, skip)
+    work_free(bv)
+    return n
 
 
 cdef int mesh_pair(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
