@@ -871,7 +871,8 @@ class PUJoint(_Joint3):
         d = self._point("delta", delta)
         if not self._attached():
             return
-        self._set_point(0, L.J_ANCHOR1, (p[0] + d[0], p[1] + d[1], p[2] + d[2]))
+        # as libode: body 1's anchor is where the anchor would be seen from body 1 moved by delta
+        self._set_point(0, L.J_ANCHOR1, (p[0] - d[0], p[1] - d[1], p[2] - d[2]))
         self._set_point(1, L.J_ANCHOR2, p)
         self._reference()
 
@@ -889,6 +890,8 @@ class PUJoint(_Joint3):
         if which == 3:
             self._set_vector(0, L.J_AXIS3, a)
             return
+        if self._reversed():   # libode keeps the user's axis 1 with the user's body 1 (stored second)
+            which = 3 - which
         _k().set_axis(ji, jr, slot, br, which, *a)
         self._reference()
 
@@ -906,13 +909,16 @@ class PUJoint(_Joint3):
 
     setAxisP = setAxis3
 
+    def _uaxis(self, which: int) -> tuple:
+        return self._axis_get(self._stored_index(which))
+
     def getAxis1(self) -> tuple:
         """Universal axis 1 in world coordinates."""
-        return self._axis_get(0)
+        return self._uaxis(1)
 
     def getAxis2(self) -> tuple:
         """Universal axis 2 in world coordinates."""
-        return self._axis_get(1)
+        return self._uaxis(2)
 
     def getAxis3(self) -> tuple:
         """The prismatic axis in world coordinates."""
@@ -920,13 +926,19 @@ class PUJoint(_Joint3):
 
     getAxisP = getAxis3
 
+    def _stored_index(self, which: int) -> int:
+        """Kernel index (0, 1) of the user's universal axis ``which`` (1, 2): swapped when reversed."""
+        if self._attached() and self._reversed():
+            which = 3 - which
+        return which - 1
+
     def getAngle1(self) -> float:
         """Angle of body 1 about axis 1 relative to the cross."""
-        return float(self._call("universal_angle", 0))
+        return float(self._call("universal_angle", self._stored_index(1)))
 
     def getAngle2(self) -> float:
         """Angle of body 2 about axis 2 relative to the cross."""
-        return float(self._call("universal_angle", 1))
+        return float(self._call("universal_angle", self._stored_index(2)))
 
     def getAngles(self) -> tuple:
         """(angle 1, angle 2)."""
@@ -934,19 +946,19 @@ class PUJoint(_Joint3):
 
     def getAngle1Rate(self) -> float:
         """Time derivative of angle 1."""
-        return self._rate(0, False)
+        return self._rate(self._stored_index(1), False)
 
     def getAngle2Rate(self) -> float:
         """Time derivative of angle 2."""
-        return self._rate(1, False)
+        return self._rate(self._stored_index(2), False)
 
     def getPosition(self) -> float:
         """Axis 3 . (body 1's anchor - body 2's anchor): 0 at setAnchor."""
         return float(self._call("piston_position", L.J_AXIS3))
 
     def getPositionRate(self) -> float:
-        """Time derivative of the position."""
-        return float(self._call("pu_position_rate"))
+        """Time derivative of the position (libode negates it for a reversed joint)."""
+        return self._sign() * float(self._call("pu_position_rate"))
 
 
 class PistonJoint(_Joint3):

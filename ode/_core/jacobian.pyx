@@ -791,37 +791,26 @@ cdef dReal _piston_position(const int* jint, const dReal* jreal, int j, const dR
     return r
 
 
-cdef void _anchor_velocity(const dReal* breal, int b, const dReal* jreal, int col, dReal* out) noexcept nogil:
-    """Velocity of the point of body b stored (body frame) at jreal[col:col+3]: v + w x (R p)."""
-    cdef dReal r[3]
-    _rot(breal, b, jreal, col, r)
-    cdef int o = b * BR + B_LVEL
-    cdef int w = b * BR + B_AVEL
-    cdef dReal w0 = breal[w]
-    cdef dReal w1 = breal[w + 1]
-    cdef dReal w2 = breal[w + 2]
-    out[0] = breal[o] + (w1 * r[2] - w2 * r[1])
-    out[1] = breal[o + 1] + (w2 * r[0] - w0 * r[2])
-    out[2] = breal[o + 2] + (w0 * r[1] - w1 * r[0])
-
-
 cdef dReal _piston_position_rate(const int* jint, const dReal* jreal, int j, const dReal* breal,
                                 int col) noexcept nogil:
-    """Piston, PU: axis (column col) . (velocity of body 1's anchor - velocity of body 2's anchor)."""
+    """Piston: axis (column col) . (body 1's linear velocity - body 2's), as libode 0.16 reports it (the
+    bodies' spins do not enter); negated for a reversed joint."""
     cdef int b1 = jint[j * JI + JI_B1]
     cdef int b2 = jint[j * JI + JI_B2]
     cdef int jo = j * JR + J_P
     cdef dReal ax[3]
     cdef dReal u[3]
-    cdef dReal t[3]
     cdef dReal r
+    cdef int o = b1 * BR + B_LVEL
     _rot(breal, b1, jreal, jo + col, ax)
-    _anchor_velocity(breal, b1, jreal, jo + J_ANCHOR1, u)
+    u[0] = breal[o]
+    u[1] = breal[o + 1]
+    u[2] = breal[o + 2]
     if b2 >= 0:
-        _anchor_velocity(breal, b2, jreal, jo + J_ANCHOR2, t)
-        u[0] = u[0] - t[0]
-        u[1] = u[1] - t[1]
-        u[2] = u[2] - t[2]
+        o = b2 * BR + B_LVEL
+        u[0] = u[0] - breal[o]
+        u[1] = u[1] - breal[o + 1]
+        u[2] = u[2] - breal[o + 2]
     r = ax[0] * u[0] + ax[1] * u[1] + ax[2] * u[2]
     if _reversed(jint, j):
         return -r

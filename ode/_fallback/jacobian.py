@@ -812,38 +812,27 @@ def piston_position(jint, jreal, j, breal, col) -> float:
 
 
 def piston_position_rate(jint, jreal, j, breal, col) -> float:
-    """Piston, PU: axis (column col) . (velocity of body 1's anchor - velocity of body 2's anchor)."""
+    """Piston: axis (column col) . (body 1's linear velocity - body 2's), as libode 0.16 reports it (the
+    bodies' spins do not enter); negated for a reversed joint."""
     b1 = int(jint[j * L.JI + L.JI_B1])
     b2 = int(jint[j * L.JI + L.JI_B2])
     jo = j * L.JR + L.J_P
     ax = [0.0, 0.0, 0.0]
-    _rot(breal, b1, jreal, jo + col, ax)
     u = [0.0, 0.0, 0.0]
-    _anchor_velocity(breal, b1, jreal, jo + L.J_ANCHOR1, u)
+    o = b1 * L.BR + L.B_LVEL
+    _rot(breal, b1, jreal, jo + col, ax)
+    u[0] = float(breal[o])
+    u[1] = float(breal[o + 1])
+    u[2] = float(breal[o + 2])
     if b2 >= 0:
-        t = [0.0, 0.0, 0.0]
-        _anchor_velocity(breal, b2, jreal, jo + L.J_ANCHOR2, t)
-        u[0] = u[0] - t[0]
-        u[1] = u[1] - t[1]
-        u[2] = u[2] - t[2]
+        o = b2 * L.BR + L.B_LVEL
+        u[0] = u[0] - float(breal[o])
+        u[1] = u[1] - float(breal[o + 1])
+        u[2] = u[2] - float(breal[o + 2])
     r = ax[0] * u[0] + ax[1] * u[1] + ax[2] * u[2]
     if _reversed(jint, j):
         return -r
     return r
-
-
-def _anchor_velocity(breal, b, jreal, col, out) -> None:
-    """Velocity of the point of body b stored (body frame) at jreal[col:col+3]: v + w x (R p)."""
-    r = [0.0, 0.0, 0.0]
-    _rot(breal, b, jreal, col, r)
-    o = b * L.BR + L.B_LVEL
-    w = b * L.BR + L.B_AVEL
-    w0 = float(breal[w])
-    w1 = float(breal[w + 1])
-    w2 = float(breal[w + 2])
-    out[0] = float(breal[o]) + (w1 * r[2] - w2 * r[1])
-    out[1] = float(breal[o + 1]) + (w2 * r[0] - w0 * r[2])
-    out[2] = float(breal[o + 2]) + (w0 * r[1] - w1 * r[0])
 
 
 # ---------------------------------------------------------------- limits and motors
