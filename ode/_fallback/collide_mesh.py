@@ -1701,6 +1701,13 @@ def hf_point_depth(g2, m2, cls, x, y, z):
     t = [0.0, 0.0, 0.0]  # py
     if cls == L.GC_BOX:
         return box_point_depth(g2, x, y, z)
+    if cls == L.GC_CYLINDER:
+        to_local(g2, x, y, z, t, 0)
+        d = g2[L.G_RADIUS] - sqrt(t[0] * t[0] + t[1] * t[1])
+        e = g2[L.G_LENGTH] * 0.5 - fabs(t[2])
+        if e < d:
+            d = e
+        return d
     if cls == L.GC_CONVEX:
         to_local(g2, x, y, z, t, 0)
         d = DINF
@@ -1732,10 +1739,8 @@ def hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, ax, ay, az, ux, uy, uz, wx, wy
     then excluded from the second pass, where each sample point met for the first time inside the geom is a
     contact with this triangle's normal and its depth in the geom.
     """
-    #: dReal nx, ny, nz, ln, dep, s, t, qx, qy, qz
-    #: int k, got
-    #: dReal w[6]
-    w = [0.0] * 6  # py
+    #: dReal nx, ny, nz, ln, pl, px, py, pz, sx, sy
+    #: int k, j, got
     nx = uy * wz - uz * wy
     ny = uz * wx - ux * wz
     nz = ux * wy - uy * wx
@@ -1749,28 +1754,58 @@ def hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, ax, ay, az, ux, uy, uz, wx, wy
         hf_corner_pt(g1, g2, m2, cls, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
         return
     got = 0
-    for k in range(npts):
-        dep = r + ((ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz)
-        if dep <= 0:
-            continue
-        qx = bv[3 * k] - nx * r
-        qy = bv[3 * k + 1] - ny * r
-        qz = bv[3 * k + 2] - nz * r
-        s = (qx - x0) / dx
-        t = (qz - z0) / dz
-        if upper:
-            if s > 1 or t > 1 or s + t < 1:
-                continue
-        elif s < 0 or t < 0 or s + t > 1:
-            continue
-        to_world(g1, qx, qy, qz, w, 0)
-        rot_vec(g1, nx, ny, nz, w, 3)
-        buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
-        got = 1
+    if cls == L.GC_CYLINDER:
+        for k in range(2):
+            pl = bv[30] * nx + bv[31] * ny + bv[32] * nz
+            px = nx - bv[30] * pl
+            py = ny - bv[31] * pl
+            pz = nz - bv[32] * pl
+            pl = sqrt(px * px + py * py + pz * pz)
+            if pl < 1e-9:  # the plane is square to the axis: four rim points along the local x and y axes
+                for j in range(4):
+                    sx = 1.0 if j == 0 else (-1.0 if j == 1 else 0.0)
+                    sy = 1.0 if j == 2 else (-1.0 if j == 3 else 0.0)
+                    got = got | hf_pt_plane(g1, out, bv[24 + 3 * k] + (bv[33] * sx + bv[36] * sy) * r,
+                                            bv[25 + 3 * k] + (bv[34] * sx + bv[37] * sy) * r,
+                                            bv[26 + 3 * k] + (bv[35] * sx + bv[38] * sy) * r, 0.0,
+                                            ax, ay, az, nx, ny, nz, x0, z0, dx, dz, upper)
+            else:  # the cap's rim point deepest along -n
+                got = got | hf_pt_plane(g1, out, bv[24 + 3 * k] - px * (r / pl), bv[25 + 3 * k] - py * (r / pl),
+                                        bv[26 + 3 * k] - pz * (r / pl), 0.0, ax, ay, az, nx, ny, nz, x0, z0, dx,
+                                        dz, upper)
+    else:
+        for k in range(npts):
+            got = got | hf_pt_plane(g1, out, bv[3 * k], bv[3 * k + 1], bv[3 * k + 2], r, ax, ay, az, nx, ny, nz,
+                                    x0, z0, dx, dz, upper)
     if got:
         vf[v0] = 2.0
         vf[v1] = 2.0
         vf[v2] = 2.0
+
+
+def hf_pt_plane(g1, out, px, py, pz, r, ax, ay, az, nx, ny, nz, x0, z0, dx, dz, upper):
+    #: cdef int hf_pt_plane(const dReal* g1, Buf* out, dReal px, dReal py, dReal pz, dReal r, dReal ax, dReal ay, dReal az, dReal nx, dReal ny, dReal nz, dReal x0, dReal z0, dReal dx, dReal dz, int upper) noexcept nogil
+    """Local point p with margin r under the plane (a, n) and its deepest point over the cell triangle: a contact."""
+    #: dReal dep, qx, qy, qz, s, t
+    #: dReal w[6]
+    w = [0.0] * 6  # py
+    dep = r + ((ax - px) * nx + (ay - py) * ny + (az - pz) * nz)
+    if dep <= 0:
+        return 0
+    qx = px - nx * r
+    qy = py - ny * r
+    qz = pz - nz * r
+    s = (qx - x0) / dx
+    t = (qz - z0) / dz
+    if upper:
+        if s > 1 or t > 1 or s + t < 1:
+            return 0
+    elif s < 0 or t < 0 or s + t > 1:
+        return 0
+    to_world(g1, qx, qy, qz, w, 0)
+    rot_vec(g1, nx, ny, nz, w, 3)
+    buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
+    return 1
 
 
 def hf_corner_pt(g1, g2, m2, cls, out, vx, vy, vz, nx, ny, nz, vf, k):
@@ -1885,8 +1920,30 @@ def collide_heightfield_capsule(g1, i1, g2, i2, flags, contacts, skip):
 
 def collide_heightfield_cylinder(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_heightfield_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Heightfield (geom 1) against a cylinder (as a prism)."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_HEIGHTFIELD)
+    """Heightfield (geom 1) against a cylinder: per cell-triangle plane, each cap's deepest rim point (four rim
+    points when the plane is square to the axis), as libode's cylinder-plane; then samples inside."""
+    #: int k
+    #: dReal hl, r
+    #: dReal bv[39]
+    #: dReal w[3]
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    bv = [0.0] * 39  # py
+    w = [0.0] * 3  # py
+    hl = g2[L.G_LENGTH] * 0.5
+    r = g2[L.G_RADIUS]
+    for k in range(8):  # corners of the square prism around the cylinder (the cell range)
+        to_world(g2, r if k & 4 else -r, r if k & 2 else -r, hl if k & 1 else -hl, w, 0)
+        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+    to_world(g2, 0.0, 0.0, hl, w, 0)
+    to_local(g1, w[0], w[1], w[2], bv, 24)
+    to_world(g2, 0.0, 0.0, -hl, w, 0)
+    to_local(g1, w[0], w[1], w[2], bv, 27)
+    for k in range(3):  # bv[30:33] = the cylinder's axis (local z), bv[33:36] its x, bv[36:39] its y
+        bv[30 + 3 * k] = g1[L.G_R] * g2[L.G_R + (2 + k) % 3] + g1[L.G_R + 3] * g2[L.G_R + 3 + (2 + k) % 3] + g1[L.G_R + 6] * g2[L.G_R + 6 + (2 + k) % 3]
+        bv[31 + 3 * k] = g1[L.G_R + 1] * g2[L.G_R + (2 + k) % 3] + g1[L.G_R + 4] * g2[L.G_R + 3 + (2 + k) % 3] + g1[L.G_R + 7] * g2[L.G_R + 6 + (2 + k) % 3]
+        bv[32 + 3 * k] = g1[L.G_R + 2] * g2[L.G_R + (2 + k) % 3] + g1[L.G_R + 5] * g2[L.G_R + 3 + (2 + k) % 3] + g1[L.G_R + 8] * g2[L.G_R + 6 + (2 + k) % 3]
+    return hf_points(g1, i1, g2, reg_get(0), L.GC_CYLINDER, bv, 8, r, flags, contacts, skip)
 
 
 def collide_heightfield_convex(g1, i1, g2, i2, flags, contacts, skip):
