@@ -168,10 +168,11 @@ cdef int normalize3(dReal* a) noexcept nogil:
     cdef dReal a2 = fabs(a[2])
     cdef dReal r, k, b0, b1, b2
     cdef int big
-    if a0 > a1:
-        big = 2 if a2 > a0 else 0
-    else:
+    # the largest component; a tie between x and y picks x, as libode's dSafeNormalize3 does
+    if a1 > a0:
         big = 2 if a2 > a1 else 1
+    else:
+        big = 2 if a2 > a0 else 0
     if big == 0:
         if a0 <= 0:
             return 0

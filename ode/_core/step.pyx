@@ -9,7 +9,7 @@ order, so in double precision both agree bit for bit.
 """
 
 cimport numpy as cnp
-from libc.math cimport INFINITY, copysign, cos, fabs, sin, sqrt
+from libc.math cimport INFINITY, cos, fabs, sin, sqrt
 from libc.stdlib cimport calloc, free, malloc
 
 from .dreal cimport dReal
@@ -17,6 +17,7 @@ from .jacobian cimport info1, info2
 from .layout cimport *
 from .lcp_dantzig cimport solve_lcp
 from .lcp_sor cimport sor_lcp
+from .rotation cimport normalize3, q_multiply0, q_normalize, q_to_r, r_to_q, w_to_dq
 
 cnp.import_array()
 
@@ -76,54 +77,6 @@ cdef inline bint _invert3(const dReal* a, dReal* out) noexcept nogil:
     return True
 
 
-cdef inline void _q_to_r(const dReal* q, dReal* R) noexcept nogil:
-    """Rotation matrix (row-major) of a unit quaternion (w, x, y, z)."""
-    cdef dReal qq1 = 2.0 * q[1] * q[1]
-    cdef dReal qq2 = 2.0 * q[2] * q[2]
-    cdef dReal qq3 = 2.0 * q[3] * q[3]
-    R[0] = 1.0 - qq2 - qq3
-    R[1] = 2.0 * (q[1] * q[2] - q[0] * q[3])
-    R[2] = 2.0 * (q[1] * q[3] + q[0] * q[2])
-    R[3] = 2.0 * (q[1] * q[2] + q[0] * q[3])
-    R[4] = 1.0 - qq1 - qq3
-    R[5] = 2.0 * (q[2] * q[3] - q[0] * q[1])
-    R[6] = 2.0 * (q[1] * q[3] - q[0] * q[2])
-    R[7] = 2.0 * (q[2] * q[3] + q[0] * q[1])
-    R[8] = 1.0 - qq1 - qq2
-
-
-cdef inline void _q_normalize(dReal* q) noexcept nogil:
-    """Scale q to unit length (by the reciprocal square root); a zero q becomes identity."""
-    cdef dReal s = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]
-    if s > 0.0:
-        s = 1.0 / sqrt(s)
-        q[0] = q[0] * s
-        q[1] = q[1] * s
-        q[2] = q[2] * s
-        q[3] = q[3] * s
-    else:
-        q[0] = 1.0
-        q[1] = 0.0
-        q[2] = 0.0
-        q[3] = 0.0
-
-
-cdef inline void _w_to_dq(const dReal* w, const dReal* q, dReal* dq) noexcept nogil:
-    """dq = 0.5 * (0, w) * q."""
-    dq[0] = 0.5 * (-w[0] * q[1] - w[1] * q[2] - w[2] * q[3])
-    dq[1] = 0.5 * (w[0] * q[0] + w[1] * q[3] - w[2] * q[2])
-    dq[2] = 0.5 * (-w[0] * q[3] + w[1] * q[0] + w[2] * q[1])
-    dq[3] = 0.5 * (w[0] * q[2] - w[1] * q[1] + w[2] * q[0])
-
-
-cdef inline void _q_mul(const dReal* b, const dReal* c, dReal* a) noexcept nogil:
-    """a = b * c (a must not alias b or c)."""
-    a[0] = b[0] * c[0] - b[1] * c[1] - b[2] * c[2] - b[3] * c[3]
-    a[1] = b[0] * c[1] + b[1] * c[0] + b[2] * c[3] - b[3] * c[2]
-    a[2] = b[0] * c[2] + b[2] * c[0] + b[3] * c[1] - b[1] * c[3]
-    a[3] = b[0] * c[3] + b[3] * c[0] + b[1] * c[2] - b[2] * c[1]
-
-
 cdef inline dReal _sinc(dReal x) noexcept nogil:
     """sin(x)/x with the series near zero."""
     if fabs(x) < 1.0e-4:
@@ -131,72 +84,12 @@ cdef inline dReal _sinc(dReal x) noexcept nogil:
     return sin(x) / x
 
 
-cdef void _r_to_q(const dReal* R, dReal* q) noexcept nogil:
-    """Quaternion of a rotation matrix (trace method, largest-diagonal branch otherwise)."""
-    cdef dReal tr = R[0] + R[4] + R[8]
-    cdef dReal s
-    cdef int big
-    if tr >= 0.0:
-        s = sqrt(tr + 1.0)
-        q[0] = 0.5 * s
-        s = 0.5 * (1.0 / s)
-        q[1] = (R[7] - R[5]) * s
-        q[2] = (R[2] - R[6]) * s
-        q[3] = (R[3] - R[1]) * s
-        return
-    if R[4] > R[0]:
-        big = 2 if R[8] > R[4] else 1
-    else:
-        big = 2 if R[8] > R[0] else 0
-    if big == 0:
-        s = sqrt((R[0] - (R[4] + R[8])) + 1.0)
-        q[1] = 0.5 * s
-        s = 0.5 * (1.0 / s)
-        q[0] = (R[7] - R[5]) * s
-        q[2] = (R[1] + R[3]) * s
-        q[3] = (R[6] + R[2]) * s
-    elif big == 1:
-        s = sqrt((R[4] - (R[8] + R[0])) + 1.0)
-        q[2] = 0.5 * s
-        s = 0.5 * (1.0 / s)
-        q[0] = (R[2] - R[6]) * s
-        q[1] = (R[1] + R[3]) * s
-        q[3] = (R[5] + R[7]) * s
-    else:
-        s = sqrt((R[8] - (R[0] + R[4])) + 1.0)
-        q[3] = 0.5 * s
-        s = 0.5 * (1.0 / s)
-        q[0] = (R[3] - R[1]) * s
-        q[1] = (R[6] + R[2]) * s
-        q[2] = (R[5] + R[7]) * s
-
-
-cdef void _safe_normalize3(dReal* a) noexcept nogil:
-    """Make a unit length, scaling by its largest component first (robust for tiny and huge a)."""
-    cdef dReal aa[3]
-    cdef dReal m, x, y, s
-    cdef int big, o1, o2
-    aa[0] = fabs(a[0])
-    aa[1] = fabs(a[1])
-    aa[2] = fabs(a[2])
-    if aa[1] > aa[0]:
-        big = 2 if aa[2] > aa[1] else 1
-    else:
-        big = 2 if aa[2] > aa[0] else 0
-    m = aa[big]
-    if m == 0.0:
+cdef inline void _unit_or_x(dReal* a) noexcept nogil:
+    """a made unit length by normalize3 (libode's dSafeNormalize3); a zero a becomes the x axis."""
+    if normalize3(a) == 0:
         a[0] = 1.0
         a[1] = 0.0
         a[2] = 0.0
-        return
-    o1 = (big + 1) % 3
-    o2 = (big + 2) % 3
-    x = a[o1] / m
-    y = a[o2] / m
-    s = 1.0 / sqrt(x * x + y * y + 1.0)
-    a[o1] = x * s
-    a[o2] = y * s
-    a[big] = copysign(s, a[big])
 
 
 # ---------------------------------------------------------------- public helpers (twinned defs)
@@ -265,13 +158,13 @@ def rotation_from_matrix(R):
     cdef dReal out[9]
     cdef int i
     _load(R, M, 9)
-    _r_to_q(M, q)
-    _q_normalize(q)
+    r_to_q(M, q)
+    q_normalize(q)
     for i in range(6):
         out[i] = M[i]
-    _safe_normalize3(out)
+    _unit_or_x(out)
     _cross(out, out + 3, out + 6)
-    _safe_normalize3(out + 6)
+    _unit_or_x(out + 6)
     return (_tup(q, 4), _tup(out, 9))
 
 
@@ -280,8 +173,8 @@ def rotation_from_quaternion(q):
     cdef dReal qn[4]
     cdef dReal R[9]
     _load(q, qn, 4)
-    _q_normalize(qn)
-    _q_to_r(qn, R)
+    q_normalize(qn)
+    q_to_r(qn, R)
     return (_tup(qn, 4), _tup(R, 9))
 
 
@@ -409,7 +302,7 @@ def finite_axis(v):
     _load(v, a, 3)
     if a[0] == 0.0 and a[1] == 0.0 and a[2] == 0.0:
         return (0.0, 0.0, 0.0)
-    _safe_normalize3(a)
+    normalize3(a)
     return _tup(a, 3)
 
 
@@ -513,20 +406,20 @@ cdef void _integrate_body(dReal* br, const int* bi, int b, dReal h) noexcept nog
             rot[1] = w[0] * s
             rot[2] = w[1] * s
             rot[3] = w[2] * s
-        _q_mul(rot, q, q2)
+        q_multiply0(q2, rot, q)
         for i in range(4):
             q[i] = q2[i]
         if use_axis:
             # ODE 0.16 integrates the orthogonal part with the halved step (observed in libode; kept)
-            _w_to_dq(irv, q, dq)
+            w_to_dq(irv, q, dq)
             for i in range(4):
                 q[i] = q[i] + hh * dq[i]
     else:
-        _w_to_dq(w, q, dq)
+        w_to_dq(w, q, dq)
         for i in range(4):
             q[i] = q[i] + h * dq[i]
-    _q_normalize(q)
-    _q_to_r(q, o + B_R)
+    q_normalize(q)
+    q_to_r(q, o + B_R)
 
 
 cdef inline dReal _dot6(const dReal* a, const dReal* b) noexcept nogil:

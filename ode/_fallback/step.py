@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from .. import _layout as L
+from .rotation import normalize3, q_multiply0, q_normalize, q_to_r, r_to_q, w_to_dq
 
 INF = float("inf")
 
@@ -61,48 +62,6 @@ def _invert3(a):
             (a[3] * a[7] - a[4] * a[6]) * r, (a[1] * a[6] - a[0] * a[7]) * r, (a[0] * a[4] - a[1] * a[3]) * r]
 
 
-def _q_to_r(q):
-    """Rotation matrix (row-major) of a unit quaternion (w, x, y, z)."""
-    qq1 = 2.0 * q[1] * q[1]
-    qq2 = 2.0 * q[2] * q[2]
-    qq3 = 2.0 * q[3] * q[3]
-    return [1.0 - qq2 - qq3, 2.0 * (q[1] * q[2] - q[0] * q[3]), 2.0 * (q[1] * q[3] + q[0] * q[2]),
-            2.0 * (q[1] * q[2] + q[0] * q[3]), 1.0 - qq1 - qq3, 2.0 * (q[2] * q[3] - q[0] * q[1]),
-            2.0 * (q[1] * q[3] - q[0] * q[2]), 2.0 * (q[2] * q[3] + q[0] * q[1]), 1.0 - qq1 - qq2]
-
-
-def _q_normalize(q):
-    """Scale q to unit length in place (by the reciprocal square root); a zero q becomes identity."""
-    s = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]
-    if s > 0.0:
-        s = 1.0 / math.sqrt(s)
-        q[0] = q[0] * s
-        q[1] = q[1] * s
-        q[2] = q[2] * s
-        q[3] = q[3] * s
-    else:
-        q[0] = 1.0
-        q[1] = 0.0
-        q[2] = 0.0
-        q[3] = 0.0
-
-
-def _w_to_dq(w, q):
-    """Quaternion derivative 0.5 * (0, w) * q for angular velocity w."""
-    return [0.5 * (-w[0] * q[1] - w[1] * q[2] - w[2] * q[3]),
-            0.5 * (w[0] * q[0] + w[1] * q[3] - w[2] * q[2]),
-            0.5 * (-w[0] * q[3] + w[1] * q[0] + w[2] * q[1]),
-            0.5 * (w[0] * q[2] - w[1] * q[1] + w[2] * q[0])]
-
-
-def _q_mul(b, c):
-    """Quaternion product b * c."""
-    return [b[0] * c[0] - b[1] * c[1] - b[2] * c[2] - b[3] * c[3],
-            b[0] * c[1] + b[1] * c[0] + b[2] * c[3] - b[3] * c[2],
-            b[0] * c[2] + b[2] * c[0] + b[3] * c[1] - b[1] * c[3],
-            b[0] * c[3] + b[3] * c[0] + b[1] * c[2] - b[2] * c[1]]
-
-
 def _sinc(x):
     """sin(x)/x with the series near zero."""
     if math.fabs(x) < 1.0e-4:
@@ -110,55 +69,12 @@ def _sinc(x):
     return math.sin(x) / x
 
 
-def _r_to_q(R):
-    """Quaternion of a rotation matrix (trace method, largest-diagonal branch otherwise)."""
-    tr = R[0] + R[4] + R[8]
-    if tr >= 0.0:
-        s = math.sqrt(tr + 1.0)
-        w = 0.5 * s
-        s = 0.5 * (1.0 / s)
-        return [w, (R[7] - R[5]) * s, (R[2] - R[6]) * s, (R[3] - R[1]) * s]
-    if R[4] > R[0]:
-        big = 2 if R[8] > R[4] else 1
-    else:
-        big = 2 if R[8] > R[0] else 0
-    if big == 0:
-        s = math.sqrt((R[0] - (R[4] + R[8])) + 1.0)
-        x = 0.5 * s
-        s = 0.5 * (1.0 / s)
-        return [(R[7] - R[5]) * s, x, (R[1] + R[3]) * s, (R[6] + R[2]) * s]
-    if big == 1:
-        s = math.sqrt((R[4] - (R[8] + R[0])) + 1.0)
-        y = 0.5 * s
-        s = 0.5 * (1.0 / s)
-        return [(R[2] - R[6]) * s, (R[1] + R[3]) * s, y, (R[5] + R[7]) * s]
-    s = math.sqrt((R[8] - (R[0] + R[4])) + 1.0)
-    z = 0.5 * s
-    s = 0.5 * (1.0 / s)
-    return [(R[3] - R[1]) * s, (R[6] + R[2]) * s, (R[5] + R[7]) * s, z]
-
-
-def _safe_normalize3(v):
-    """Unit vector along v, scaling by its largest component first (robust for tiny and huge v)."""
-    a = [v[0], v[1], v[2]]
-    a0 = math.fabs(a[0])
-    a1 = math.fabs(a[1])
-    a2 = math.fabs(a[2])
-    if a1 > a0:
-        big = 2 if a2 > a1 else 1
-    else:
-        big = 2 if a2 > a0 else 0
-    m = (a0, a1, a2)[big]
-    if m == 0.0:
-        return [1.0, 0.0, 0.0]
-    o1 = (big + 1) % 3
-    o2 = (big + 2) % 3
-    x = a[o1] / m
-    y = a[o2] / m
-    s = 1.0 / math.sqrt(x * x + y * y + 1.0)
-    a[o1] = x * s
-    a[o2] = y * s
-    a[big] = math.copysign(s, a[big])
+def _unit_or_x(a):
+    """a made unit length in place by normalize3 (libode's dSafeNormalize3); a zero a becomes the x axis."""
+    if normalize3(a) == 0:
+        a[0] = 1.0
+        a[1] = 0.0
+        a[2] = 0.0
     return a
 
 
@@ -202,19 +118,22 @@ def inverse_inertia(I):
 
 def rotation_from_matrix(R):
     """(q, R') as dBodySetRotation stores them: q from R, normalised; R' with rows 0, 2 renormalised."""
-    q = _r_to_q(R)
-    _q_normalize(q)
-    r0 = _safe_normalize3((R[0], R[1], R[2]))
+    q = [0.0] * 4
+    r_to_q(R, q)
+    q_normalize(q)
+    r0 = _unit_or_x([R[0], R[1], R[2]])
     r1 = [R[3], R[4], R[5]]
-    r2 = _safe_normalize3(_cross(r0, r1))
+    r2 = _unit_or_x(_cross(r0, r1))
     return (tuple(q), tuple(r0 + r1 + r2))
 
 
 def rotation_from_quaternion(q):
     """(q normalised, R from it) as dBodySetQuaternion stores them."""
     qn = [q[0], q[1], q[2], q[3]]
-    _q_normalize(qn)
-    return (tuple(qn), tuple(_q_to_r(qn)))
+    q_normalize(qn)
+    R = [0.0] * 9
+    q_to_r(qn, R)
+    return (tuple(qn), tuple(R))
 
 
 def vector_to_world(R, v):
@@ -264,7 +183,9 @@ def finite_axis(v):
     """The finite rotation axis stored for v: v normalised, or zero when v is zero."""
     if v[0] == 0.0 and v[1] == 0.0 and v[2] == 0.0:
         return (0.0, 0.0, 0.0)
-    return tuple(_safe_normalize3(v))
+    a = [v[0], v[1], v[2]]
+    normalize3(a)
+    return tuple(a)
 
 
 def impulse_to_force(stepsize, impulse):
@@ -516,6 +437,7 @@ def _integrate_body(br, bi, b, h):
     br[o + L.B_POS + 2] += h * br[o + L.B_LVEL + 2]
     w = br[o + L.B_AVEL:o + L.B_AVEL + 3]
     q = br[o + L.B_Q:o + L.B_Q + 4]
+    dq = [0.0] * 4
     if bi[b * L.BI + L.BI_FINITE]:
         ax = br[o + L.B_FAXIS:o + L.B_FAXIS + 3]
         use_axis = ax[0] != 0.0 or ax[1] != 0.0 or ax[2] != 0.0
@@ -532,19 +454,23 @@ def _integrate_body(br, bi, b, h):
             theta = wlen * hh
             s = _sinc(theta) * hh
             rot = [math.cos(theta), w[0] * s, w[1] * s, w[2] * s]
-        q = _q_mul(rot, q)
+        q2 = [0.0] * 4
+        q_multiply0(q2, rot, q)
+        q = q2
         if use_axis:
             # ODE 0.16 integrates the orthogonal part with the halved step (observed in libode; kept)
-            dq = _w_to_dq(irv, q)
+            w_to_dq(irv, q, dq)
             for i in range(4):
                 q[i] = q[i] + hh * dq[i]
     else:
-        dq = _w_to_dq(w, q)
+        w_to_dq(w, q, dq)
         for i in range(4):
             q[i] = q[i] + h * dq[i]
-    _q_normalize(q)
+    q_normalize(q)
+    R = [0.0] * 9
+    q_to_r(q, R)
     br[o + L.B_Q:o + L.B_Q + 4] = q
-    br[o + L.B_R:o + L.B_R + 9] = _q_to_r(q)
+    br[o + L.B_R:o + L.B_R + 9] = R
 
 
 def _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng):
