@@ -1506,7 +1506,13 @@ cdef void _pu_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2,
         J[ro + 10] = -p1
         J[ro + 11] = -p2
     c[r] = -k * d
-    _rot(breal, b1, jreal, jo + J_AXIS3, ax)
+    if b2 < 0 and _reversed(jint, j):
+        # libode holds the prismatic axis of a PU attached as (environment, body) fixed in the world
+        ax[0] = jreal[jo + J_AXIS3]
+        ax[1] = jreal[jo + J_AXIS3 + 1]
+        ax[2] = jreal[jo + J_AXIS3 + 2]
+    else:
+        _rot(breal, b1, jreal, jo + J_AXIS3, ax)
     r2[0] = 0.0
     r2[1] = 0.0
     r2[2] = 0.0
@@ -1520,7 +1526,32 @@ cdef void _pu_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2,
     r = r + 3
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
     r = r + _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
-    _motor_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+    if _motor_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r):
+        _anchor_levers(breal, b1, b2, ax, a1w, a2w, J, r)
+
+
+cdef void _anchor_levers(const dReal* breal, int b1, int b2, const dReal* ax, const dReal* a1w,
+                         const dReal* a2w, dReal* J, int r) noexcept nogil:
+    """Angular parts of the linear row r along ax as the relative velocity of the anchors: body 1 at a1w,
+    body 2 at a2w if present (libode's PU prismatic limit/motor row, not the slider's half-lever)."""
+    cdef int o1 = b1 * BR + B_POS
+    cdef int o2 = b2 * BR + B_POS
+    cdef int ro = r * NC
+    cdef dReal l0 = a1w[0] - breal[o1]
+    cdef dReal l1 = a1w[1] - breal[o1 + 1]
+    cdef dReal l2 = a1w[2] - breal[o1 + 2]
+    cdef dReal m0, m1, m2
+    J[ro + 3] = l1 * ax[2] - l2 * ax[1]
+    J[ro + 4] = l2 * ax[0] - l0 * ax[2]
+    J[ro + 5] = l0 * ax[1] - l1 * ax[0]
+    if b2 < 0:
+        return
+    m0 = a2w[0] - breal[o2]
+    m1 = a2w[1] - breal[o2 + 1]
+    m2 = a2w[2] - breal[o2 + 2]
+    J[ro + 9] = -(m1 * ax[2] - m2 * ax[1])
+    J[ro + 10] = -(m2 * ax[0] - m0 * ax[2])
+    J[ro + 11] = -(m0 * ax[1] - m1 * ax[0])
 
 
 cdef int _motor_only(int* jint, dReal* jreal, int j, int group) noexcept nogil:

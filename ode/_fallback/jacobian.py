@@ -1728,7 +1728,13 @@ def _pu_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) ->
         J[ro + 11] = -p2
     c[r] = -k * d
     ax = [0.0, 0.0, 0.0]
-    _rot(breal, b1, jreal, jo + L.J_AXIS3, ax)
+    if b2 < 0 and _reversed(jint, j):
+        # libode holds the prismatic axis of a PU attached as (environment, body) fixed in the world
+        ax[0] = float(jreal[jo + L.J_AXIS3])
+        ax[1] = float(jreal[jo + L.J_AXIS3 + 1])
+        ax[2] = float(jreal[jo + L.J_AXIS3 + 2])
+    else:
+        _rot(breal, b1, jreal, jo + L.J_AXIS3, ax)
     a1w = [0.0, 0.0, 0.0]
     a2w = [0.0, 0.0, 0.0]
     r2 = [0.0, 0.0, 0.0]
@@ -1740,7 +1746,30 @@ def _pu_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) ->
     r = r + 3
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
     r = r + _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
-    _motor_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+    if _motor_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r):
+        _anchor_levers(breal, b1, b2, ax, a1w, a2w, J, r)
+
+
+def _anchor_levers(breal, b1, b2, ax, a1w, a2w, J, r) -> None:
+    """Angular parts of the linear row r along ax as the relative velocity of the anchors: body 1 at a1w,
+    body 2 at a2w if present (libode's PU prismatic limit/motor row, not the slider's half-lever)."""
+    o1 = b1 * L.BR + L.B_POS
+    o2 = b2 * L.BR + L.B_POS
+    ro = r * NC
+    l0 = a1w[0] - float(breal[o1])
+    l1 = a1w[1] - float(breal[o1 + 1])
+    l2 = a1w[2] - float(breal[o1 + 2])
+    J[ro + 3] = l1 * ax[2] - l2 * ax[1]
+    J[ro + 4] = l2 * ax[0] - l0 * ax[2]
+    J[ro + 5] = l0 * ax[1] - l1 * ax[0]
+    if b2 < 0:
+        return
+    m0 = a2w[0] - float(breal[o2])
+    m1 = a2w[1] - float(breal[o2 + 1])
+    m2 = a2w[2] - float(breal[o2 + 2])
+    J[ro + 9] = -(m1 * ax[2] - m2 * ax[1])
+    J[ro + 10] = -(m2 * ax[0] - m0 * ax[2])
+    J[ro + 11] = -(m0 * ax[1] - m1 * ax[0])
 
 
 def contact_rows_count(jint, jreal, j) -> int:
