@@ -1455,6 +1455,7 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     cdef dReal r, dx, dz, x0, x1, z0, h00, h01, h10, h11
     cdef dReal* vf
     cdef dReal c[3]
+    cdef dReal lo[6]
     cdef int rx[2]
     cdef int rz[2]
     md = reg_get(i1[GI_DATA])
@@ -1470,6 +1471,9 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
         return 0
     if not hf_range(md, c[2] - r, c[2] + r, md.dn, dz, rz):
         return 0
+    lo[3] = c[1] + r
+    if hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+        return 1
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
     for k in range(nw * (rz[1] - rz[0] + 2)):
@@ -1519,6 +1523,8 @@ cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal
     cdef dReal t[3]
     if cls == GC_BOX:
         return box_point_depth(g2, x, y, z)
+    if cls == GC_TRIMESH:
+        return -1.0
     if cls == GC_CYLINDER:
         to_local(g2, x, y, z, t, 0)
         d = g2[G_RADIUS] - sqrt(t[0] * t[0] + t[1] * t[1])
@@ -1638,12 +1644,44 @@ cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, 
     buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
 
 
+cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* lo, const int* rx, const int* rz, int flags, dReal* contacts) noexcept nogil:
+    """libode's buried geom: when the local box lo lies wholly under every sample of its cells, one contact.
+
+    The contact is at the geom's position raised to the lowest of those samples, with the field's up
+    normal and the depth from the box's top to that height. Returns 1 when written.
+    """
+    cdef int i, j
+    cdef dReal hm, h
+    cdef dReal w[6]
+    hm = hf_height(md, rx[0], rz[0])
+    for j in range(rz[0], rz[1] + 2):
+        for i in range(rx[0], rx[1] + 2):
+            h = hf_height(md, i, j)
+            if h < hm:
+                hm = h
+    if lo[3] >= hm:
+        return 0
+    to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], w, 0)
+    to_world(g1, w[0], hm, w[2], w, 0)
+    rot_vec(g1, 0.0, 1.0, 0.0, w, 3)
+    contacts[C_POS] = w[0]
+    contacts[C_POS + 1] = w[1]
+    contacts[C_POS + 2] = w[2]
+    contacts[C_NORMAL] = -w[3]
+    contacts[C_NORMAL + 1] = -w[4]
+    contacts[C_NORMAL + 2] = -w[5]
+    contacts[C_DEPTH] = hm - lo[3]
+    contacts[C_SIDE1] = -1
+    contacts[C_SIDE2] = -1
+    return 1
+
+
 cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2, int cls, dReal* bv, int npts, dReal r, int flags, dReal* contacts, int skip) noexcept nogil:
     """Heightfield geom 1 against a box, capsule or convex g2 given by its local points bv with margin r."""
     cdef MeshData* md
     cdef Buf* out
     cdef int i, j, n, nw, b, k, pas
-    cdef dReal dx, dz, x0, x1, z0, h00, h01, h10, h11
+    cdef dReal dx, dz, x0, x1, z0, h00, h01, h10, h11, hy
     cdef dReal* vf
     cdef dReal lo[6]
     cdef int rx[2]
@@ -1651,12 +1689,22 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     md = reg_get(i1[GI_DATA])
     if md == NULL or md.kind != MESH_HEIGHTFIELD:
         return 0
-    for k in range(npts):
+    if cls == GC_CYLINDER:  # its exact local box from the cap centres (bv[24:30]) and the axis (bv[30:33])
         for j in range(3):
-            if k == 0 or bv[3 * k + j] - r < lo[2 * j]:
-                lo[2 * j] = bv[3 * k + j] - r
-            if k == 0 or bv[3 * k + j] + r > lo[2 * j + 1]:
-                lo[2 * j + 1] = bv[3 * k + j] + r
+            hy = sqrt(fabs(1.0 - bv[30 + j] * bv[30 + j])) * r
+            lo[2 * j] = bv[24 + j] - hy
+            lo[2 * j + 1] = bv[24 + j] + hy
+            if bv[27 + j] - hy < lo[2 * j]:
+                lo[2 * j] = bv[27 + j] - hy
+            if bv[27 + j] + hy > lo[2 * j + 1]:
+                lo[2 * j + 1] = bv[27 + j] + hy
+    else:
+        for k in range(npts):
+            for j in range(3):
+                if k == 0 or bv[3 * k + j] - r < lo[2 * j]:
+                    lo[2 * j] = bv[3 * k + j] - r
+                if k == 0 or bv[3 * k + j] + r > lo[2 * j + 1]:
+                    lo[2 * j + 1] = bv[3 * k + j] + r
     if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
         return 0
     dx = md.width / (md.wn - 1)
@@ -1665,6 +1713,8 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
         return 0
     if not hf_range(md, lo[4], lo[5], md.dn, dz, rz):
         return 0
+    if hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+        return 1
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
     for k in range(nw * (rz[1] - rz[0] + 2)):
@@ -1822,8 +1872,22 @@ cdef int collide_convex_trimesh(const dReal* g1, const int* i1, const dReal* g2,
 
 
 cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a trimesh: cell triangles against mesh triangles."""
-    return mesh_pair(g1, i1, g2, i2, flags, contacts, skip)
+    """Heightfield (geom 1) against a trimesh: its vertices under cell-triangle planes and over them (libode's
+    heightfield rule; a trimesh has no inside, so no sample-point contacts)."""
+    cdef MeshData* m2
+    cdef int k, n
+    cdef dReal* bv
+    cdef dReal w[3]
+    m2 = reg_get(i2[GI_DATA])
+    if m2 == NULL or m2.kind != MESH_TRIMESH or m2.nv == 0:
+        return 0
+    bv = work_new(3 * m2.nv)
+    for k in range(m2.nv):
+        to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
+        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+    n = hf_points(g1, i1, g2, m2, GC_TRIMESH, bv, m2.nv, 0.0, flags, contacts, skip)
+    work_free(bv)
+    return n
 
 
 cdef int collide_heightfield_heightfield(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:

@@ -1628,11 +1628,13 @@ def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
     #: dReal r, dx, dz, x0, x1, z0, h00, h01, h10, h11
     #: dReal* vf
     #: dReal c[3]
+    #: dReal lo[6]
     #: int rx[2]
     #: int rz[2]
     g1 = rec(g1)  # py
     g2 = rec(g2)  # py
     c = [0.0] * 3  # py
+    lo = [0.0] * 6  # py
     rx = [0, 0]  # py
     rz = [0, 0]  # py
     md = reg_get(i1[L.GI_DATA])
@@ -1648,6 +1650,9 @@ def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
         return 0
     if not hf_range(md, c[2] - r, c[2] + r, md.dn, dz, rz):
         return 0
+    lo[3] = c[1] + r
+    if hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+        return 1
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
     for k in range(nw * (rz[1] - rz[0] + 2)):
@@ -1701,6 +1706,8 @@ def hf_point_depth(g2, m2, cls, x, y, z):
     t = [0.0, 0.0, 0.0]  # py
     if cls == L.GC_BOX:
         return box_point_depth(g2, x, y, z)
+    if cls == L.GC_TRIMESH:
+        return -1.0
     if cls == L.GC_CYLINDER:
         to_local(g2, x, y, z, t, 0)
         d = g2[L.G_RADIUS] - sqrt(t[0] * t[0] + t[1] * t[1])
@@ -1825,13 +1832,47 @@ def hf_corner_pt(g1, g2, m2, cls, out, vx, vy, vz, nx, ny, nz, vf, k):
     buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
 
 
+def hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+    #: cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* lo, const int* rx, const int* rz, int flags, dReal* contacts) noexcept nogil
+    """libode's buried geom: when the local box lo lies wholly under every sample of its cells, one contact.
+
+    The contact is at the geom's position raised to the lowest of those samples, with the field's up
+    normal and the depth from the box's top to that height. Returns 1 when written.
+    """
+    #: int i, j
+    #: dReal hm, h
+    #: dReal w[6]
+    w = [0.0] * 6  # py
+    hm = hf_height(md, rx[0], rz[0])
+    for j in range(rz[0], rz[1] + 2):
+        for i in range(rx[0], rx[1] + 2):
+            h = hf_height(md, i, j)
+            if h < hm:
+                hm = h
+    if lo[3] >= hm:
+        return 0
+    to_local(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], w, 0)
+    to_world(g1, w[0], hm, w[2], w, 0)
+    rot_vec(g1, 0.0, 1.0, 0.0, w, 3)
+    contacts[L.C_POS] = w[0]
+    contacts[L.C_POS + 1] = w[1]
+    contacts[L.C_POS + 2] = w[2]
+    contacts[L.C_NORMAL] = -w[3]
+    contacts[L.C_NORMAL + 1] = -w[4]
+    contacts[L.C_NORMAL + 2] = -w[5]
+    contacts[L.C_DEPTH] = hm - lo[3]
+    contacts[L.C_SIDE1] = -1
+    contacts[L.C_SIDE2] = -1
+    return 1
+
+
 def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
     #: cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2, int cls, dReal* bv, int npts, dReal r, int flags, dReal* contacts, int skip) noexcept nogil
     """Heightfield geom 1 against a box, capsule or convex g2 given by its local points bv with margin r."""
     #: MeshData* md
     #: Buf* out
     #: int i, j, n, nw, b, k, pas
-    #: dReal dx, dz, x0, x1, z0, h00, h01, h10, h11
+    #: dReal dx, dz, x0, x1, z0, h00, h01, h10, h11, hy
     #: dReal* vf
     #: dReal lo[6]
     #: int rx[2]
@@ -1842,12 +1883,22 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
     md = reg_get(i1[L.GI_DATA])
     if md is None or md.kind != MESH_HEIGHTFIELD:
         return 0
-    for k in range(npts):
+    if cls == L.GC_CYLINDER:  # its exact local box from the cap centres (bv[24:30]) and the axis (bv[30:33])
         for j in range(3):
-            if k == 0 or bv[3 * k + j] - r < lo[2 * j]:
-                lo[2 * j] = bv[3 * k + j] - r
-            if k == 0 or bv[3 * k + j] + r > lo[2 * j + 1]:
-                lo[2 * j + 1] = bv[3 * k + j] + r
+            hy = sqrt(fabs(1.0 - bv[30 + j] * bv[30 + j])) * r
+            lo[2 * j] = bv[24 + j] - hy
+            lo[2 * j + 1] = bv[24 + j] + hy
+            if bv[27 + j] - hy < lo[2 * j]:
+                lo[2 * j] = bv[27 + j] - hy
+            if bv[27 + j] + hy > lo[2 * j + 1]:
+                lo[2 * j + 1] = bv[27 + j] + hy
+    else:
+        for k in range(npts):
+            for j in range(3):
+                if k == 0 or bv[3 * k + j] - r < lo[2 * j]:
+                    lo[2 * j] = bv[3 * k + j] - r
+                if k == 0 or bv[3 * k + j] + r > lo[2 * j + 1]:
+                    lo[2 * j + 1] = bv[3 * k + j] + r
     if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
         return 0
     dx = md.width / (md.wn - 1)
@@ -1856,6 +1907,8 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
         return 0
     if not hf_range(md, lo[4], lo[5], md.dn, dz, rz):
         return 0
+    if hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+        return 1
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
     for k in range(nw * (rz[1] - rz[0] + 2)):
@@ -2038,8 +2091,25 @@ def collide_convex_trimesh(g1, i1, g2, i2, flags, contacts, skip):
 
 def collide_heightfield_trimesh(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Heightfield (geom 1) against a trimesh: cell triangles against mesh triangles."""
-    return mesh_pair(g1, i1, g2, i2, flags, contacts, skip)
+    """Heightfield (geom 1) against a trimesh: its vertices under cell-triangle planes and over them (libode's
+    heightfield rule; a trimesh has no inside, so no sample-point contacts)."""
+    #: MeshData* m2
+    #: int k, n
+    #: dReal* bv
+    #: dReal w[3]
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    w = [0.0] * 3  # py
+    m2 = reg_get(i2[L.GI_DATA])
+    if m2 is None or m2.kind != MESH_TRIMESH or m2.nv == 0:
+        return 0
+    bv = work_new(3 * m2.nv)
+    for k in range(m2.nv):
+        to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
+        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+    n = hf_points(g1, i1, g2, m2, L.GC_TRIMESH, bv, m2.nv, 0.0, flags, contacts, skip)
+    work_free(bv)
+    return n
 
 
 def collide_heightfield_heightfield(g1, i1, g2, i2, flags, contacts, skip):
