@@ -1463,7 +1463,7 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
         return 0
     r = g2[G_RADIUS]
     to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], c, 0)
-    if c[1] - r > md.hmax or c[1] + r < md.hmin - md.thick:
+    if c[1] - r > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
@@ -1705,7 +1705,7 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
                     lo[2 * j] = bv[3 * k + j] - r
                 if k == 0 or bv[3 * k + j] + r > lo[2 * j + 1]:
                     lo[2 * j + 1] = bv[3 * k + j] + r
-    if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
+    if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
@@ -2096,12 +2096,14 @@ cdef int collide_heightfield_ray(const dReal* g1, const int* i1, const dReal* g2
     shape_free(seg)
     ddx = md.width / (md.wn - 1)
     ddz = md.depth / (md.dn - 1)
-    if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
+    if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
     if not hf_range(md, lo[0], lo[1], md.wn, ddx, rx):
         return 0
     if not hf_range(md, lo[4], lo[5], md.dn, ddz, rz):
         return 0
+    if hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+        return 1
     ncx = md.wn - 1
     out = buf_new()
     tri = tri_new()

@@ -1642,7 +1642,7 @@ def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
         return 0
     r = g2[L.G_RADIUS]
     to_local(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], c, 0)
-    if c[1] - r > md.hmax or c[1] + r < md.hmin - md.thick:
+    if c[1] - r > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
@@ -1899,7 +1899,7 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
                     lo[2 * j] = bv[3 * k + j] - r
                 if k == 0 or bv[3 * k + j] + r > lo[2 * j + 1]:
                     lo[2 * j + 1] = bv[3 * k + j] + r
-    if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
+    if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
@@ -2342,12 +2342,14 @@ def collide_heightfield_ray(g1, i1, g2, i2, flags, contacts, skip):
     shape_free(seg)
     ddx = md.width / (md.wn - 1)
     ddz = md.depth / (md.dn - 1)
-    if lo[2] > md.hmax or lo[3] < md.hmin - md.thick:
+    if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
     if not hf_range(md, lo[0], lo[1], md.wn, ddx, rx):
         return 0
     if not hf_range(md, lo[4], lo[5], md.dn, ddz, rz):
         return 0
+    if hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+        return 1
     ncx = md.wn - 1
     out = buf_new()
     tri = tri_new()
