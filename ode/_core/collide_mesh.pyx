@@ -1992,11 +1992,11 @@ cdef int ray_tri(dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, dRe
     return 1
 
 
-cdef void ray_hit(Buf* out, int rflags, dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, dReal rlen, dReal* tv, dReal nx, dReal ny, dReal nz, int side, int flip, int cullall) noexcept nogil:
+cdef void ray_hit(Buf* out, int rflags, dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, dReal rlen, dReal* tv, dReal nx, dReal ny, dReal nz, int side, int flip) noexcept nogil:
     """Collect the hit of the ray with one world triangle; normal = its front normal (as ODE).
 
-    Back faces are culled with the ray's backface-cull flag, or always (cullall: libode's trimesh rays never
-    report a back face). Hits are kept one per triangle (a ray through a shared edge hits both, as libode).
+    Back faces are culled with the ray's backface-cull flag. Hits are kept one per triangle (a ray through an
+    edge shared by two triangles hits both, as libode).
     """
     cdef dReal res[4]
     cdef dReal sg
@@ -2005,7 +2005,7 @@ cdef void ray_hit(Buf* out, int rflags, dReal ox, dReal oy, dReal oz, dReal dx, 
     if res[0] < 0 or res[0] > rlen:
         return
     sg = 1.0
-    if nx * dx + ny * dy + nz * dz > 0 and (rflags & 2 or cullall):
+    if nx * dx + ny * dy + nz * dz > 0 and (rflags & 2):
         return
     if flip:
         buf_push(out, ox + dx * res[0], oy + dy * res[0], oz + dz * res[0], -nx * sg, -ny * sg, -nz * sg, res[0],
@@ -2059,7 +2059,7 @@ cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, co
         to_world(g2, md.v[3 * b], md.v[3 * b + 1], md.v[3 * b + 2], tv, 3)
         to_world(g2, md.v[3 * c], md.v[3 * c + 1], md.v[3 * c + 2], tv, 6)
         rot_vec(g2, md.tn[3 * t], md.tn[3 * t + 1], md.tn[3 * t + 2], nv, 0)
-        ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tv, nv[0], nv[1], nv[2], t, 0, 0)
+        ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tv, nv[0], nv[1], nv[2], t, 0)
         if out.n > 0 and (rflags & 1) and not (rflags & 4):
             break
     n = ray_finish(out, rflags, flags, contacts, skip)
@@ -2128,7 +2128,7 @@ cdef int collide_heightfield_ray(const dReal* g1, const int* i1, const dReal* g2
                     tri_set(tri, g1, x1, h10, z0, x0, h01, z1, x1, h11, z1, 0.0, 1.0, 0.0, 1)
                 tri_normal(tri)
                 ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tri.v, tri.fn[0], tri.fn[1], tri.fn[2],
-                        2 * (j * ncx + i) + k, 1, 0)
+                        2 * (j * ncx + i) + k, 1)
     shape_free(tri)
     n = ray_finish(out, rflags, flags, contacts, skip)
     buf_free(out)
