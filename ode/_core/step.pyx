@@ -595,7 +595,8 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
                 blist[2 * bfill[bl]] = n
                 blist[2 * bfill[bl] + 1] = side
                 bfill[bl] += 1
-    # A = J M^-1 J^T + cfm / h, built block by block only where two joints share a body
+    # A = J M^-1 J^T + cfm / h, built block by block only where two joints share a body; each entry below
+    # the diagonal and its mirror above get the same additions in the same order: A is exactly symmetric
     for r in range(m * m):
         A[r] = 0.0
     for n in range(nord):
@@ -613,10 +614,11 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
                     top = r + 1 if n2 == n else ofs[n2] + cnt[order[n2]]
                     for r2 in range(ofs[n2], top):
                         o2 = 12 * r2 + 6 * side2
-                        A[r * m + r2] += _dot6(JiM + o, J + o2)
+                        s = _dot6(JiM + o, J + o2)
+                        A[r * m + r2] += s
+                        if r2 != r:
+                            A[r2 * m + r] += s
     for r in range(m):
-        for r2 in range(r):
-            A[r2 * m + r] = A[r * m + r2]
         A[r * m + r] += cfm[r] * fps
     # b = c / h - J (M^-1 F + v / h)
     for bl in range(nbi):

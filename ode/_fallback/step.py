@@ -587,7 +587,8 @@ def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI):
                 JiM[p + 3] = J[p + 3] * iI[0] + J[p + 4] * iI[3] + J[p + 5] * iI[6]
                 JiM[p + 4] = J[p + 3] * iI[1] + J[p + 4] * iI[4] + J[p + 5] * iI[7]
                 JiM[p + 5] = J[p + 3] * iI[2] + J[p + 4] * iI[5] + J[p + 5] * iI[8]
-    # A = J M^-1 J^T + cfm / h, built block by block only where two joints share a body
+    # A = J M^-1 J^T + cfm / h, built block by block only where two joints share a body; each entry below
+    # the diagonal and its mirror above get the same additions in the same order: A is exactly symmetric
     by_body = [[] for _ in bodies]
     for n in range(len(order)):
         for side in (0, 1):
@@ -607,12 +608,12 @@ def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI):
                     top = r + 1 if n2 == n else ofs[n2] + order[n2][1]
                     for r2 in range(ofs[n2], top):
                         q = 12 * r2 + 6 * side2
-                        A[r * m + r2] += (JiM[p] * J[q] + JiM[p + 1] * J[q + 1] + JiM[p + 2] * J[q + 2]
-                                          + JiM[p + 3] * J[q + 3] + JiM[p + 4] * J[q + 4]
-                                          + JiM[p + 5] * J[q + 5])
+                        s = (JiM[p] * J[q] + JiM[p + 1] * J[q + 1] + JiM[p + 2] * J[q + 2]
+                             + JiM[p + 3] * J[q + 3] + JiM[p + 4] * J[q + 4] + JiM[p + 5] * J[q + 5])
+                        A[r * m + r2] += s
+                        if r2 != r:
+                            A[r2 * m + r] += s
     for r in range(m):
-        for r2 in range(r):
-            A[r2 * m + r] = A[r * m + r2]
         A[r * m + r] += cfm[r] * fps
     # b = c / h - J (M^-1 F + v / h)
     tmp = []
