@@ -1689,7 +1689,14 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     md = reg_get(i1[GI_DATA])
     if md == NULL or md.kind != MESH_HEIGHTFIELD:
         return 0
-    if cls == GC_CYLINDER:  # its exact local box from the cap centres (bv[24:30]) and the axis (bv[30:33])
+    if cls == GC_TRIMESH:  # libode bounds a trimesh by its mesh-frame box: corners after the vertices
+        for k in range(8):
+            for j in range(3):
+                if k == 0 or bv[3 * (npts + k) + j] < lo[2 * j]:
+                    lo[2 * j] = bv[3 * (npts + k) + j]
+                if k == 0 or bv[3 * (npts + k) + j] > lo[2 * j + 1]:
+                    lo[2 * j + 1] = bv[3 * (npts + k) + j]
+    elif cls == GC_CYLINDER:  # its exact local box from the cap centres (bv[24:30]) and the axis (bv[30:33])
         for j in range(3):
             hy = sqrt(fabs(1.0 - bv[30 + j] * bv[30 + j])) * r
             lo[2 * j] = bv[24 + j] - hy
@@ -1878,13 +1885,18 @@ cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal
     cdef int k, n
     cdef dReal* bv
     cdef dReal w[3]
+    cdef dReal lo[6]
     m2 = reg_get(i2[GI_DATA])
     if m2 == NULL or m2.kind != MESH_TRIMESH or m2.nv == 0:
         return 0
-    bv = work_new(3 * m2.nv)
+    bv = work_new(3 * m2.nv + 24)
     for k in range(m2.nv):
         to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
         to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+    mesh_bounds(m2, lo)
+    for k in range(8):
+        to_world(g2, lo[1] if k & 4 else lo[0], lo[3] if k & 2 else lo[2], lo[5] if k & 1 else lo[4], w, 0)
+        to_local(g1, w[0], w[1], w[2], bv, 3 * (m2.nv + k))
     n = hf_points(g1, i1, g2, m2, GC_TRIMESH, bv, m2.nv, 0.0, flags, contacts, skip)
     work_free(bv)
     return n
@@ -2237,12 +2249,26 @@ cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, con
     return 1
 
 
+cdef void mesh_bounds(MeshData* md, dReal* lo) noexcept nogil:
+    """lo[0:6] = the mesh-frame box (minx, maxx, miny, maxy, minz, maxz) of md's vertices (zero if none)."""
+    cdef int k, j
+    for j in range(6):
+        lo[j] = 0.0
+    for k in range(md.nv):
+        for j in range(3):
+            if k == 0 or md.v[3 * k + j] < lo[2 * j]:
+                lo[2 * j] = md.v[3 * k + j]
+            if k == 0 or md.v[3 * k + j] > lo[2 * j + 1]:
+                lo[2 * j + 1] = md.v[3 * k + j]
+
+
 cdef void mesh_aabb(dReal* g, const int* i) noexcept nogil:
     """g[G_AABB..] = world AABB of a convex, trimesh or heightfield geom from its pose and side data."""
     cdef MeshData* md
     cdef int k, j, n
     cdef dReal w[3]
     cdef dReal lx, hx, ly, hy, lz, hz, cx, cy, cz, ex, ey, ez, r
+    cdef dReal b[6]
     md = reg_get(i[GI_DATA])
     if md == NULL:
         return
@@ -2267,6 +2293,14 @@ cdef void mesh_aabb(dReal* g, const int* i) noexcept nogil:
             if md.wrap:  # libode: a wrapped field is infinite along every axis
                 g[G_AABB + 2 * j] = -DINF
                 g[G_AABB + 2 * j + 1] = DINF
+        return
+    if md.kind == MESH_TRIMESH:  # libode: the world box around the rotated mesh-frame box
+        mesh_bounds(md, b)
+        to_world(g, (b[0] + b[1]) * 0.5, (b[2] + b[3]) * 0.5, (b[4] + b[5]) * 0.5, w, 0)
+        for j in range(3):
+            r = fabs(g[G_R + 3 * j]) * ((b[1] - b[0]) * 0.5) + fabs(g[G_R + 3 * j + 1]) * ((b[3] - b[2]) * 0.5) + fabs(g[G_R + 3 * j + 2]) * ((b[5] - b[4]) * 0.5)
+            g[G_AABB + 2 * j] = w[j] - r
+            g[G_AABB + 2 * j + 1] = w[j] + r
         return
     n = md.nv
     for k in range(n):

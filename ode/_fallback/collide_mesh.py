@@ -1883,7 +1883,14 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
     md = reg_get(i1[L.GI_DATA])
     if md is None or md.kind != MESH_HEIGHTFIELD:
         return 0
-    if cls == L.GC_CYLINDER:  # its exact local box from the cap centres (bv[24:30]) and the axis (bv[30:33])
+    if cls == L.GC_TRIMESH:  # libode bounds a trimesh by its mesh-frame box: corners after the vertices
+        for k in range(8):
+            for j in range(3):
+                if k == 0 or bv[3 * (npts + k) + j] < lo[2 * j]:
+                    lo[2 * j] = bv[3 * (npts + k) + j]
+                if k == 0 or bv[3 * (npts + k) + j] > lo[2 * j + 1]:
+                    lo[2 * j + 1] = bv[3 * (npts + k) + j]
+    elif cls == L.GC_CYLINDER:  # its exact local box from the cap centres (bv[24:30]) and the axis (bv[30:33])
         for j in range(3):
             hy = sqrt(fabs(1.0 - bv[30 + j] * bv[30 + j])) * r
             lo[2 * j] = bv[24 + j] - hy
@@ -2097,16 +2104,22 @@ def collide_heightfield_trimesh(g1, i1, g2, i2, flags, contacts, skip):
     #: int k, n
     #: dReal* bv
     #: dReal w[3]
+    #: dReal lo[6]
     g1 = rec(g1)  # py
     g2 = rec(g2)  # py
     w = [0.0] * 3  # py
+    lo = [0.0] * 6  # py
     m2 = reg_get(i2[L.GI_DATA])
     if m2 is None or m2.kind != MESH_TRIMESH or m2.nv == 0:
         return 0
-    bv = work_new(3 * m2.nv)
+    bv = work_new(3 * m2.nv + 24)
     for k in range(m2.nv):
         to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
         to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+    mesh_bounds(m2, lo)
+    for k in range(8):
+        to_world(g2, lo[1] if k & 4 else lo[0], lo[3] if k & 2 else lo[2], lo[5] if k & 1 else lo[4], w, 0)
+        to_local(g1, w[0], w[1], w[2], bv, 3 * (m2.nv + k))
     n = hf_points(g1, i1, g2, m2, L.GC_TRIMESH, bv, m2.nv, 0.0, flags, contacts, skip)
     work_free(bv)
     return n
@@ -2489,6 +2502,20 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     return 1
 
 
+def mesh_bounds(md, lo):
+    #: cdef void mesh_bounds(MeshData* md, dReal* lo) noexcept nogil
+    """lo[0:6] = the mesh-frame box (minx, maxx, miny, maxy, minz, maxz) of md's vertices (zero if none)."""
+    #: int k, j
+    for j in range(6):
+        lo[j] = 0.0
+    for k in range(md.nv):
+        for j in range(3):
+            if k == 0 or md.v[3 * k + j] < lo[2 * j]:
+                lo[2 * j] = md.v[3 * k + j]
+            if k == 0 or md.v[3 * k + j] > lo[2 * j + 1]:
+                lo[2 * j + 1] = md.v[3 * k + j]
+
+
 def mesh_aabb(g, i):
     #: cdef void mesh_aabb(dReal* g, const int* i) noexcept nogil
     """g[G_AABB..] = world AABB of a convex, trimesh or heightfield geom from its pose and side data."""
@@ -2496,7 +2523,9 @@ def mesh_aabb(g, i):
     #: int k, j, n
     #: dReal w[3]
     #: dReal lx, hx, ly, hy, lz, hz, cx, cy, cz, ex, ey, ez, r
+    #: dReal b[6]
     w = [0.0] * 3  # py
+    b = [0.0] * 6  # py
     md = reg_get(i[L.GI_DATA])
     if md is None:
         return
@@ -2521,6 +2550,14 @@ def mesh_aabb(g, i):
             if md.wrap:  # libode: a wrapped field is infinite along every axis
                 g[L.G_AABB + 2 * j] = -DINF
                 g[L.G_AABB + 2 * j + 1] = DINF
+        return
+    if md.kind == MESH_TRIMESH:  # libode: the world box around the rotated mesh-frame box
+        mesh_bounds(md, b)
+        to_world(g, (b[0] + b[1]) * 0.5, (b[2] + b[3]) * 0.5, (b[4] + b[5]) * 0.5, w, 0)
+        for j in range(3):
+            r = fabs(g[L.G_R + 3 * j]) * ((b[1] - b[0]) * 0.5) + fabs(g[L.G_R + 3 * j + 1]) * ((b[3] - b[2]) * 0.5) + fabs(g[L.G_R + 3 * j + 2]) * ((b[5] - b[4]) * 0.5)
+            g[L.G_AABB + 2 * j] = w[j] - r
+            g[L.G_AABB + 2 * j + 1] = w[j] + r
         return
     n = md.nv
     for k in range(n):
