@@ -2,9 +2,13 @@
 """Convex, trimesh and heightfield colliders (pure-Python twin of ``ode/_core/collide_mesh.pyx``).
 
 Side data (vertices, triangles, planes, height samples) lives in a registry indexed by the id that a geom
-record keeps in ``GI_DATA``. Every collider reduces its pair to convex pieces in world coordinates (a triangle,
-a convex polytope, a box, a cylinder approximated by a prism, a capsule's segment or a sphere's centre with a
-radius) and runs one separating-axis test with face clipping on each piece pair. This file is also the source
+record keeps in ``GI_DATA``. Where libode's behaviour has been observed through the oracle, the colliders
+follow it: trimesh vertices are kept as float (OPCODE), sphere-trimesh gives one contact per front-facing
+triangle with the face normal, heightfields collide a geom with each cell triangle's plane (points over the
+triangle), then with the sample points inside it, and give a buried geom one contact at the lowest sample.
+The other pairs reduce to convex pieces in world coordinates (a triangle, a convex polytope, a box, a cylinder
+approximated by a prism, a capsule's segment or a sphere's centre with a radius) and run one separating-axis
+test with face clipping on each piece pair. This file is also the source
 of the Cython kernel: ``tools/gen_collide_mesh.py`` turns the ``#:`` type lines into ``cdef`` declarations, so
 both modules perform the same floating-point operations in the same order (bit for bit in double).
 """
