@@ -1133,8 +1133,11 @@ cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp
     cdef dReal* jr = <dReal*> cnp.PyArray_DATA(jreal)
     cdef int* ji = <int*> cnp.PyArray_DATA(jint)
     cdef dReal* wr = <dReal*> cnp.PyArray_DATA(wreal)
-    if cnb and (bints[:cnb, BI_AD_AVG] > max(S, 1)).any():
-        raise ValueError("bodies averaging more auto-disable samples than the samples array holds")
+    cdef int cap = S if S > 1 else 1
+    cdef int b
+    for b in range(cnb):
+        if bi[b * BI + BI_AD_AVG] > cap:
+            raise ValueError("bodies averaging more auto-disable samples than the samples array holds")
     jointed = <int*> malloc((cnb + 1) * sizeof(int))
     if jointed == NULL:
         raise MemoryError("world_step: out of memory")
