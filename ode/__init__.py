@@ -41,6 +41,7 @@ from .joints import (
     Plane2DJoint,
     PRJoint,
     SliderJoint,
+    TransmissionJoint,
     UniversalJoint,
     areConnected,
     areConnectedExcluding,

@@ -102,6 +102,8 @@ J_TR_BACKLASH = 37
 J_TR_CP1 = 38      # transmission: contact point on wheel 1, in body 1's frame (3)
 J_TR_CP2 = 41      # transmission: contact point on wheel 2, in body 2's frame (3)
 J_TR_UPDATE = 44   # transmission: 1 when the contact points are to be recomputed (libode's update flag)
+J_TR_ANGLE1 = 45   # transmission: phase (traversed angle) of wheel 1, then wheel 2
+J_TR_ANGLE2 = 46
 J_C_POS = 0        # contact: position (3)
 J_C_NORMAL = 3     # contact: normal (3)
 J_C_DEPTH = 6      # contact: penetration depth
@@ -121,6 +123,8 @@ J_C_MOTIONN = 21
 J_C_SLIP1 = 22
 J_C_SLIP2 = 23
 J_LIMIT_ERR = 108  # scratch: limit error of each limit/motor group (3), set by info1
+J_TR_CPW1 = 111    # transmission: contact points of wheels 1 and 2 in the world at the last step (2 x 3)
+J_TR_CPW2 = 114
 
 # ---- world real parameters (wreal, shape (WR,)) ----
 W_GRAVITY = 0      # (3)

@@ -78,4 +78,8 @@ JointTypeTransmission = 17
 AMotorUser = 0
 AMotorEuler = 1
 
+TransmissionParallelAxes = 0      # dTransmissionParallelAxes (ode/common.h of 0.16.2)
+TransmissionIntersectingAxes = 1
+TransmissionChainDrive = 2
+
 Infinity = float("inf")

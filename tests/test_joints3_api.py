@@ -18,7 +18,7 @@ import pytest
 import ode
 
 NEW = (ode.PRJoint, ode.PUJoint, ode.PistonJoint, ode.AMotor, ode.LMotor, ode.Plane2DJoint, ode.DBallJoint,
-       ode.DHingeJoint, ode.NullJoint)
+       ode.DHingeJoint, ode.NullJoint, ode.TransmissionJoint)
 TOL = 1e-12 if ode.precision == "double" else 2e-6  # float32 storage in single precision
 
 
@@ -28,7 +28,8 @@ def approx(value):
 
 
 GROUPS = {ode.PRJoint: 2, ode.PUJoint: 3, ode.PistonJoint: 2, ode.AMotor: 3, ode.LMotor: 3,
-          ode.Plane2DJoint: 3, ode.DBallJoint: 1, ode.DHingeJoint: 1, ode.NullJoint: 0}
+          ode.Plane2DJoint: 3, ode.DBallJoint: 1, ode.DHingeJoint: 1, ode.NullJoint: 0,
+          ode.TransmissionJoint: 1}
 
 
 def _world_bodies():
@@ -267,6 +268,11 @@ GET_TOL = 1e-9 if ode.precision == "double" else 2e-4  # getters after float32 s
 DIF_TOL = 1e-12 if ode.precision == "double" else 2e-4
 
 
+KIND_CLASS = {"AMotorEuler": "AMotor", "TransmissionParallel": "TransmissionJoint",
+              "TransmissionIntersecting": "TransmissionJoint", "TransmissionChain": "TransmissionJoint"}
+STEPPED = ("AMotorEuler", "TransmissionParallel", "TransmissionIntersecting", "TransmissionChain")
+
+
 def _scenario_id(sc) -> str:
     return f"{sc['type']}-{sc['attach']}-{DATA.index(sc)}"
 
@@ -284,7 +290,7 @@ def _build(sc):
         b.setPosition(pos)
         b.setQuaternion(q)
         bodies.append(b)
-    j = getattr(ode, "AMotor" if sc["type"] == "AMotorEuler" else sc["type"])(w)
+    j = getattr(ode, KIND_CLASS.get(sc["type"], sc["type"]))(w)
     j.attach(*{"both": bodies, "one": (bodies[0], None), "rev": (None, bodies[0])}[sc["attach"]])
     for name, *args in sc["calls"]:
         getattr(j, name)(*args)
@@ -312,7 +318,7 @@ def test_getters_match_libode_recording(sc):
         b.setQuaternion(q)
         b.setLinearVel(lvel)
         b.setAngularVel(avel)
-    if sc["type"] == "AMotorEuler":
+    if sc["type"] in STEPPED:
         w.step(0.01)
     _check_getters(j, sc["get_moved"])
 

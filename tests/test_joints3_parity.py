@@ -1,7 +1,7 @@
 """The compiled jacobian kernel and its Python twin agree bit for bit (double) on the joints of issue 3.
 
-PR, PU, piston, angular motor (user and euler modes), linear motor, plane-2D, double ball, double hinge
-and null joints with random poses, velocities, geometry, limits and motors: both
+PR, PU, piston, angular motor (user and euler modes), linear motor, plane-2D, double ball, double hinge,
+null and transmission (three modes) joints with random poses, velocities, geometry, limits and motors: both
 implementations get copies of the same arrays and must return identical rows and leave identical state.
 Single precision: within float32 rounding. The geometry getters and setters of these joints likewise.
 """
@@ -15,7 +15,7 @@ from ode._fallback import jacobian as twin
 
 core = pytest.importorskip(f"ode._core.{PREC}.jacobian")
 TYPES = (L.JT_PR, L.JT_PU, L.JT_PISTON, L.JT_AMOTOR, L.JT_LMOTOR, L.JT_PLANE2D, L.JT_DBALL, L.JT_DHINGE,
-         L.JT_NULL)
+         L.JT_NULL, L.JT_TRANSMISSION)
 
 
 def _scene3(rng, jtype):
@@ -27,6 +27,10 @@ def _scene3(rng, jtype):
     jint[0, L.JI_AM_REL:L.JI_AM_REL + 3] = (1, rng.integers(0, 3), 2) if jint[0, L.JI_AM_MODE] else \
         rng.integers(0, 3, size=3)
     jint[0, L.JI_FLAGS] = rng.integers(0, 2) if jint[0, L.JI_B2] < 0 else 0
+    if jtype == L.JT_TRANSMISSION:   # three modes; half the scenes re-measure (update), half advance phases
+        jint[0, L.JI_AM_MODE] = rng.integers(0, 3)
+        arrays[1][0, L.J_TR_UPDATE] = rng.choice([0.0, 1.0])
+        arrays[1][0, L.J_TR_RATIO] = rng.uniform(0.2, 3.0)
     return arrays
 
 

@@ -4,7 +4,8 @@ Each scenario places two bodies at random poses, creates one joint type, attache
 body 1 ``one`` only, or ``rev`` = (environment, body), which ODE stores reversed), replays setter calls
 with world-frame arguments, records every getter and the joint's block of ``World.exportDIF``; then moves
 the bodies to new random poses and velocities and records the getters again (the angular motor in euler
-mode measures its angles in the step, so its scenarios take one step of 0.01 s without gravity).
+mode measures its angles in the step, and a transmission its radii, phases and contact points, so their
+scenarios take one step of 0.01 s without gravity).
 The setter calls are stored in the JSON, so tests/test_joints3_api.py replays them on ``ode`` without
 libode. Run: ``python tools/record_joints3_api.py`` (needs Debian's libode-dev).
 """
@@ -33,11 +34,22 @@ AMOTOR_GET = (["getMode", "getNumAxes"] + [[f, i] for f in ("getAxis", "getAxisR
               + [[f, i] for f in ("getAngle", "getAngleRate") for i in range(3)])
 LMOTOR_GET = ["getNumAxes"] + [["getAxis", i] for i in range(3)]
 DBALL_GET = ["getAnchor1", "getAnchor2", "getDistance"]
+TR_SET = ["getMode", "getAxis1", "getAxis2", "getAnchor1", "getAnchor2", "getBacklash"]
+TR_GET = TR_SET + ["getRatio", "getRadius1", "getRadius2", "getAngle1", "getAngle2", "getContactPoint1",
+                   "getContactPoint2"]
 TYPES = {
     "PRJoint": PR_GET, "PUJoint": PU_GET, "PistonJoint": PISTON_GET, "AMotor": AMOTOR_GET,
     "AMotorEuler": AMOTOR_GET, "LMotor": LMOTOR_GET, "DBallJoint": DBALL_GET,
     "DHingeJoint": DBALL_GET + ["getAxis"], "NullJoint": [],
+    "TransmissionParallel": TR_GET, "TransmissionIntersecting": TR_GET,
 }
+# (chain drives are left out: libode's chain contact points off the plane of the centre line are not
+# reproduced yet, see TransmissionJoint's docstring)
+# libode leaves the phases, contact points and (but in chain mode) radii unset until the first step
+SET_ONLY = {"TransmissionParallel": TR_SET, "TransmissionIntersecting": TR_SET, "TransmissionChain": TR_SET}
+KIND_CLASS = {"AMotorEuler": "AMotor", "TransmissionParallel": "TransmissionJoint",
+              "TransmissionIntersecting": "TransmissionJoint", "TransmissionChain": "TransmissionJoint"}
+STEPPED = ("AMotorEuler", "TransmissionParallel", "TransmissionIntersecting", "TransmissionChain")
 
 
 def _unit(rng: random.Random) -> list:
@@ -99,12 +111,34 @@ def _calls(rng: random.Random, kind: str, mode: str) -> list:
         num = rng.randint(1, 3)
         rels = _rels(rng, mode)
         return [["setNumAxes", num]] + [["setAxis", i, rels[i], _unit(rng)] for i in range(num)]
+    if kind.startswith("Transmission"):
+        return _transmission_calls(rng, kind)
     if kind in ("DBallJoint", "DHingeJoint"):
         calls = [["setAnchor1", _point(rng)], ["setAnchor2", _point(rng)]]
         if kind == "DHingeJoint":
             calls.insert(0, ["setAxis", _unit(rng)])
         return calls
     return []
+
+
+def _transmission_calls(rng: random.Random, kind: str) -> list:
+    """A transmission between two wheels: parallel axes with a ratio, meeting (bevel) axes, or a chain."""
+    a = _unit(rng)
+    p1 = _point(rng)
+    if kind == "TransmissionIntersecting":
+        b = _perp(rng, a)
+        meet = [p1[i] + 0.2 * a[i] for i in range(3)]
+        p2 = [meet[i] + 0.15 * b[i] for i in range(3)]
+        return [["setMode", 1], ["setAxis1", a], ["setAxis2", b], ["setAnchor1", p1], ["setAnchor2", p2]]
+    off = _perp(rng, a)
+    p2 = [p1[i] + 0.4 * off[i] for i in range(3)]
+    calls = [["setMode", 0 if kind == "TransmissionParallel" else 2], ["setAxis", a], ["setAnchor1", p1],
+             ["setAnchor2", p2]]
+    if kind == "TransmissionParallel":
+        calls.append(["setRatio", rng.uniform(0.5, 3.0)])
+    else:
+        calls += [["setRadius1", 0.05], ["setRadius2", 0.1]]
+    return calls
 
 
 def _apply(joint, call: list) -> None:
@@ -147,7 +181,7 @@ def build(m, scenario: dict):
         b.setQuaternion(pose[1])
         bodies.append(b)
     kind = scenario["type"]
-    j = getattr(m, "AMotor" if kind == "AMotorEuler" else kind)(w)
+    j = getattr(m, KIND_CLASS.get(kind, kind))(w)
     mode = scenario["attach"]
     if mode == "both":
         j.attach(bodies[0], bodies[1])
@@ -167,7 +201,7 @@ def move(w, bodies, scenario: dict) -> None:
         b.setQuaternion(q)
         b.setLinearVel(lvel)
         b.setAngularVel(avel)
-    if scenario["type"] == "AMotorEuler":
+    if scenario["type"] in STEPPED:
         w.step(0.01)
 
 
@@ -190,12 +224,15 @@ def scenarios(rng: random.Random) -> list:
     out = []
     for kind in TYPES:
         for mode in ("both", "one", "rev"):
-            if kind == "AMotorEuler" and mode != "both":
-                continue  # euler mode needs axis 0 on body 1 and axis 2 on body 2
+            if kind in STEPPED and mode != "both":
+                continue  # euler mode needs axis 0 on body 1 and axis 2 on body 2; wheels need two bodies
             for _ in range(PER_MODE):
                 bodies = [[_point(rng), _quat(rng)] for _ in range(2)]
                 moved = [[_point(rng), _quat(rng), _unit(rng), [2.0 * x for x in _unit(rng)]]
                          for _ in range(2)]
+                if kind.startswith("Transmission"):  # wheels stay put, turning slowly
+                    moved = [[pose[0], pose[1], [0.0, 0.0, 0.0], [0.3 * x for x in _unit(rng)]]
+                             for pose in bodies]
                 out.append({"type": kind, "attach": mode, "bodies": bodies, "moved": moved,
                             "calls": _calls(rng, kind, mode)})
     return out
@@ -205,7 +242,7 @@ def record(m, scenario: dict) -> dict:
     """Results of a scenario in module m: getters after the setters, the DIF block, getters after moving."""
     w, bodies, j = build(m, scenario)
     names = TYPES[scenario["type"]]
-    res = {"get_set": _getters(j, names), "dif": dif_joint_block(w)}
+    res = {"get_set": _getters(j, SET_ONLY.get(scenario["type"], names)), "dif": dif_joint_block(w)}
     move(w, bodies, scenario)
     res["get_moved"] = _getters(j, names)
     return res

@@ -1892,6 +1892,224 @@ cdef dReal _dball_distance(const int* jint, const dReal* jreal, int j, const dRe
     return sqrt(d0 * d0 + d1 * d1 + d2 * d2)
 
 
+cdef void _tr_contacts(const int* jint, dReal* jreal, int j, const dReal* breal, dReal* a1w, dReal* a2w,
+                       dReal* n1, dReal* n2, dReal* c1, dReal* c2) noexcept nogil:
+    """Transmission: world anchors a1w, a2w, wheel axes n1, n2 and the contact points c1, c2 of the wheels
+    for the joint's mode (radii as stored; at an update the parallel mode splits the centre distance)."""
+    cdef int jo = j * JR + J_P
+    cdef int mode = jint[j * JI + JI_AM_MODE]
+    cdef dReal d[3]
+    cdef dReal x[3]
+    cdef dReal ln[3]
+    cdef dReal p[3]
+    cdef dReal dist, ratio, r1, r2, den, f, k, h1, h2, q, f1, f2, t1, t2, a, b, m
+    cdef int i
+    _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, a1w)
+    _point_world(jint, jreal, j, breal, 1, J_ANCHOR2, a2w)
+    _vector_world(jint, jreal, j, breal, 0, J_AXIS1, n1)
+    _vector_world(jint, jreal, j, breal, 1, J_AXIS2, n2)
+    d[0] = a2w[0] - a1w[0]
+    d[1] = a2w[1] - a1w[1]
+    d[2] = a2w[2] - a1w[2]
+    dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+    if mode == 0:
+        if jreal[jo + J_TR_UPDATE] != 0.0:
+            ratio = jreal[jo + J_TR_RATIO]
+            r1 = ratio * dist / (1.0 + ratio)
+            jreal[jo + J_TR_R1] = r1
+            jreal[jo + J_TR_R2] = dist - r1
+        r1 = jreal[jo + J_TR_R1]
+        den = r1 + jreal[jo + J_TR_R2]
+        f = 0.0
+        if den != 0.0:
+            f = r1 / den
+        for i in range(3):
+            c1[i] = a1w[i] + f * d[i]
+            c2[i] = c1[i]
+    elif mode == 1:
+        # the contacts lie on the line where the wheels' planes meet, nearest to each centre
+        k = n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2]
+        h1 = n1[0] * a1w[0] + n1[1] * a1w[1] + n1[2] * a1w[2]
+        h2 = n2[0] * a2w[0] + n2[1] * a2w[1] + n2[2] * a2w[2]
+        q = 1.0 - k * k
+        f1 = 0.0
+        f2 = 0.0
+        if q != 0.0:
+            f1 = (h1 - h2 * k) / q
+            f2 = (h2 - h1 * k) / q
+        x[0] = f1 * n1[0] + f2 * n2[0]
+        x[1] = f1 * n1[1] + f2 * n2[1]
+        x[2] = f1 * n1[2] + f2 * n2[2]
+        ln[0] = n1[1] * n2[2] - n1[2] * n2[1]
+        ln[1] = n1[2] * n2[0] - n1[0] * n2[2]
+        ln[2] = n1[0] * n2[1] - n1[1] * n2[0]
+        _normalize3(ln)
+        t1 = (a1w[0] - x[0]) * ln[0] + (a1w[1] - x[1]) * ln[1] + (a1w[2] - x[2]) * ln[2]
+        t2 = (a2w[0] - x[0]) * ln[0] + (a2w[1] - x[1]) * ln[1] + (a2w[2] - x[2]) * ln[2]
+        for i in range(3):
+            c1[i] = x[i] + t1 * ln[i]
+            c2[i] = x[i] + t2 * ln[i]
+    else:
+        # chain: the contacts are where a common tangent line leaves the sprockets
+        r1 = jreal[jo + J_TR_R1]
+        r2 = jreal[jo + J_TR_R2]
+        a = 0.0
+        if dist > 0.0:
+            for i in range(3):
+                d[i] = d[i] / dist
+            a = (r1 - r2) / dist
+        b = 0.0
+        if a * a < 1.0:
+            b = sqrt(1.0 - a * a)
+        p[0] = n1[1] * d[2] - n1[2] * d[1]
+        p[1] = n1[2] * d[0] - n1[0] * d[2]
+        p[2] = n1[0] * d[1] - n1[1] * d[0]
+        for i in range(3):
+            m = a * d[i] - b * p[i]
+            c1[i] = a1w[i] + r1 * m
+            c2[i] = a2w[i] + r2 * m
+
+
+cdef dReal _tr_phase(const int* jint, const dReal* jreal, int j, const dReal* breal, int side, int col,
+                     const dReal* aw, const dReal* n, const dReal* cw) noexcept nogil:
+    """Angle about n from the last contact point (stored on the body at col) to the new one cw."""
+    cdef dReal prev[3]
+    cdef dReal u[3]
+    cdef dReal v[3]
+    cdef dReal x[3]
+    _point_world(jint, jreal, j, breal, side, col, prev)
+    u[0] = prev[0] - aw[0]
+    u[1] = prev[1] - aw[1]
+    u[2] = prev[2] - aw[2]
+    v[0] = cw[0] - aw[0]
+    v[1] = cw[1] - aw[1]
+    v[2] = cw[2] - aw[2]
+    x[0] = u[1] * v[2] - u[2] * v[1]
+    x[1] = u[2] * v[0] - u[0] * v[2]
+    x[2] = u[0] * v[1] - u[1] * v[0]
+    return atan2(n[0] * x[0] + n[1] * x[1] + n[2] * x[2], u[0] * v[0] + u[1] * v[1] + u[2] * v[2])
+
+
+cdef void _tr_tangent(const dReal* aw, const dReal* n, const dReal* cw, dReal* out) noexcept nogil:
+    """out = n x (cw - aw) normalised: where the wheel material at the contact moves for a positive turn."""
+    cdef dReal u0 = cw[0] - aw[0]
+    cdef dReal u1 = cw[1] - aw[1]
+    cdef dReal u2 = cw[2] - aw[2]
+    out[0] = n[1] * u2 - n[2] * u1
+    out[1] = n[2] * u0 - n[0] * u2
+    out[2] = n[0] * u1 - n[1] * u0
+    _normalize3(out)
+
+
+cdef dReal _dist3(const dReal* a, const dReal* b) noexcept nogil:
+    """|a - b|."""
+    cdef dReal x = a[0] - b[0]
+    cdef dReal y = a[1] - b[1]
+    cdef dReal z = a[2] - b[2]
+    return sqrt(x * x + y * y + z * z)
+
+
+cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, const dReal* a1w,
+                      const dReal* a2w, dReal* n1, const dReal* n2, const dReal* c1,
+                      const dReal* c2) noexcept nogil:
+    """After an update: measure the radii (intersecting mode), the ratio and restart the phases; otherwise
+    advance each phase by the angle the contact moved on its wheel. Then remember the new contacts."""
+    cdef int jo = j * JR + J_P
+    cdef int i
+    if jreal[jo + J_TR_UPDATE] != 0.0:
+        jreal[jo + J_TR_UPDATE] = 0.0
+        if jint[j * JI + JI_AM_MODE] == 1:
+            jreal[jo + J_TR_R1] = _dist3(c1, a1w)
+            jreal[jo + J_TR_R2] = _dist3(c2, a2w)
+            if n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2] < 0.0:
+                # libode turns wheel 1's axis to make an acute (or right) angle with wheel 2's
+                for i in range(3):
+                    n1[i] = -n1[i]
+                    jreal[jo + J_AXIS1 + i] = -jreal[jo + J_AXIS1 + i]
+        if jreal[jo + J_TR_R2] != 0.0:
+            jreal[jo + J_TR_RATIO] = jreal[jo + J_TR_R1] / jreal[jo + J_TR_R2]
+        jreal[jo + J_TR_ANGLE1] = 0.0
+        jreal[jo + J_TR_ANGLE2] = 0.0
+    else:
+        jreal[jo + J_TR_ANGLE1] = jreal[jo + J_TR_ANGLE1] + _tr_phase(
+            jint, jreal, j, breal, 0, J_TR_CP1, a1w, n1, c1)
+        jreal[jo + J_TR_ANGLE2] = jreal[jo + J_TR_ANGLE2] + _tr_phase(
+            jint, jreal, j, breal, 1, J_TR_CP2, a2w, n2, c2)
+    _set_point(jint, jreal, j, breal, 0, J_TR_CP1, c1[0], c1[1], c1[2])
+    _set_point(jint, jreal, j, breal, 1, J_TR_CP2, c2[0], c2[1], c2[2])
+    for i in range(3):
+        jreal[j * JR + J_TR_CPW1 + i] = c1[i]
+        jreal[j * JR + J_TR_CPW2 + i] = c2[i]
+
+
+cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, dReal fps,
+                             dReal* J, dReal* c, dReal* cfm, int r) noexcept nogil:
+    """Transmission: one row equating the wheels' tangential velocities at the contact (along wheel 1's
+    tangent, or the chain); the phases (traversed angles), advanced here each step, give the error."""
+    cdef int jo = j * JR + J_P
+    cdef int mode = jint[j * JI + JI_AM_MODE]
+    cdef dReal a1w[3]
+    cdef dReal a2w[3]
+    cdef dReal n1[3]
+    cdef dReal n2[3]
+    cdef dReal c1[3]
+    cdef dReal c2[3]
+    cdef dReal t1[3]
+    cdef dReal t2[3]
+    cdef dReal u[3]
+    cdef dReal r1, r2, th1, th2, g1, g2, e, l0, l1, l2, m0, m1, m2
+    cdef int po, ro, o1, o2
+    _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
+    _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
+    _tr_tangent(a1w, n1, c1, t1)
+    _tr_tangent(a2w, n2, c2, t2)
+    u[0] = t1[0]
+    u[1] = t1[1]
+    u[2] = t1[2]
+    if mode == 2:
+        u[0] = c2[0] - c1[0]
+        u[1] = c2[1] - c1[1]
+        u[2] = c2[2] - c1[2]
+        _normalize3(u)
+    r1 = jreal[jo + J_TR_R1]
+    r2 = jreal[jo + J_TR_R2]
+    th1 = jreal[jo + J_TR_ANGLE1]
+    th2 = jreal[jo + J_TR_ANGLE2]
+    g1 = t1[0] * u[0] + t1[1] * u[1] + t1[2] * u[2]
+    g2 = t2[0] * u[0] + t2[1] * u[1] + t2[2] * u[2]
+    if mode == 2:
+        e = r1 * th1 * g1 - r2 * th2 * g2
+    else:
+        # libode adds the phases as for external gears whatever the geometry, oriented by wheel 2's
+        # tangent (bevel gears then drift exactly as they do in libode)
+        e = -(r1 * th1 + r2 * th2) * g2
+    po = j * JR + J_PARAM
+    ro = r * NC
+    o1 = b1 * BR + B_POS
+    l0 = c1[0] - breal[o1]
+    l1 = c1[1] - breal[o1 + 1]
+    l2 = c1[2] - breal[o1 + 2]
+    J[ro + 0] = u[0]
+    J[ro + 1] = u[1]
+    J[ro + 2] = u[2]
+    J[ro + 3] = l1 * u[2] - l2 * u[1]
+    J[ro + 4] = l2 * u[0] - l0 * u[2]
+    J[ro + 5] = l0 * u[1] - l1 * u[0]
+    if b2 >= 0:
+        o2 = b2 * BR + B_POS
+        m0 = c2[0] - breal[o2]
+        m1 = c2[1] - breal[o2 + 1]
+        m2 = c2[2] - breal[o2 + 2]
+        J[ro + 6] = -u[0]
+        J[ro + 7] = -u[1]
+        J[ro + 8] = -u[2]
+        J[ro + 9] = -(m1 * u[2] - m2 * u[1])
+        J[ro + 10] = -(m2 * u[0] - m0 * u[2])
+        J[ro + 11] = -(m0 * u[1] - m1 * u[0])
+    c[r] = fps * jreal[po + 13] * e
+    cfm[r] = jreal[po + 8]
+
+
 cdef int _contact_rows_count(const int* jint, const dReal* jreal, int j) noexcept nogil:
     cdef int mode = jint[j * JI + JI_C_MODE]
     cdef int jo = j * JR + J_P
@@ -2081,6 +2299,8 @@ cdef int info1(int* jint, dReal* jreal, int j, const dReal* breal, const int* bi
             m = 1
         elif t == JT_DHINGE:
             m = 4
+        elif t == JT_TRANSMISSION:
+            m = 1
         elif t == JT_PLANE2D:
             m = 3 + _motor_only(jint, jreal, j, 0) + _motor_only(jint, jreal, j, 1)
             m = m + _motor_only(jint, jreal, j, 2)
@@ -2136,6 +2356,8 @@ cdef void _info2(int* jint, dReal* jreal, int j, dReal* breal, const int* bint, 
         cfm[row0] = jreal[po + 8]
     elif t == JT_DHINGE:
         _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, row0)
+    elif t == JT_TRANSMISSION:
+        _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, row0)
     elif t == JT_PLANE2D:
         _plane2d_rows(jint, jreal, j, breal, b1, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == JT_AMOTOR:

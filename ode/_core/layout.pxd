@@ -88,6 +88,8 @@ cdef enum:
     J_TR_CP1 = 38
     J_TR_CP2 = 41
     J_TR_UPDATE = 44
+    J_TR_ANGLE1 = 45
+    J_TR_ANGLE2 = 46
     J_C_POS = 0
     J_C_NORMAL = 3
     J_C_DEPTH = 6
@@ -107,6 +109,8 @@ cdef enum:
     J_C_SLIP1 = 22
     J_C_SLIP2 = 23
     J_LIMIT_ERR = 108
+    J_TR_CPW1 = 111
+    J_TR_CPW2 = 114
     W_GRAVITY = 0
     W_ERP = 3
     W_CFM = 4

@@ -1772,6 +1772,186 @@ def _anchor_levers(breal, b1, b2, ax, a1w, a2w, J, r) -> None:
     J[ro + 11] = -(m0 * ax[1] - m1 * ax[0])
 
 
+def _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2) -> None:
+    """Transmission: world anchors a1w, a2w, wheel axes n1, n2 and the contact points c1, c2 of the wheels
+    for the joint's mode (radii as stored; at an update the parallel mode splits the centre distance)."""
+    jo = j * L.JR + L.J_P
+    mode = int(jint[j * L.JI + L.JI_AM_MODE])
+    _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
+    _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, a2w)
+    _vector_world(jint, jreal, j, breal, 0, L.J_AXIS1, n1)
+    _vector_world(jint, jreal, j, breal, 1, L.J_AXIS2, n2)
+    d = [a2w[0] - a1w[0], a2w[1] - a1w[1], a2w[2] - a1w[2]]
+    dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+    if mode == 0:
+        if float(jreal[jo + L.J_TR_UPDATE]) != 0.0:
+            ratio = float(jreal[jo + L.J_TR_RATIO])
+            r1 = ratio * dist / (1.0 + ratio)
+            jreal[jo + L.J_TR_R1] = r1
+            jreal[jo + L.J_TR_R2] = dist - r1
+        r1 = float(jreal[jo + L.J_TR_R1])
+        den = r1 + float(jreal[jo + L.J_TR_R2])
+        f = 0.0
+        if den != 0.0:
+            f = r1 / den
+        for i in range(3):
+            c1[i] = a1w[i] + f * d[i]
+            c2[i] = c1[i]
+    elif mode == 1:
+        # the contacts lie on the line where the wheels' planes meet, nearest to each centre
+        k = n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2]
+        h1 = n1[0] * a1w[0] + n1[1] * a1w[1] + n1[2] * a1w[2]
+        h2 = n2[0] * a2w[0] + n2[1] * a2w[1] + n2[2] * a2w[2]
+        q = 1.0 - k * k
+        f1 = 0.0
+        f2 = 0.0
+        if q != 0.0:
+            f1 = (h1 - h2 * k) / q
+            f2 = (h2 - h1 * k) / q
+        x = [f1 * n1[0] + f2 * n2[0], f1 * n1[1] + f2 * n2[1], f1 * n1[2] + f2 * n2[2]]
+        ln = [n1[1] * n2[2] - n1[2] * n2[1], n1[2] * n2[0] - n1[0] * n2[2], n1[0] * n2[1] - n1[1] * n2[0]]
+        _normalize3(ln)
+        t1 = (a1w[0] - x[0]) * ln[0] + (a1w[1] - x[1]) * ln[1] + (a1w[2] - x[2]) * ln[2]
+        t2 = (a2w[0] - x[0]) * ln[0] + (a2w[1] - x[1]) * ln[1] + (a2w[2] - x[2]) * ln[2]
+        for i in range(3):
+            c1[i] = x[i] + t1 * ln[i]
+            c2[i] = x[i] + t2 * ln[i]
+    else:
+        # chain: the contacts are where a common tangent line leaves the sprockets
+        r1 = float(jreal[jo + L.J_TR_R1])
+        r2 = float(jreal[jo + L.J_TR_R2])
+        a = 0.0
+        if dist > 0.0:
+            for i in range(3):
+                d[i] = d[i] / dist
+            a = (r1 - r2) / dist
+        b = 0.0
+        if a * a < 1.0:
+            b = sqrt(1.0 - a * a)
+        p = [n1[1] * d[2] - n1[2] * d[1], n1[2] * d[0] - n1[0] * d[2], n1[0] * d[1] - n1[1] * d[0]]
+        for i in range(3):
+            m = a * d[i] - b * p[i]
+            c1[i] = a1w[i] + r1 * m
+            c2[i] = a2w[i] + r2 * m
+
+
+def _tr_phase(jint, jreal, j, breal, side, col, aw, n, cw) -> float:
+    """Angle about n from the last contact point (stored on the body at col) to the new one cw."""
+    prev = [0.0, 0.0, 0.0]
+    _point_world(jint, jreal, j, breal, side, col, prev)
+    u = [prev[0] - aw[0], prev[1] - aw[1], prev[2] - aw[2]]
+    v = [cw[0] - aw[0], cw[1] - aw[1], cw[2] - aw[2]]
+    x = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
+    return atan2(n[0] * x[0] + n[1] * x[1] + n[2] * x[2], u[0] * v[0] + u[1] * v[1] + u[2] * v[2])
+
+
+def _tr_tangent(aw, n, cw, out) -> None:
+    """out = n x (cw - aw) normalised: where the wheel material at the contact moves for a positive turn."""
+    u = [cw[0] - aw[0], cw[1] - aw[1], cw[2] - aw[2]]
+    out[0] = n[1] * u[2] - n[2] * u[1]
+    out[1] = n[2] * u[0] - n[0] * u[2]
+    out[2] = n[0] * u[1] - n[1] * u[0]
+    _normalize3(out)
+
+
+def _dist3(a, b) -> float:
+    """|a - b|."""
+    x = a[0] - b[0]
+    y = a[1] - b[1]
+    z = a[2] - b[2]
+    return sqrt(x * x + y * y + z * z)
+
+
+def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2) -> None:
+    """After an update: measure the radii (intersecting mode), the ratio and restart the phases; otherwise
+    advance each phase by the angle the contact moved on its wheel. Then remember the new contacts."""
+    jo = j * L.JR + L.J_P
+    if float(jreal[jo + L.J_TR_UPDATE]) != 0.0:
+        jreal[jo + L.J_TR_UPDATE] = 0.0
+        if int(jint[j * L.JI + L.JI_AM_MODE]) == 1:
+            jreal[jo + L.J_TR_R1] = _dist3(c1, a1w)
+            jreal[jo + L.J_TR_R2] = _dist3(c2, a2w)
+            if n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2] < 0.0:
+                # libode turns wheel 1's axis to make an acute (or right) angle with wheel 2's
+                for i in range(3):
+                    n1[i] = -n1[i]
+                    jreal[jo + L.J_AXIS1 + i] = -float(jreal[jo + L.J_AXIS1 + i])
+        if float(jreal[jo + L.J_TR_R2]) != 0.0:
+            jreal[jo + L.J_TR_RATIO] = float(jreal[jo + L.J_TR_R1]) / float(jreal[jo + L.J_TR_R2])
+        jreal[jo + L.J_TR_ANGLE1] = 0.0
+        jreal[jo + L.J_TR_ANGLE2] = 0.0
+    else:
+        jreal[jo + L.J_TR_ANGLE1] = float(jreal[jo + L.J_TR_ANGLE1]) + _tr_phase(
+            jint, jreal, j, breal, 0, L.J_TR_CP1, a1w, n1, c1)
+        jreal[jo + L.J_TR_ANGLE2] = float(jreal[jo + L.J_TR_ANGLE2]) + _tr_phase(
+            jint, jreal, j, breal, 1, L.J_TR_CP2, a2w, n2, c2)
+    set_point(jint, jreal, j, breal, 0, L.J_TR_CP1, c1[0], c1[1], c1[2])
+    set_point(jint, jreal, j, breal, 1, L.J_TR_CP2, c2[0], c2[1], c2[2])
+    for i in range(3):
+        jreal[j * L.JR + L.J_TR_CPW1 + i] = c1[i]
+        jreal[j * L.JR + L.J_TR_CPW2 + i] = c2[i]
+
+
+def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, r) -> None:
+    """Transmission: one row equating the wheels' tangential velocities at the contact (along wheel 1's
+    tangent, or the chain); the phases (traversed angles), advanced here each step, give the error."""
+    jo = j * L.JR + L.J_P
+    mode = int(jint[j * L.JI + L.JI_AM_MODE])
+    a1w = [0.0, 0.0, 0.0]
+    a2w = [0.0, 0.0, 0.0]
+    n1 = [0.0, 0.0, 0.0]
+    n2 = [0.0, 0.0, 0.0]
+    c1 = [0.0, 0.0, 0.0]
+    c2 = [0.0, 0.0, 0.0]
+    _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
+    _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
+    t1 = [0.0, 0.0, 0.0]
+    t2 = [0.0, 0.0, 0.0]
+    _tr_tangent(a1w, n1, c1, t1)
+    _tr_tangent(a2w, n2, c2, t2)
+    u = [t1[0], t1[1], t1[2]]
+    if mode == 2:
+        u = [c2[0] - c1[0], c2[1] - c1[1], c2[2] - c1[2]]
+        _normalize3(u)
+    r1 = float(jreal[jo + L.J_TR_R1])
+    r2 = float(jreal[jo + L.J_TR_R2])
+    th1 = float(jreal[jo + L.J_TR_ANGLE1])
+    th2 = float(jreal[jo + L.J_TR_ANGLE2])
+    g1 = t1[0] * u[0] + t1[1] * u[1] + t1[2] * u[2]
+    g2 = t2[0] * u[0] + t2[1] * u[1] + t2[2] * u[2]
+    if mode == 2:
+        e = r1 * th1 * g1 - r2 * th2 * g2
+    else:
+        # libode adds the phases as for external gears whatever the geometry, oriented by wheel 2's
+        # tangent (bevel gears then drift exactly as they do in libode)
+        e = -(r1 * th1 + r2 * th2) * g2
+    po = j * L.JR + L.J_PARAM
+    ro = r * NC
+    o1 = b1 * L.BR + L.B_POS
+    l0 = c1[0] - float(breal[o1])
+    l1 = c1[1] - float(breal[o1 + 1])
+    l2 = c1[2] - float(breal[o1 + 2])
+    J[ro + 0] = u[0]
+    J[ro + 1] = u[1]
+    J[ro + 2] = u[2]
+    J[ro + 3] = l1 * u[2] - l2 * u[1]
+    J[ro + 4] = l2 * u[0] - l0 * u[2]
+    J[ro + 5] = l0 * u[1] - l1 * u[0]
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        m0 = c2[0] - float(breal[o2])
+        m1 = c2[1] - float(breal[o2 + 1])
+        m2 = c2[2] - float(breal[o2 + 2])
+        J[ro + 6] = -u[0]
+        J[ro + 7] = -u[1]
+        J[ro + 8] = -u[2]
+        J[ro + 9] = -(m1 * u[2] - m2 * u[1])
+        J[ro + 10] = -(m2 * u[0] - m0 * u[2])
+        J[ro + 11] = -(m0 * u[1] - m1 * u[0])
+    c[r] = fps * float(jreal[po + 13]) * e
+    cfm[r] = float(jreal[po + 8])
+
+
 def contact_rows_count(jint, jreal, j) -> int:
     """Rows of a contact: the normal, plus one per friction direction with a positive coefficient."""
     mode = int(jint[j * L.JI + L.JI_C_MODE])
@@ -1948,6 +2128,8 @@ def info1(jint, jreal, j, breal, bint, wreal) -> int:
             m = 1
         elif t == L.JT_DHINGE:
             m = 4
+        elif t == L.JT_TRANSMISSION:
+            m = 1
         elif t == L.JT_PLANE2D:
             m = 3 + _motor_only(jint, jreal, j, 0) + _motor_only(jint, jreal, j, 1)
             m = m + _motor_only(jint, jreal, j, 2)
@@ -2002,6 +2184,8 @@ def info2(jint, jreal, j, breal, bint, wreal, fps, J, c, cfm, lo, hi, findex, ro
         cfm[row0] = float(jreal[po + 8])
     elif t == L.JT_DHINGE:
         _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, row0)
+    elif t == L.JT_TRANSMISSION:
+        _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, row0)
     elif t == L.JT_PLANE2D:
         _plane2d_rows(jint, jreal, j, breal, b1, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == L.JT_AMOTOR:
