@@ -63,3 +63,4 @@ class WorldState:
         self.wreal = np.zeros(L.WR, dtype=REAL)
         self.body_objects: dict[int, object] = {}   # slot -> Body: the world keeps its bodies alive
         self.joint_objects: dict[int, object] = {}  # slot -> Joint: and its joints
+        self.moved_callbacks: dict[int, object] = {}  # slot -> callable(body), only bodies that have one

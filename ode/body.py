@@ -96,6 +96,7 @@ class Body:
                 j.ints[js, L.JI_B2] = -1
         st.bodies.release(slot)
         st.body_objects.pop(slot, None)
+        st.moved_callbacks.pop(slot, None)
         self._slot = -1
 
     # ---- position and orientation
@@ -517,7 +518,13 @@ class Body:
         """Call ``callback(body)`` after every step in which this body moved; None removes it."""
         if callback is not None and not callable(callback):
             raise TypeError("the moved callback must be callable or None")
+        slot = self._live_slot()
         self._moved_callback = callback
+        callbacks = self._world._state.moved_callbacks
+        if callback is None:
+            callbacks.pop(slot, None)
+        else:
+            callbacks[slot] = callback
 
 
 def _restart_idle(row, ints) -> None:

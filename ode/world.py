@@ -291,11 +291,13 @@ class World:
             body = st.body_objects.get(slot)
             raise ODEError(f"the step produced a non-finite state for {body!r} (slot {slot}); "
                            "reduce the step size or check forces, masses and joints")
-        for slot in moved.tolist():
-            body = st.body_objects.get(slot)
-            cb = getattr(body, "_moved_callback", None)
-            if cb is not None:
-                cb(body)
+        callbacks = st.moved_callbacks
+        if callbacks:  # only bodies with a callback are visited, in slot order
+            flags = st.bodies.ints[:, L.BI_MOVED]
+            for slot in sorted(callbacks):
+                cb = callbacks.get(slot)
+                if cb is not None and flags[slot]:
+                    cb(st.body_objects[slot])
         if (st.bodies.ints[moved, L.BI_DAMP] & 3).any():
             _backend.kernel("step").damp_bodies(st.bodies.real, st.bodies.ints, n)
 
