@@ -1381,8 +1381,11 @@ def buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2):
 
 
 def tri_closest(tv, px, py, pz, q):
-    #: cdef void tri_closest(const dReal* tv, dReal px, dReal py, dReal pz, dReal* q) noexcept nogil
-    """q[0:3] = the point of triangle tv (a, b, c: 9 reals) closest to p, by its Voronoi regions (Ericson)."""
+    #: cdef int tri_closest(const dReal* tv, dReal px, dReal py, dReal pz, dReal* q) noexcept nogil
+    """q[0:3] = the point of triangle tv (a, b, c: 9 reals) closest to p, by its Voronoi regions (Ericson).
+
+    Returns 0 when q is inside the face, 1 on an edge or a vertex.
+    """
     #: dReal abx, aby, abz, acx, acy, acz, apx, apy, apz, bpx, bpy, bpz, cpx, cpy, cpz
     #: dReal d1, d2, d3, d4, d5, d6, va, vb, vc, v, w, den
     abx = tv[3] - tv[0]
@@ -1400,7 +1403,7 @@ def tri_closest(tv, px, py, pz, q):
         q[0] = tv[0]
         q[1] = tv[1]
         q[2] = tv[2]
-        return
+        return 1
     bpx = px - tv[3]
     bpy = py - tv[4]
     bpz = pz - tv[5]
@@ -1410,14 +1413,14 @@ def tri_closest(tv, px, py, pz, q):
         q[0] = tv[3]
         q[1] = tv[4]
         q[2] = tv[5]
-        return
+        return 1
     vc = d1 * d4 - d3 * d2
     if vc <= 0 and d1 >= 0 and d3 <= 0:
         v = d1 / (d1 - d3)
         q[0] = tv[0] + abx * v
         q[1] = tv[1] + aby * v
         q[2] = tv[2] + abz * v
-        return
+        return 1
     cpx = px - tv[6]
     cpy = py - tv[7]
     cpz = pz - tv[8]
@@ -1427,27 +1430,28 @@ def tri_closest(tv, px, py, pz, q):
         q[0] = tv[6]
         q[1] = tv[7]
         q[2] = tv[8]
-        return
+        return 1
     vb = d5 * d2 - d1 * d6
     if vb <= 0 and d2 >= 0 and d6 <= 0:
         w = d2 / (d2 - d6)
         q[0] = tv[0] + acx * w
         q[1] = tv[1] + acy * w
         q[2] = tv[2] + acz * w
-        return
+        return 1
     va = d3 * d6 - d5 * d4
     if va <= 0 and (d4 - d3) >= 0 and (d5 - d6) >= 0:
         w = (d4 - d3) / ((d4 - d3) + (d5 - d6))
         q[0] = tv[3] + (tv[6] - tv[3]) * w
         q[1] = tv[4] + (tv[7] - tv[4]) * w
         q[2] = tv[5] + (tv[8] - tv[5]) * w
-        return
+        return 1
     den = 1.0 / (va + vb + vc)
     v = vb * den
     w = vc * den
     q[0] = tv[0] + abx * v + acx * w
     q[1] = tv[1] + aby * v + acy * w
     q[2] = tv[2] + abz * v + acz * w
+    return 0
 
 
 def tri_world(g, md, t, tv, nv):
@@ -1483,7 +1487,7 @@ def collide_trimesh_sphere(g1, i1, g2, i2, flags, contacts, skip):
     """
     #: MeshData* md
     #: Buf* out
-    #: int t, n, maxc, unimp
+    #: int t, n, maxc, unimp, edge
     #: dReal px, py, pz, r, side, dx, dy, dz, d2, d, dep
     #: dReal tv[9]
     #: dReal nv[3]
@@ -1519,7 +1523,7 @@ def collide_trimesh_sphere(g1, i1, g2, i2, flags, contacts, skip):
         side = (px - tv[0]) * nv[0] + (py - tv[1]) * nv[1] + (pz - tv[2]) * nv[2]
         if side < 0:
             continue
-        tri_closest(tv, px, py, pz, q)
+        edge = tri_closest(tv, px, py, pz, q)
         dx = px - q[0]
         dy = py - q[1]
         dz = pz - q[2]
@@ -1527,7 +1531,9 @@ def collide_trimesh_sphere(g1, i1, g2, i2, flags, contacts, skip):
         if d2 >= r * r:
             continue
         d = sqrt(d2)
-        if d > 0:
+        if edge == 0:  # inside the face the cosine is 1 (computed without dividing small numbers)
+            dep = r - side
+        elif d > 0:
             dep = (r - d) * (side / d)
         else:
             dep = r
