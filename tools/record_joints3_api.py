@@ -126,6 +126,7 @@ def _transmission_calls(rng: random.Random, kind: str) -> list:
     a = _unit(rng)
     p1 = _point(rng)
     if kind == "TransmissionIntersecting":
+        # perpendicular axes: libode's contact point for other angles is not reproduced yet
         b = _perp(rng, a)
         meet = [p1[i] + 0.2 * a[i] for i in range(3)]
         p2 = [meet[i] + 0.15 * b[i] for i in range(3)]
