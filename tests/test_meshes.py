@@ -338,6 +338,49 @@ def test_flat_heightfield_and_trimesh_agree_on_spheres():
     assert hits > 10
 
 
+def _ramp_field(wrap: bool) -> ode.GeomHeightfield:
+    """A 3 x 2 heightfield (4 x 3 samples, 1 apart along x) whose heights are the sample index along x."""
+    hd = ode.HeightfieldData()
+    hd.buildDouble([float(i) for _j in range(3) for i in range(4)], True, 3.0, 2.0, 4, 3, 1.0, 0.0, 1.0, wrap)
+    return ode.GeomHeightfield(hd, True, None)
+
+
+def test_wrapped_heightfield_repeats_every_wn_minus_one_cells():
+    """libode's wrap: the last sample column is the first one again (heights 0, 1, 2, 0, 1, ...)."""
+    ray = ode.GeomRay(None, 20.0)
+    tol = 1e-9 if ode.precision == "double" else 1e-5
+    for wrap, x, height in ((False, 1.25, 2.75), (True, 1.25, 0.5), (True, 1.5, 0.0), (True, -2.75, 1.75)):
+        ray.set((x, 10.0, 0.3), (0.0, -1.0, 0.0))
+        (row,) = _rows(ode.collide(ray, _ramp_field(wrap), 1))
+        assert row[1] == pytest.approx(height, abs=tol) and row[6] == pytest.approx(10.0 - height, abs=tol)
+    assert _ramp_field(True).getAABB() == (-math.inf, math.inf) * 3
+
+
+def test_buried_geom_gets_one_contact_at_the_lowest_sample():
+    """A box wholly under every sample of its cells: one contact at its position raised to the lowest one."""
+    box = ode.GeomBox(None, (0.4, 0.4, 0.4))
+    box.setPosition((0.1, -3.0, 0.2))
+    rows = _rows(ode.collide(_ramp_field(False), box, 8))
+    assert len(rows) == 1
+    pos, normal, depth = rows[0][:3], rows[0][3:6], rows[0][6]
+    assert pos == pytest.approx([0.1, 1.0, 0.2]) and normal == pytest.approx([0.0, -1.0, 0.0])
+    assert depth == pytest.approx(1.0 - (-3.0 + 0.2))  # lowest of samples 1 and 2 minus the box's top
+
+
+def test_convex_under_a_plane_and_sphere_on_a_mesh_edge():
+    """libode: a convex wholly under a plane gives nothing; a sphere on a mesh edge keeps the face normal."""
+    cv = ode.GeomConvex(None, CUBE_PLANES, CUBE_POINTS, CUBE_POLYS)
+    cv.setPosition((0, 0, -0.6))
+    assert ode.collide(cv, ode.GeomPlane(None, (0, 0, 1), 0.0), 8) == []
+    tm = _trimesh([(0, 0, 0), (1, 0, 0), (0, 1, 0)], [(0, 1, 2)])
+    s = ode.GeomSphere(None, 0.5)
+    s.setPosition((1.1, 0.2, 0.3))
+    (row,) = _rows(ode.collide(s, tm, 4))
+    assert row[:3] == pytest.approx([0.95, 0.05, 0.0], abs=1e-6) and row[3:6] == pytest.approx([0, 0, 1])
+    d = math.sqrt(0.15 * 0.15 * 2 + 0.09)
+    assert row[6] == pytest.approx((0.5 - d) * 0.3 / d, abs=1e-6)  # (radius - distance) x cosine
+
+
 def test_box_resting_on_mesh_and_heightfield():
     tm = _trimesh([(-2, -2, 0), (2, -2, 0), (2, 2, 0), (-2, 2, 0)], QUAD_F)
     box = ode.GeomBox(None, (1.0, 1.0, 1.0))
