@@ -16,7 +16,6 @@ import numpy as np
 
 from . import _backend
 from . import _layout as L
-from . import geoms as _g
 from .errors import ODEError
 from .geoms import STORE, GeomObject, GeomTransform
 from .joints import Contact, JointGroup
@@ -43,10 +42,21 @@ def _max_contacts(value) -> int:
     return max(n, 1)
 
 
+_KERNELS: dict = {}
+
+
+def _collide_kernel():
+    """The narrow-phase kernel module, looked up once per backend (collide runs once per pair)."""
+    key = (_backend.backend, _backend.precision)
+    k = _KERNELS.get(key)
+    if k is None:
+        k = _KERNELS[key] = _backend.kernel("collide")
+    return k
+
+
 def _narrow(a: int, b: int, flags: int) -> np.ndarray:
     """Contact records (n, CR) of geom rows a and b from the narrow-phase kernel."""
-    k = _backend.kernel("collide")
-    return k.collide_geoms(STORE.slots.real, STORE.slots.ints, a, b, flags)
+    return _collide_kernel().collide_geoms(STORE.slots.real, STORE.slots.ints, a, b, flags)
 
 
 def _reported(g: GeomObject) -> GeomObject:
@@ -67,6 +77,9 @@ def _fresh(g: GeomObject) -> None:
     g._refresh()
 
 
+_CP, _CN, _CD = L.C_POS, L.C_NORMAL, L.C_DEPTH
+
+
 def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
     """Contacts between two geoms as a list of ode.Contact (empty when they do not touch).
 
@@ -74,31 +87,42 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
     ``unimportant`` (ODE's CONTACTS_UNIMPORTANT flag) are extensions. The normal points into geom1.
     """
     g1, g2 = _geom("geom1", geom1), _geom("geom2", geom2)
-    n = _max_contacts(max_contacts)
-    if g1.isSpace() or g2.isSpace():
+    n = max_contacts if type(max_contacts) is int and 0 < max_contacts <= 0xFFFF \
+        else _max_contacts(max_contacts)
+    if isinstance(g1, SpaceBase) or isinstance(g2, SpaceBase):
         raise ODEError("collide() takes two non-space geoms; use collide2 or space.collide for spaces")
     if g1 is g2:
         return []
     _fresh(g1)
     _fresh(g2)
-    a, b = _g.narrow_slot(g1), _g.narrow_slot(g2)
+    t1, t2 = isinstance(g1, GeomTransform), isinstance(g2, GeomTransform)
+    a = g1._materialise() if t1 else g1._slot
+    b = g2._materialise() if t2 else g2._slot
     if a < 0 or b < 0:
         return []
     flags = n | (CONTACTS_UNIMPORTANT if unimportant else 0)
-    if isinstance(g2, GeomTransform):  # libode collides (transform, geom1) and flips the normals
+    if t2:  # libode collides (transform, geom1) and flips the normals
         rec = _narrow(b, a, flags)
-        rec[:, L.C_NORMAL:L.C_NORMAL + 3] *= -1
-        rec = rec.tolist()
+        rec[:, _CN:_CN + 3] *= -1
     else:
-        rec = _narrow(a, b, flags).tolist()
-    r1, r2 = _reported(g1), _reported(g2)
-    out = []
-    for row in rec:
-        c = Contact()
-        c.setContactGeomParams(row[L.C_POS:L.C_POS + 3], row[L.C_NORMAL:L.C_NORMAL + 3], row[L.C_DEPTH],
-                               r1, r2)
-        out.append(c)
-    return out
+        rec = _narrow(a, b, flags)
+    if rec.shape[0] == 0:
+        return []
+    r1 = _reported(g1) if t1 else g1
+    r2 = _reported(g2) if t2 else g2
+    return [_contact(row, r1, r2) for row in rec.tolist()]
+
+
+def _contact(row: list, g1: GeomObject, g2: GeomObject) -> Contact:
+    """A Contact from one kernel record (plain floats): checked only when a value is not finite."""
+    c = Contact()
+    pos, normal, depth = tuple(row[_CP:_CP + 3]), tuple(row[_CN:_CN + 3]), row[_CD]
+    x = pos[0] + pos[1] + pos[2] + normal[0] + normal[1] + normal[2] + depth
+    if x - x == 0.0:               # all finite (and no overflow): exactly what setContactGeomParams stores
+        c.pos, c.normal, c.depth, c.g1, c.g2 = pos, normal, depth, g1, g2
+    else:
+        c.setContactGeomParams(pos, normal, depth, g1, g2)
+    return c
 
 
 # ------------------------------------------------------------------ collide2
@@ -169,10 +193,10 @@ def collide2(geom1, geom2, arg, callback) -> None:
     if g1 is g2 and g1.isSpace():
         g1.collide(arg, callback)
         return
-    ensure_ready(g1)
-    ensure_ready(g2)
-    left, right = _sides(g1, g2)
-    with _Pass():
+    with _Pass():                        # entered first, so the prepared hierarchies are marked ready
+        ensure_ready(g1)
+        ensure_ready(g2)
+        left, right = _sides(g1, g2)
         for a, b in _cross(left, right):
             if a._slot >= 0 and b._slot >= 0:
                 callback(arg, a, b)

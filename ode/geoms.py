@@ -121,19 +121,40 @@ class _GeomStore:
 STORE = _GeomStore()
 
 
+_BODY_COLS = np.array(list(range(L.B_POS, L.B_POS + 3)) + list(range(L.B_R, L.B_R + 9)), dtype=np.intp)
+_GEOM_COLS = np.array(list(range(L.G_POS, L.G_POS + 3)) + list(range(L.G_R, L.G_R + 9)), dtype=np.intp)
+_FLAT: dict = {}                   # id(geom slot array) -> (array, flat geom indices, flat body indices)
+
+
+def _flat_indices(gs: np.ndarray, bs: np.ndarray, gwidth: int, bwidth: int) -> tuple:
+    """Flat element indices of the 12 pose values of each geom row and of its body row (cached per group)."""
+    hit = _FLAT.get(id(gs))
+    if hit is not None and hit[0] is gs and hit[1] == (gwidth, bwidth):
+        return hit[2], hit[3]
+    dst = (gs[:, None] * gwidth + _GEOM_COLS[None, :]).reshape(-1)
+    src = (bs[:, None] * bwidth + _BODY_COLS[None, :]).reshape(-1)
+    if len(_FLAT) > 16:
+        _FLAT.clear()
+    _FLAT[id(gs)] = (gs, (gwidth, bwidth), dst, src)
+    return dst, src
+
+
 def refresh_poses() -> None:
     """Copy every attached geom's world pose from its body (composed with the offset), vectorised."""
     greal = STORE.slots.real
     gints = STORE.slots.ints
     for world, gs, bs in STORE.groups():
         breal = world._state.bodies.real
-        pos = breal[bs, L.B_POS:L.B_POS + 3]
-        R = breal[bs, L.B_R:L.B_R + 9]
+        if greal.flags.c_contiguous and breal.flags.c_contiguous:   # reshape(-1) is then a view
+            dst, src = _flat_indices(gs, bs, greal.shape[1], breal.shape[1])
+            greal.reshape(-1)[dst] = breal.reshape(-1)[src]
+        else:
+            greal[gs, L.G_POS:L.G_POS + 3] = breal[bs, L.B_POS:L.B_POS + 3]
+            greal[gs, L.G_R:L.G_R + 9] = breal[bs, L.B_R:L.B_R + 9]
         off = (gints[gs, L.GI_FLAGS] & GF_OFFSET) != 0
-        greal[gs, L.G_POS:L.G_POS + 3] = pos
-        greal[gs, L.G_R:L.G_R + 9] = R
         if off.any():
-            _compose(greal, gs[off], pos[off], R[off])
+            bo = bs[off]
+            _compose(greal, gs[off], breal[bo, L.B_POS:L.B_POS + 3], breal[bo, L.B_R:L.B_R + 9])
 
 
 def _compose(greal, gs, pos, R) -> None:
@@ -408,14 +429,17 @@ class GeomObject:
     def _refresh(self) -> int:
         """Bring this geom's world pose up to date from its body; returns the slot."""
         s = self._live_slot()
-        b = self.getBody()
+        b = self._body
+        if b is not None and b._slot < 0:      # the body was destroyed: as getBody, detach
+            b = self.getBody()
         if b is not None:
             g = STORE.slots.real
-            bs = np.array([b._slot], dtype=np.intp)
             breal = b._world._state.bodies.real
-            g[s, L.G_POS:L.G_POS + 3] = breal[b._slot, L.B_POS:L.B_POS + 3]
-            g[s, L.G_R:L.G_R + 9] = breal[b._slot, L.B_R:L.B_R + 9]
+            row = breal[b._slot]
+            g[s, L.G_POS:L.G_POS + 3] = row[L.B_POS:L.B_POS + 3]
+            g[s, L.G_R:L.G_R + 9] = row[L.B_R:L.B_R + 9]
             if STORE.slots.ints[s, L.GI_FLAGS] & GF_OFFSET:
+                bs = np.array([b._slot], dtype=np.intp)
                 _compose(g, np.array([s], dtype=np.intp), breal[bs, L.B_POS:L.B_POS + 3],
                          breal[bs, L.B_R:L.B_R + 9])
         return s

@@ -9,6 +9,7 @@ creates the contact joints natively.
 from __future__ import annotations
 
 import numbers
+import weakref
 
 import numpy as np
 
@@ -80,6 +81,7 @@ class SpaceBase(GeomObject):
             s = s._space
         self._children.insert(0, geom)      # newest first, as libode's dSpaceGetGeom and its simple space
         geom._space = self
+        _TREE["version"] += 1
         STORE.slots.ints[geom._slot, L.GI_SPACE] = self._slot
 
     def remove(self, geom) -> None:
@@ -90,6 +92,7 @@ class SpaceBase(GeomObject):
             return
         self._children.remove(geom)
         geom._space = None
+        _TREE["version"] += 1
         STORE.slots.ints[geom._slot, L.GI_SPACE] = -1
 
     def query(self, geom) -> bool:
@@ -172,7 +175,9 @@ class SpaceBase(GeomObject):
 
     def _pairs(self) -> tuple:
         """(enabled children, int32 array (m, 2) of candidate pairs): AABBs must be up to date."""
-        kids = [g for g in self._children if STORE.slots.ints[g._slot, L.GI_ENABLED]]
+        children = self._children
+        enabled = STORE.slots.ints[[g._slot for g in children], L.GI_ENABLED].tolist() if children else []
+        kids = [g for g, on in zip(children, enabled) if on]
         ip, rp = self._params()
         return kids, pair_kernel(self._kind, [g._slot for g in kids], None, ip, rp)
 
@@ -181,9 +186,9 @@ class SpaceBase(GeomObject):
         self._live_slot()
         if not callable(callback):
             raise TypeError("callback must be callable as callback(arg, geom1, geom2)")
-        ensure_ready(self)
-        kids, pairs = self._pairs()
-        with _Pass():
+        with _Pass():                       # entered first, so the prepared hierarchy is marked ready
+            ensure_ready(self)
+            kids, pairs = self._pairs()
             for i, j in pairs.tolist():
                 g1, g2 = kids[i], kids[j]
                 if g1._slot >= 0 and g2._slot >= 0:
@@ -316,6 +321,22 @@ def pair_kernel(kind: int, slots, groups, ip, rp) -> np.ndarray:
                                                  STORE.bodykey[idx], group, ip, rp)
 
 
+_TREE = {"version": 0, "cache": weakref.WeakKeyDictionary()}   # version: bumped by every add / remove
+
+
+def _collect(space) -> tuple:
+    """(leaf slots as an int32 array, transforms, spaces) under ``space``, cached until the tree changes."""
+    hit = _TREE["cache"].get(space)
+    if hit is None or hit[0] != _TREE["version"]:
+        leaves: list = []
+        transforms: list = []
+        spaces: list = []
+        _subtree(space, leaves, transforms, spaces)
+        hit = (_TREE["version"], np.array(leaves, dtype=np.int32), transforms, spaces[:-1])
+        _TREE["cache"][space] = hit      # the value never refers to ``space`` itself (weak key)
+    return hit[1], hit[2], hit[3] + [space]
+
+
 def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
     """Collect the leaf geom slots, transforms and spaces (children before parents) under ``space``."""
     for g in space._children:
@@ -331,10 +352,7 @@ def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
 def prepare(space) -> None:
     """Refresh attached geoms' poses and every AABB under ``space`` (spaces: the box around their geoms)."""
     _g.refresh_poses()
-    leaves: list = []
-    transforms: list = []
-    spaces: list = []
-    _subtree(space, leaves, transforms, spaces)
+    leaves, transforms, spaces = _collect(space)
     _g.update_aabbs(leaves)
     for t in transforms:
         if t._materialise() < 0:
