@@ -124,6 +124,43 @@ def scene_pr_two_bodies(ode) -> Samples:
     return rec.rows
 
 
+def scene_pr_misaligned(ode) -> Samples:
+    """A PR joint between two free bodies whose second body is turned and shifted after attaching.
+
+    The joint starts far from satisfied (rotoide axes 0.2 rad apart, anchor off the line), so the error
+    correction and the rows' dependence on the rotoide misalignment decide the first steps; oblique axes.
+    """
+    w = _world(ode)
+    a = _box(ode, w, (0.0, 0.0, 1.0), (0.6, 0.1, 0.1), density=400.0)
+    b = _box(ode, w, (0.2, 0.03, 0.85), (0.05, 0.05, 0.2), density=800.0)
+    j = ode.PRJoint(w)
+    j.attach(a, b)
+    j.setAnchor((0.22, 0.05, 0.95))
+    j.setAxis1((1.0, 0.1, 0.0))
+    j.setAxis2((-0.1, 1.0, 0.2))
+    j.setParam(ode.ParamLoStop, -0.2)
+    j.setParam(ode.ParamHiStop, 0.2)
+    j.setParam(ode.ParamVel2, 1.0)
+    j.setParam(ode.ParamFMax2, 0.05)
+    half = 0.1  # body 2 turned by 0.2 rad about (1, 0.3, -0.2)
+    n = math.sqrt(1.0 + 0.09 + 0.04)
+    sh = math.sin(half) / n
+    b.setQuaternion((math.cos(half), sh, 0.3 * sh, -0.2 * sh))
+    b.setPosition((0.21, 0.02, 0.86))
+    a.setAngularVel((0.3, 0.0, 1.5))
+    rec = _Recorder()
+    for _ in range(STEPS):
+        w.step(DT)
+        rec.body("a", a)
+        rec.body("b", b)
+        rec.put("pr.pos", j.getPosition())
+        rec.put("pr.posrate", j.getPositionRate())
+        rec.put("pr.angle", j.getAngle())
+        rec.put("pr.anglerate", j.getAngleRate())
+        rec.end_row()
+    return rec.rows
+
+
 def scene_pu(ode) -> Samples:
     """A PU joint (None, body): stops on axis 1, a motor on axis 2, prismatic stops and motor on axis 3."""
     w = _world(ode)
@@ -798,6 +835,7 @@ def scene_kinematic(ode) -> Samples:
 SCENES = {
     "pr": (scene_pr, "joint"),
     "pr_two_bodies": (scene_pr_two_bodies, "joint"),
+    "pr_misaligned": (scene_pr_misaligned, "joint"),
     "pu": (scene_pu, "joint"),
     "piston": (scene_piston, "joint"),
     "amotor_euler": (scene_amotor_euler, "joint"),

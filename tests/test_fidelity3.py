@@ -28,6 +28,7 @@ _SLEEP = ("World.setAutoDisableFlag", "World.setAutoDisableLinearThreshold", "Bo
 REQUIRES = {
     "pr": ("PRJoint",),
     "pr_two_bodies": ("PRJoint",),
+    "pr_misaligned": ("PRJoint",),
     "pu": ("PUJoint",),
     "piston": ("PistonJoint",),
     "amotor_euler": ("AMotor", "AMotorEuler"),

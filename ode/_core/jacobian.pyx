@@ -1392,6 +1392,33 @@ cdef void _anchor2_lever(const int* jint, const dReal* jreal, int j, const dReal
         r2[2] = a2w[2] - breal[o2 + 2]
 
 
+cdef void _pr_body2_turn(const dReal* ra, const dReal* rb, const dReal* r2, dReal* J, int r) noexcept nogil:
+    """PR with two bodies: correct the two line rows r, r+1 for libode's treatment of the rotoide turn (twin)."""
+    cdef dReal cab = ra[0] * rb[0] + ra[1] * rb[1] + ra[2] * rb[2]
+    if cab == 0.0:
+        return
+    cdef dReal n0 = ra[1] * rb[2] - ra[2] * rb[1]
+    cdef dReal n1 = ra[2] * rb[0] - ra[0] * rb[2]
+    cdef dReal n2 = ra[0] * rb[1] - ra[1] * rb[0]
+    cdef dReal m0 = ra[1] * r2[2] - ra[2] * r2[1]
+    cdef dReal m1 = ra[2] * r2[0] - ra[0] * r2[2]
+    cdef dReal m2 = ra[0] * r2[1] - ra[1] * r2[0]
+    cdef dReal t = n0 * r2[0] + n1 * r2[1] + n2 * r2[2]
+    cdef dReal rr = r2[0] * rb[0] + r2[1] * rb[1] + r2[2] * rb[2]
+    cdef dReal f = 1.0 - cab
+    cdef dReal d0 = (t * rb[0] + f * m0 - rr * n0) / cab
+    cdef dReal d1 = (t * rb[1] + f * m1 - rr * n1) / cab
+    cdef dReal d2 = (t * rb[2] + f * m2 - rr * n2) / cab
+    cdef int i, ro
+    cdef dReal s
+    for i in range(2):
+        ro = (r + i) * NC
+        s = J[ro] * ra[0] + J[ro + 1] * ra[1] + J[ro + 2] * ra[2]
+        J[ro + 9] = J[ro + 9] + s * d0
+        J[ro + 10] = J[ro + 10] + s * d1
+        J[ro + 11] = J[ro + 11] + s * d2
+
+
 cdef void _pr_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
                    dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
     """PR: two rows keeping the rotoide axes aligned, two keeping body 2's anchor on the prismatic line,
@@ -1419,6 +1446,8 @@ cdef void _pr_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2,
     e[1] = a2w[1] - (breal[o1 + 1] + q[1])
     e[2] = a2w[2] - (breal[o1 + 2] + q[2])
     _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+    if b2 >= 0:
+        _pr_body2_turn(ra, rb, r2, J, r + 2)
     if _reversed(jint, j):
         ax[0] = -ax[0]
         ax[1] = -ax[1]

@@ -1329,6 +1329,39 @@ def _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2) -> None:
         r2[2] = a2w[2] - float(breal[o2 + 2])
 
 
+def _pr_body2_turn(ra, rb, r2, J, r) -> None:
+    """PR with two bodies: correct the two line rows r, r+1 for libode's treatment of the rotoide turn.
+
+    Observed in libode by recovering the constraint rows from one-step velocity projections: with s = u . ra
+    (u the row's direction, ra/rb the rotoide axis on body 1/2, r2 body 2's anchor lever, n = ra x rb,
+    t = n . r2), body 2's angular part gains s D with
+    D (ra . rb) = t rb + (1 - ra . rb)(ra x r2) - (r2 . rb) n
+    (body 1's is unchanged: the rotoide rows' error terms pin that split). Skipped when the axes are
+    perpendicular.
+    """
+    cab = ra[0] * rb[0] + ra[1] * rb[1] + ra[2] * rb[2]
+    if cab == 0.0:
+        return
+    n0 = ra[1] * rb[2] - ra[2] * rb[1]
+    n1 = ra[2] * rb[0] - ra[0] * rb[2]
+    n2 = ra[0] * rb[1] - ra[1] * rb[0]
+    m0 = ra[1] * r2[2] - ra[2] * r2[1]
+    m1 = ra[2] * r2[0] - ra[0] * r2[2]
+    m2 = ra[0] * r2[1] - ra[1] * r2[0]
+    t = n0 * r2[0] + n1 * r2[1] + n2 * r2[2]
+    rr = r2[0] * rb[0] + r2[1] * rb[1] + r2[2] * rb[2]
+    f = 1.0 - cab
+    d0 = (t * rb[0] + f * m0 - rr * n0) / cab
+    d1 = (t * rb[1] + f * m1 - rr * n1) / cab
+    d2 = (t * rb[2] + f * m2 - rr * n2) / cab
+    for i in range(2):
+        ro = (r + i) * NC
+        s = float(J[ro]) * ra[0] + float(J[ro + 1]) * ra[1] + float(J[ro + 2]) * ra[2]
+        J[ro + 9] = float(J[ro + 9]) + s * d0
+        J[ro + 10] = float(J[ro + 10]) + s * d1
+        J[ro + 11] = float(J[ro + 11]) + s * d2
+
+
 def _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
     """PR: two rows keeping the rotoide axes aligned, two keeping body 2's anchor on the prismatic line,
     then the prismatic and rotoide limit/motor rows."""
@@ -1350,6 +1383,8 @@ def _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) ->
     e = [a2w[0] - (float(breal[o1]) + q[0]), a2w[1] - (float(breal[o1 + 1]) + q[1]),
          a2w[2] - (float(breal[o1 + 2]) + q[2])]
     _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+    if b2 >= 0:
+        _pr_body2_turn(ra, rb, r2, J, r + 2)
     if _reversed(jint, j):
         ax[0] = -ax[0]
         ax[1] = -ax[1]
