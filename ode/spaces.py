@@ -176,10 +176,15 @@ class SpaceBase(GeomObject):
     def _pairs(self) -> tuple:
         """(enabled children, int32 array (m, 2) of candidate pairs): AABBs must be up to date."""
         children = self._children
-        enabled = STORE.slots.ints[[g._slot for g in children], L.GI_ENABLED].tolist() if children else []
-        kids = [g for g, on in zip(children, enabled) if on]
+        slots = _child_slots(self)
+        on = STORE.slots.ints[slots, L.GI_ENABLED] != 0
+        if on.all():
+            kids = list(children)
+        else:
+            kids = [children[k] for k in np.flatnonzero(on).tolist()]
+            slots = slots[on]
         ip, rp = self._params()
-        return kids, pair_kernel(self._kind, [g._slot for g in kids], None, ip, rp)
+        return kids, pair_kernel(self._kind, slots, None, ip, rp)
 
     def collide(self, arg, callback) -> None:
         """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch."""
@@ -323,7 +328,8 @@ def pair_kernel(kind: int, slots, groups, ip, rp) -> np.ndarray:
                                                  STORE.bodykey[idx], group, ip, rp)
 
 
-_TREE = {"version": 0, "cache": weakref.WeakKeyDictionary()}   # version: bumped by every add / remove
+_TREE = {"version": 0, "cache": weakref.WeakKeyDictionary(),    # version: bumped by every add / remove
+         "slots": weakref.WeakKeyDictionary()}
 
 
 def _collect(space) -> tuple:
@@ -337,6 +343,15 @@ def _collect(space) -> tuple:
         hit = (_TREE["version"], np.array(leaves, dtype=np.int32), transforms, spaces[:-1])
         _TREE["cache"][space] = hit      # the value never refers to ``space`` itself (weak key)
     return hit[1], hit[2], hit[3] + [space]
+
+
+def _child_slots(space) -> np.ndarray:
+    """The geom rows of ``space``'s children in order (intp), cached until the tree changes."""
+    hit = _TREE["slots"].get(space)
+    if hit is None or hit[0] != _TREE["version"]:
+        hit = (_TREE["version"], np.array([g._slot for g in space._children], dtype=np.intp))
+        _TREE["slots"][space] = hit
+    return hit[1]
 
 
 def _hash_levels(aabb: np.ndarray, ip: np.ndarray) -> np.ndarray:
