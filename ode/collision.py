@@ -66,6 +66,14 @@ def _reported(g: GeomObject) -> GeomObject:
     return g
 
 
+def _ready(g: GeomObject) -> bool:
+    """True when a running collision pass already prepared the hierarchy containing g."""
+    root = g
+    while root._space is not None:
+        root = root._space
+    return id(root) in _PASS["ready"]
+
+
 def _fresh(g: GeomObject) -> None:
     """Bring g's world pose up to date, unless a running collision pass already prepared its hierarchy."""
     if _PASS["depth"] > 0:
@@ -86,15 +94,21 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
     PyODE's signature is collide(geom1, geom2) with up to 150 contacts; ``max_contacts`` and
     ``unimportant`` (ODE's CONTACTS_UNIMPORTANT flag) are extensions. The normal points into geom1.
     """
-    g1, g2 = _geom("geom1", geom1), _geom("geom2", geom2)
+    if isinstance(geom1, GeomObject) and isinstance(geom2, GeomObject):
+        g1, g2 = geom1, geom2
+        g1._live_slot()
+        g2._live_slot()
+    else:
+        g1, g2 = _geom("geom1", geom1), _geom("geom2", geom2)
     n = max_contacts if type(max_contacts) is int and 0 < max_contacts <= 0xFFFF \
         else _max_contacts(max_contacts)
     if isinstance(g1, SpaceBase) or isinstance(g2, SpaceBase):
         raise ODEError("collide() takes two non-space geoms; use collide2 or space.collide for spaces")
     if g1 is g2:
         return []
-    _fresh(g1)
-    _fresh(g2)
+    if _PASS["depth"] == 0 or not (_ready(g1) and _ready(g2)):
+        _fresh(g1)
+        _fresh(g2)
     t1, t2 = isinstance(g1, GeomTransform), isinstance(g2, GeomTransform)
     a = g1._materialise() if t1 else g1._slot
     b = g2._materialise() if t2 else g2._slot

@@ -406,7 +406,7 @@ def prepare(space) -> None:
         if not s._children:
             greal[s._slot, L.G_AABB:L.G_AABB + 6] = 0.0
             continue
-        rows = greal[[g._slot for g in s._children], L.G_AABB:L.G_AABB + 6]
+        rows = greal[_child_slots(s), L.G_AABB:L.G_AABB + 6]
         box = np.empty(6, dtype=greal.dtype)
         box[0::2] = rows[:, 0::2].min(axis=0)
         box[1::2] = rows[:, 1::2].max(axis=0)
