@@ -200,6 +200,68 @@ def scene_pu(ode) -> Samples:
     return rec.rows
 
 
+def scene_pu_reversed(ode) -> Samples:
+    """A PU joint (None, body): the prismatic motor drives the body onto its stop while it tumbles.
+
+    libode keeps the prismatic axis fixed in the world for this attachment, measures the position from the
+    body and pushes a motor resting on a stop through the anchor (so the push also turns the body).
+    """
+    w = _world(ode)
+    b = _box(ode, w, (0.0, 0.0, 0.6), (0.08, 0.08, 0.5), density=600.0)
+    j = ode.PUJoint(w)
+    j.attach(None, b)
+    j.setAnchor((0.0, 0.0, 0.85))
+    j.setAxis1((1.0, 0.0, 0.0))
+    j.setAxis2((0.0, 1.0, 0.0))
+    j.setAxis3((0.0, 0.0, 1.0))
+    j.setParam(ode.ParamLoStop1, -0.2)
+    j.setParam(ode.ParamHiStop1, 0.2)
+    j.setParam(ode.ParamVel2, 0.8)
+    j.setParam(ode.ParamFMax2, 0.3)
+    j.setParam(ode.ParamLoStop3, -0.1)
+    j.setParam(ode.ParamHiStop3, 0.05)
+    j.setParam(ode.ParamVel3, 0.2)
+    j.setParam(ode.ParamFMax3, 1.0)
+    b.setAngularVel((2.0, 1.0, 0.5))
+    rec = _Recorder()
+    for _ in range(STEPS):
+        w.step(DT)
+        rec.body("b", b)
+        rec.put("pu.angle1", j.getAngle1())
+        rec.put("pu.angle2", j.getAngle2())
+        rec.put("pu.pos", j.getPosition())
+        rec.put("pu.posrate", j.getPositionRate())
+        rec.end_row()
+    return rec.rows
+
+
+def scene_pu_two_bodies(ode) -> Samples:
+    """A PU joint between two free bodies whose prismatic motor rests on the upper stop; body 2 spins."""
+    w = _world(ode)
+    a = _box(ode, w, (0.0, 0.0, 1.0), (0.3, 0.1, 0.1), density=300.0)
+    b = _box(ode, w, (0.0, 0.0, 0.6), (0.08, 0.08, 0.5), density=600.0)
+    j = ode.PUJoint(w)
+    j.attach(a, b)
+    j.setAnchor((0.0, 0.0, 0.85))
+    j.setAxis1((1.0, 0.0, 0.0))
+    j.setAxis2((0.0, 1.0, 0.0))
+    j.setAxis3((0.0, 0.0, 1.0))
+    j.setParam(ode.ParamLoStop3, -0.02)
+    j.setParam(ode.ParamHiStop3, 0.05)
+    j.setParam(ode.ParamVel3, 0.2)
+    j.setParam(ode.ParamFMax3, 1.0)
+    b.setAngularVel((2.0, 3.0, 1.0))
+    rec = _Recorder()
+    for _ in range(STEPS):
+        w.step(DT)
+        rec.body("a", a)
+        rec.body("b", b)
+        rec.put("pu.pos", j.getPosition())
+        rec.put("pu.posrate", j.getPositionRate())
+        rec.end_row()
+    return rec.rows
+
+
 def scene_piston(ode) -> Samples:
     """A piston (body, None) on an inclined axis: prismatic stops and motor, an angular motor, addForce."""
     w = _world(ode)
@@ -465,6 +527,39 @@ def scene_transmission_parallel(ode) -> Samples:
         rec.put("tr.radius2", j.getRadius2())
         rec.put("tr.cp1", j.getContactPoint1())
         rec.put("tr.cp2", j.getContactPoint2())
+        rec.feedback("tr", j)
+        rec.end_row()
+    return rec.rows
+
+
+def scene_transmission_backlash(ode) -> Samples:
+    """Parallel gears 1:2 with backlash: wheel 1 turns freely across the gap, engages, and the hinge motor
+    reverses at step 60 so the teeth cross the gap and engage on the other side."""
+    w = _world(ode, ZERO_G)
+    a, ha = _wheel(ode, w, (0.0, 0.0, 1.0), (0.0, 0.0, 1.0), 0.1)
+    b, hb = _wheel(ode, w, (0.3, 0.0, 1.0), (0.0, 0.0, 1.0), 0.2)
+    ha.setParam(ode.ParamVel, 2.0)
+    ha.setParam(ode.ParamFMax, 0.05)
+    j = ode.TransmissionJoint(w)
+    j.attach(a, b)
+    j.setMode(ode.TransmissionParallelAxes)
+    j.setAxis((0.0, 0.0, 1.0))
+    j.setAnchor1((0.0, 0.0, 1.0))
+    j.setAnchor2((0.3, 0.0, 1.0))
+    j.setRatio(2.0)
+    j.setBacklash(0.01)
+    j.setFeedback(True)
+    rec = _Recorder()
+    for k in range(STEPS):
+        if k == 60:
+            ha.setParam(ode.ParamVel, -2.0)
+        w.step(DT)
+        rec.body("a", a)
+        rec.body("b", b)
+        rec.put("ha.rate", ha.getAngleRate())
+        rec.put("hb.rate", hb.getAngleRate())
+        rec.put("tr.angle1", j.getAngle1())
+        rec.put("tr.angle2", j.getAngle2())
         rec.feedback("tr", j)
         rec.end_row()
     return rec.rows
@@ -837,6 +932,8 @@ SCENES = {
     "pr_two_bodies": (scene_pr_two_bodies, "joint"),
     "pr_misaligned": (scene_pr_misaligned, "joint"),
     "pu": (scene_pu, "joint"),
+    "pu_reversed": (scene_pu_reversed, "joint"),
+    "pu_two_bodies": (scene_pu_two_bodies, "joint"),
     "piston": (scene_piston, "joint"),
     "amotor_euler": (scene_amotor_euler, "joint"),
     "amotor_user": (scene_amotor_user, "joint"),
@@ -846,6 +943,7 @@ SCENES = {
     "dhinge": (scene_dhinge, "joint"),
     "transmission_parallel": (scene_transmission_parallel, "joint"),
     "transmission_intersecting": (scene_transmission_intersecting, "joint"),
+    "transmission_backlash": (scene_transmission_backlash, "joint"),
     "quick_ball_chain": (scene_quick_ball_chain, "quick"),
     "quick_hinge_motor_stops": (scene_quick_hinge_motor_stops, "quick"),
     "quick_box_contacts": (scene_quick_box_contacts, "quick_contact"),

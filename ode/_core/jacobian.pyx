@@ -867,6 +867,29 @@ cdef int _motor_row(const int* jint, const dReal* jreal, int j, int group, dReal
                     const dReal* ax, bint rotational, dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo,
                     dReal* hi, int r) noexcept nogil:
     """Write the limit/motor row of a group along the world axis ax at row r; return rows written."""
+    return _limot_row(jint, jreal, j, group, breal, b1, b2, ax, rotational, fps, J, c, cfm, lo, hi, r, True)
+
+
+cdef dReal _push_force(const int* jint, const dReal* jreal, int j, int group) noexcept nogil:
+    """The force a powered axis resting on one of its stops pushes the bodies with (0.0 when it does not)."""
+    cdef int po = j * JR + J_PARAM + J_PARAM_GROUP * group
+    cdef dReal fmax = jreal[po + 5]
+    cdef int limit = jint[j * JI + JI_LIMIT + group]
+    if fmax <= 0.0 or limit == 0 or jreal[po + 0] == jreal[po + 1]:
+        return 0.0
+    cdef dReal vel = jreal[po + 2]
+    cdef dReal fm = fmax
+    if vel > 0.0 or (vel == 0.0 and limit == 2):
+        fm = -fm
+    if (limit == 1 and vel > 0.0) or (limit == 2 and vel < 0.0):
+        fm = fm * jreal[po + 6]
+    return fm
+
+
+cdef int _limot_row(const int* jint, const dReal* jreal, int j, int group, dReal* breal, int b1, int b2,
+                    const dReal* ax, bint rotational, dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo,
+                    dReal* hi, int r, bint push) noexcept nogil:
+    """_motor_row; push=False leaves a motor resting on a stop to the caller (which levers it itself)."""
     cdef int po = j * JR + J_PARAM + J_PARAM_GROUP * group
     cdef dReal fmax = jreal[po + 5]
     cdef int limit = jint[j * JI + JI_LIMIT + group]
@@ -932,7 +955,8 @@ cdef int _motor_row(const int* jint, const dReal* jreal, int j, int group, dReal
                 fm = -fm
             if (limit == 1 and vel > 0.0) or (limit == 2 and vel < 0.0):
                 fm = fm * jreal[po + 6]
-            _apply_motor(breal, b1, b2, ax, t, rotational, fm)
+            if push:
+                _apply_motor(breal, b1, b2, ax, t, rotational, fm)
     if limit != 0:
         k = fps * jreal[po + 9]
         c[r] = -k * jreal[j * JR + J_LIMIT_ERR + group]
@@ -1555,8 +1579,41 @@ cdef void _pu_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2,
     r = r + 3
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
     r = r + _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
-    if _motor_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r):
+    if b2 < 0 and _reversed(jint, j):
+        ax[0] = -ax[0]  # the position (and so the limit/motor direction) is measured from the body
+        ax[1] = -ax[1]
+        ax[2] = -ax[2]
+    cdef dReal fm
+    if _limot_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r, False):
         _anchor_levers(breal, b1, b2, ax, a1w, a2w, J, r)
+        fm = _push_force(jint, jreal, j, 2)
+        if fm != 0.0:
+            _anchor_push(breal, b1, b2, ax, a1w, a2w, fm)
+
+
+cdef void _anchor_push(dReal* breal, int b1, int b2, const dReal* ax, const dReal* a1w, const dReal* a2w,
+                       dReal fm) noexcept nogil:
+    """PU's prismatic motor on a stop: force -fm ax on body 1 at a1w and fm ax on body 2 at a2w (libode)."""
+    cdef dReal f0 = -fm * ax[0]
+    cdef dReal f1 = -fm * ax[1]
+    cdef dReal f2 = -fm * ax[2]
+    cdef int o1 = b1 * BR + B_POS
+    cdef int o2
+    cdef dReal l0 = a1w[0] - breal[o1]
+    cdef dReal l1 = a1w[1] - breal[o1 + 1]
+    cdef dReal l2 = a1w[2] - breal[o1 + 2]
+    _add3(breal, b1, B_FACC, f0, f1, f2)
+    _add3(breal, b1, B_TACC, l1 * f2 - l2 * f1, l2 * f0 - l0 * f2, l0 * f1 - l1 * f0)
+    if b2 >= 0:
+        f0 = fm * ax[0]
+        f1 = fm * ax[1]
+        f2 = fm * ax[2]
+        o2 = b2 * BR + B_POS
+        l0 = a2w[0] - breal[o2]
+        l1 = a2w[1] - breal[o2 + 1]
+        l2 = a2w[2] - breal[o2 + 2]
+        _add3(breal, b2, B_FACC, f0, f1, f2)
+        _add3(breal, b2, B_TACC, l1 * f2 - l2 * f1, l2 * f0 - l0 * f2, l0 * f1 - l1 * f0)
 
 
 cdef void _anchor_levers(const dReal* breal, int b1, int b2, const dReal* ax, const dReal* a1w,
@@ -2072,7 +2129,7 @@ cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, 
 
 
 cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, dReal fps,
-                             dReal* J, dReal* c, dReal* cfm, int r) noexcept nogil:
+                             dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
     """Transmission: one row equating the wheels' tangential velocities at the contact (along wheel 1's
     tangent, or the chain); the phases (traversed angles), advanced here each step, give the error."""
     cdef int jo = j * JR + J_P
@@ -2137,6 +2194,23 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
         J[ro + 11] = -(m0 * u[1] - m1 * u[0])
     c[r] = fps * jreal[po + 13] * e
     cfm[r] = jreal[po + 8]
+    cdef dReal bl = jreal[jo + J_TR_BACKLASH]
+    if bl > 0.0:
+        _tr_backlash(fps * jreal[po + 13], e, bl, c, lo, hi, r)
+
+
+cdef void _tr_backlash(dReal k, dReal e, dReal bl, dReal* c, dReal* lo, dReal* hi, int r) noexcept nogil:
+    """Backlash: free while |e| <= backlash; beyond, a one-sided row correcting the excess (twin)."""
+    if e > bl:
+        c[r] = k * (e - bl)
+        lo[r] = 0.0
+    elif e < -bl:
+        c[r] = k * (e + bl)
+        hi[r] = 0.0
+    else:
+        c[r] = 0.0
+        lo[r] = 0.0
+        hi[r] = 0.0
 
 
 cdef int _contact_rows_count(const int* jint, const dReal* jreal, int j) noexcept nogil:
@@ -2386,7 +2460,7 @@ cdef void _info2(int* jint, dReal* jreal, int j, dReal* breal, const int* bint, 
     elif t == JT_DHINGE:
         _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, row0)
     elif t == JT_TRANSMISSION:
-        _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, row0)
+        _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, row0)
     elif t == JT_PLANE2D:
         _plane2d_rows(jint, jreal, j, breal, b1, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == JT_AMOTOR:

@@ -861,6 +861,27 @@ def _test_limit(jint, jreal, j, group, value) -> int:
 
 def _motor_row(jint, jreal, j, group, breal, b1, b2, ax, rotational, fps, J, c, cfm, lo, hi, r) -> int:
     """Write the limit/motor row of a group along the world axis ax at row r; return rows written."""
+    return _limot_row(jint, jreal, j, group, breal, b1, b2, ax, rotational, fps, J, c, cfm, lo, hi, r, True)
+
+
+def _push_force(jint, jreal, j, group) -> float:
+    """The force a powered axis resting on one of its stops pushes the bodies with (0.0 when it does not)."""
+    po = j * L.JR + L.J_PARAM + L.J_PARAM_GROUP * group
+    fmax = float(jreal[po + 5])
+    limit = int(jint[j * L.JI + L.JI_LIMIT + group])
+    if fmax <= 0.0 or limit == 0 or float(jreal[po + 0]) == float(jreal[po + 1]):
+        return 0.0
+    vel = float(jreal[po + 2])
+    fm = fmax
+    if vel > 0.0 or (vel == 0.0 and limit == 2):
+        fm = -fm
+    if (limit == 1 and vel > 0.0) or (limit == 2 and vel < 0.0):
+        fm = fm * float(jreal[po + 6])
+    return fm
+
+
+def _limot_row(jint, jreal, j, group, breal, b1, b2, ax, rotational, fps, J, c, cfm, lo, hi, r, push) -> int:
+    """_motor_row; push=False leaves a motor resting on a stop to the caller (which levers it itself)."""
     po = j * L.JR + L.J_PARAM + L.J_PARAM_GROUP * group
     fmax = float(jreal[po + 5])
     limit = int(jint[j * L.JI + L.JI_LIMIT + group])
@@ -917,7 +938,8 @@ def _motor_row(jint, jreal, j, group, breal, b1, b2, ax, rotational, fps, J, c, 
                 fm = -fm
             if (limit == 1 and vel > 0.0) or (limit == 2 and vel < 0.0):
                 fm = fm * float(jreal[po + 6])
-            _apply_motor(breal, b1, b2, ax, t, rotational, fm)
+            if push:
+                _apply_motor(breal, b1, b2, ax, t, rotational, fm)
     if limit != 0:
         k = fps * float(jreal[po + 9])
         c[r] = -k * float(jreal[j * L.JR + L.J_LIMIT_ERR + group])
@@ -1781,8 +1803,38 @@ def _pu_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) ->
     r = r + 3
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
     r = r + _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
-    if _motor_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r):
+    if b2 < 0 and _reversed(jint, j):
+        ax[0] = -ax[0]  # the position (and so the limit/motor direction) is measured from the body
+        ax[1] = -ax[1]
+        ax[2] = -ax[2]
+    if _limot_row(jint, jreal, j, 2, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r, False):
         _anchor_levers(breal, b1, b2, ax, a1w, a2w, J, r)
+        fm = _push_force(jint, jreal, j, 2)
+        if fm != 0.0:
+            _anchor_push(breal, b1, b2, ax, a1w, a2w, fm)
+
+
+def _anchor_push(breal, b1, b2, ax, a1w, a2w, fm) -> None:
+    """PU's prismatic motor on a stop: force -fm ax on body 1 at a1w and fm ax on body 2 at a2w (libode)."""
+    f0 = -fm * ax[0]
+    f1 = -fm * ax[1]
+    f2 = -fm * ax[2]
+    o1 = b1 * L.BR + L.B_POS
+    l0 = a1w[0] - float(breal[o1])
+    l1 = a1w[1] - float(breal[o1 + 1])
+    l2 = a1w[2] - float(breal[o1 + 2])
+    _add3(breal, b1, L.B_FACC, f0, f1, f2)
+    _add3(breal, b1, L.B_TACC, l1 * f2 - l2 * f1, l2 * f0 - l0 * f2, l0 * f1 - l1 * f0)
+    if b2 >= 0:
+        f0 = fm * ax[0]
+        f1 = fm * ax[1]
+        f2 = fm * ax[2]
+        o2 = b2 * L.BR + L.B_POS
+        l0 = a2w[0] - float(breal[o2])
+        l1 = a2w[1] - float(breal[o2 + 1])
+        l2 = a2w[2] - float(breal[o2 + 2])
+        _add3(breal, b2, L.B_FACC, f0, f1, f2)
+        _add3(breal, b2, L.B_TACC, l1 * f2 - l2 * f1, l2 * f0 - l0 * f2, l0 * f1 - l1 * f0)
 
 
 def _anchor_levers(breal, b1, b2, ax, a1w, a2w, J, r) -> None:
@@ -1927,7 +1979,7 @@ def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2) -> None:
         jreal[j * L.JR + L.J_TR_CPW2 + i] = c2[i]
 
 
-def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, r) -> None:
+def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r) -> None:
     """Transmission: one row equating the wheels' tangential velocities at the contact (along wheel 1's
     tangent, or the chain); the phases (traversed angles), advanced here each step, give the error."""
     jo = j * L.JR + L.J_P
@@ -1985,6 +2037,24 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, r) -> None
         J[ro + 11] = -(m0 * u[1] - m1 * u[0])
     c[r] = fps * float(jreal[po + 13]) * e
     cfm[r] = float(jreal[po + 8])
+    bl = float(jreal[jo + L.J_TR_BACKLASH])
+    if bl > 0.0:
+        _tr_backlash(fps * float(jreal[po + 13]), e, bl, c, lo, hi, r)
+
+
+def _tr_backlash(k, e, bl, c, lo, hi, r) -> None:
+    """Backlash: the wheels turn freely while |e| <= backlash; beyond, the row pushes one way only (like a
+    contact) and corrects the excess (libode, observed: engagement at |e| > backlash, both sides)."""
+    if e > bl:
+        c[r] = k * (e - bl)
+        lo[r] = 0.0
+    elif e < -bl:
+        c[r] = k * (e + bl)
+        hi[r] = 0.0
+    else:
+        c[r] = 0.0
+        lo[r] = 0.0
+        hi[r] = 0.0
 
 
 def contact_rows_count(jint, jreal, j) -> int:
@@ -2220,7 +2290,7 @@ def info2(jint, jreal, j, breal, bint, wreal, fps, J, c, cfm, lo, hi, findex, ro
     elif t == L.JT_DHINGE:
         _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, row0)
     elif t == L.JT_TRANSMISSION:
-        _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, row0)
+        _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, row0)
     elif t == L.JT_PLANE2D:
         _plane2d_rows(jint, jreal, j, breal, b1, wreal, fps, J, c, cfm, lo, hi, row0)
     elif t == L.JT_AMOTOR:
