@@ -1324,12 +1324,14 @@ class TransmissionJoint(_Joint3):
     """Transmission (ODE 0.16): two wheels geared together, parallel axes, intersecting (bevel) axes or
     a chain drive; one row equates the wheels' tangential velocities at their contact.
 
-    Matched to libode 0.16.2 (black box) for parallel axes and perpendicular intersecting axes, with or
-    without backlash (the wheels turn freely while the phase error stays within the backlash, then the
-    row pushes one way only, like a contact). Not yet matched: intersecting axes at other angles (here
-    the pitch point where both wheel planes meet the plane of the axes; libode takes another point of
-    the planes' common line) and chain drives in general layouts (libode's chain contact points agree
-    with the common-tangent construction used here only in simple axis-aligned layouts)."""
+    Matched to libode 0.16.2 (black box) for parallel axes and intersecting axes, with or without
+    backlash (the wheels turn freely while the phase error stays within the backlash, then the row
+    pushes one way only, like a contact); for bevel gears libode's row is scaled by the sine of the
+    axes' angle. Not yet matched: bevel gears whose axis 2 points towards the apex (libode's phase error
+    is oriented otherwise; with acute axes libode itself goes unstable), the exact contact point for
+    oblique bevel gears (off by ~1e-8 across the axes' plane) and chain drives in general layouts
+    (libode's chain contact points agree with the common-tangent construction used here only in
+    simple axis-aligned layouts)."""
 
     _type = L.JT_TRANSMISSION
     _groups = 1

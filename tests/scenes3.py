@@ -532,6 +532,37 @@ def scene_transmission_parallel(ode) -> Samples:
     return rec.rows
 
 
+def scene_transmission_bevel_oblique(ode) -> Samples:
+    """Bevel gears on intersecting axes 120 degrees apart (apex above wheel 1); wheel 1 motor-driven."""
+    w = _world(ode, ZERO_G)
+    n2 = (math.sin(2.0 * math.pi / 3.0), 0.0, -math.cos(2.0 * math.pi / 3.0))
+    a2 = (0.1 * n2[0], 0.0, 1.1 + 0.1 * n2[2])
+    a, ha = _wheel(ode, w, (0.0, 0.0, 1.0), (0.0, 0.0, 1.0), 0.1)
+    b, hb = _wheel(ode, w, a2, n2, 0.1)
+    ha.setParam(ode.ParamVel, 1.5)
+    ha.setParam(ode.ParamFMax, 0.05)
+    j = ode.TransmissionJoint(w)
+    j.attach(a, b)
+    j.setMode(ode.TransmissionIntersectingAxes)
+    j.setAxis1((0.0, 0.0, 1.0))
+    j.setAxis2(n2)
+    j.setAnchor1((0.0, 0.0, 1.0))
+    j.setAnchor2(a2)
+    j.setFeedback(True)
+    rec = _Recorder()
+    for _ in range(STEPS):
+        w.step(DT)
+        rec.body("a", a)
+        rec.body("b", b)
+        rec.put("ha.rate", ha.getAngleRate())
+        rec.put("hb.rate", hb.getAngleRate())
+        rec.put("tr.cp1", j.getContactPoint1())
+        rec.put("tr.cp2", j.getContactPoint2())
+        rec.feedback("tr", j)
+        rec.end_row()
+    return rec.rows
+
+
 def scene_transmission_backlash(ode) -> Samples:
     """Parallel gears 1:2 with backlash: wheel 1 turns freely across the gap, engages, and the hinge motor
     reverses at step 60 so the teeth cross the gap and engage on the other side."""
@@ -944,6 +975,7 @@ SCENES = {
     "transmission_parallel": (scene_transmission_parallel, "joint"),
     "transmission_intersecting": (scene_transmission_intersecting, "joint"),
     "transmission_backlash": (scene_transmission_backlash, "joint"),
+    "transmission_bevel_oblique": (scene_transmission_bevel_oblique, "joint"),
     "quick_ball_chain": (scene_quick_ball_chain, "quick"),
     "quick_hinge_motor_stops": (scene_quick_hinge_motor_stops, "quick"),
     "quick_box_contacts": (scene_quick_box_contacts, "quick_contact"),

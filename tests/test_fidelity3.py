@@ -42,6 +42,7 @@ REQUIRES = {
     "transmission_parallel": ("TransmissionJoint", "TransmissionParallelAxes"),
     "transmission_intersecting": ("TransmissionJoint", "TransmissionIntersectingAxes"),
     "transmission_backlash": ("TransmissionJoint", "TransmissionParallelAxes"),
+    "transmission_bevel_oblique": ("TransmissionJoint", "TransmissionIntersectingAxes"),
     "quick_ball_chain": _QUICK,
     "quick_hinge_motor_stops": (*_QUICK, "World.setQuickStepW"),
     "quick_box_contacts": _QUICK,

@@ -2192,11 +2192,24 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
         J[ro + 9] = -(m1 * u[2] - m2 * u[1])
         J[ro + 10] = -(m2 * u[0] - m0 * u[2])
         J[ro + 11] = -(m0 * u[1] - m1 * u[0])
+    if mode == 1:
+        _tr_bevel_scale(n1, n2, J, ro)
     c[r] = fps * jreal[po + 13] * e
     cfm[r] = jreal[po + 8]
     cdef dReal bl = jreal[jo + J_TR_BACKLASH]
     if bl > 0.0:
         _tr_backlash(fps * jreal[po + 13], e, bl, c, lo, hi, r)
+
+
+cdef void _tr_bevel_scale(const dReal* n1, const dReal* n2, dReal* J, int ro) noexcept nogil:
+    """Bevel gears: libode's row is |n1 x n2| times the unit-direction row (twin)."""
+    cdef dReal x0 = n1[1] * n2[2] - n1[2] * n2[1]
+    cdef dReal x1 = n1[2] * n2[0] - n1[0] * n2[2]
+    cdef dReal x2 = n1[0] * n2[1] - n1[1] * n2[0]
+    cdef dReal sc = sqrt(x0 * x0 + x1 * x1 + x2 * x2)
+    cdef int i
+    for i in range(NC):
+        J[ro + i] = J[ro + i] * sc
 
 
 cdef void _tr_backlash(dReal k, dReal e, dReal bl, dReal* c, dReal* lo, dReal* hi, int r) noexcept nogil:

@@ -2035,11 +2035,24 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
         J[ro + 9] = -(m1 * u[2] - m2 * u[1])
         J[ro + 10] = -(m2 * u[0] - m0 * u[2])
         J[ro + 11] = -(m0 * u[1] - m1 * u[0])
+    if mode == 1:
+        _tr_bevel_scale(n1, n2, J, ro)
     c[r] = fps * float(jreal[po + 13]) * e
     cfm[r] = float(jreal[po + 8])
     bl = float(jreal[jo + L.J_TR_BACKLASH])
     if bl > 0.0:
         _tr_backlash(fps * float(jreal[po + 13]), e, bl, c, lo, hi, r)
+
+
+def _tr_bevel_scale(n1, n2, J, ro) -> None:
+    """Bevel gears: libode's row is |n1 x n2| times the unit-direction row (its error term is not scaled;
+    observed through the row's softness under CFM); 1 for perpendicular axes."""
+    x0 = n1[1] * n2[2] - n1[2] * n2[1]
+    x1 = n1[2] * n2[0] - n1[0] * n2[2]
+    x2 = n1[0] * n2[1] - n1[1] * n2[0]
+    sc = sqrt(x0 * x0 + x1 * x1 + x2 * x2)
+    for i in range(NC):
+        J[ro + i] = float(J[ro + i]) * sc
 
 
 def _tr_backlash(k, e, bl, c, lo, hi, r) -> None:
