@@ -1327,11 +1327,10 @@ class TransmissionJoint(_Joint3):
     Matched to libode 0.16.2 (black box) for parallel axes and intersecting axes, with or without
     backlash (the wheels turn freely while the phase error stays within the backlash, then the row
     pushes one way only, like a contact); for bevel gears libode's row is scaled by the sine of the
-    axes' angle. Not yet matched: bevel gears whose axis 2 points towards the apex (libode's phase error
-    is oriented otherwise; with acute axes libode itself goes unstable), the exact contact point for
-    oblique bevel gears (off by ~1e-8 across the axes' plane) and chain drives in general layouts
-    (libode's chain contact points agree with the common-tangent construction used here only in
-    simple axis-aligned layouts)."""
+    axes' angle and its contact points are projected with the unnormalised n1 x n2. Not yet matched:
+    bevel gears with acute axes (libode itself goes unstable there), a residual ~1e-8 for oblique bevel
+    gears, and chain drives (libode's chain contact points leave the wheel plane unless the wheels are
+    aligned along x; even then the motion differs from the first step)."""
 
     _type = L.JT_TRANSMISSION
     _groups = 1

@@ -532,11 +532,15 @@ def scene_transmission_parallel(ode) -> Samples:
     return rec.rows
 
 
-def scene_transmission_bevel_oblique(ode) -> Samples:
-    """Bevel gears on intersecting axes 120 degrees apart (apex above wheel 1); wheel 1 motor-driven."""
+def scene_transmission_bevel_oblique(ode, inward: bool = False) -> Samples:
+    """Bevel gears on intersecting axes 120 degrees apart (apex above wheel 1); wheel 1 motor-driven.
+
+    inward: wheel 2's axis points towards the apex instead of away from it.
+    """
     w = _world(ode, ZERO_G)
     n2 = (math.sin(2.0 * math.pi / 3.0), 0.0, -math.cos(2.0 * math.pi / 3.0))
-    a2 = (0.1 * n2[0], 0.0, 1.1 + 0.1 * n2[2])
+    side = -0.1 if inward else 0.1
+    a2 = (side * n2[0], 0.0, 1.1 + side * n2[2])
     a, ha = _wheel(ode, w, (0.0, 0.0, 1.0), (0.0, 0.0, 1.0), 0.1)
     b, hb = _wheel(ode, w, a2, n2, 0.1)
     ha.setParam(ode.ParamVel, 1.5)
@@ -561,6 +565,11 @@ def scene_transmission_bevel_oblique(ode) -> Samples:
         rec.feedback("tr", j)
         rec.end_row()
     return rec.rows
+
+
+def scene_transmission_bevel_inward(ode) -> Samples:
+    """As transmission_bevel_oblique with wheel 2's axis pointing towards the apex."""
+    return scene_transmission_bevel_oblique(ode, inward=True)
 
 
 def scene_transmission_backlash(ode) -> Samples:
@@ -976,6 +985,7 @@ SCENES = {
     "transmission_intersecting": (scene_transmission_intersecting, "joint"),
     "transmission_backlash": (scene_transmission_backlash, "joint"),
     "transmission_bevel_oblique": (scene_transmission_bevel_oblique, "joint"),
+    "transmission_bevel_inward": (scene_transmission_bevel_inward, "joint"),
     "quick_ball_chain": (scene_quick_ball_chain, "quick"),
     "quick_hinge_motor_stops": (scene_quick_hinge_motor_stops, "quick"),
     "quick_box_contacts": (scene_quick_box_contacts, "quick_contact"),

@@ -43,6 +43,7 @@ REQUIRES = {
     "transmission_intersecting": ("TransmissionJoint", "TransmissionIntersectingAxes"),
     "transmission_backlash": ("TransmissionJoint", "TransmissionParallelAxes"),
     "transmission_bevel_oblique": ("TransmissionJoint", "TransmissionIntersectingAxes"),
+    "transmission_bevel_inward": ("TransmissionJoint", "TransmissionIntersectingAxes"),
     "quick_ball_chain": _QUICK,
     "quick_hinge_motor_stops": (*_QUICK, "World.setQuickStepW"),
     "quick_box_contacts": _QUICK,

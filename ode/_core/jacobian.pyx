@@ -2028,8 +2028,7 @@ cdef void _tr_contacts(const int* jint, dReal* jreal, int j, const dReal* breal,
         x[2] = f1 * n1[2] + f2 * n2[2]
         ln[0] = n1[1] * n2[2] - n1[2] * n2[1]
         ln[1] = n1[2] * n2[0] - n1[0] * n2[2]
-        ln[2] = n1[0] * n2[1] - n1[1] * n2[0]
-        _normalize3(ln)
+        ln[2] = n1[0] * n2[1] - n1[1] * n2[0]  # unnormalised, as libode (see the twin)
         t1 = (a1w[0] - x[0]) * ln[0] + (a1w[1] - x[1]) * ln[1] + (a1w[2] - x[2]) * ln[2]
         t2 = (a2w[0] - x[0]) * ln[0] + (a2w[1] - x[1]) * ln[1] + (a2w[2] - x[2]) * ln[2]
         for i in range(3):

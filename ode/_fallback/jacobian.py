@@ -1885,7 +1885,7 @@ def _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2) -> None:
             c1[i] = a1w[i] + f * d[i]
             c2[i] = c1[i]
     elif mode == 1:
-        # the contacts lie on the line where the wheels' planes meet, nearest to each centre
+        # the contacts lie on the line where the wheels' planes meet (libode's projection onto it, below)
         k = n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2]
         h1 = n1[0] * a1w[0] + n1[1] * a1w[1] + n1[2] * a1w[2]
         h2 = n2[0] * a2w[0] + n2[1] * a2w[1] + n2[2] * a2w[2]
@@ -1896,8 +1896,9 @@ def _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2) -> None:
             f1 = (h1 - h2 * k) / q
             f2 = (h2 - h1 * k) / q
         x = [f1 * n1[0] + f2 * n2[0], f1 * n1[1] + f2 * n2[1], f1 * n1[2] + f2 * n2[2]]
+        # libode projects with the unnormalised n1 x n2 (length sin of the axes' angle), so off the
+        # perpendicular case its contacts sit sin^2 as far along the line as the nearest points
         ln = [n1[1] * n2[2] - n1[2] * n2[1], n1[2] * n2[0] - n1[0] * n2[2], n1[0] * n2[1] - n1[1] * n2[0]]
-        _normalize3(ln)
         t1 = (a1w[0] - x[0]) * ln[0] + (a1w[1] - x[1]) * ln[1] + (a1w[2] - x[2]) * ln[2]
         t2 = (a2w[0] - x[0]) * ln[0] + (a2w[1] - x[1]) * ln[1] + (a2w[2] - x[2]) * ln[2]
         for i in range(3):
