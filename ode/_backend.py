@@ -12,7 +12,9 @@ import warnings
 
 import numpy as np
 
-KERNELS = ("rotation", "mass", "jacobian", "ldlt", "lcp_dantzig", "lcp_sor", "step", "space", "collide", "contacts")
+KERNELS = (
+    "rotation", "mass", "jacobian", "ldlt", "lcp_dantzig", "lcp_sor", "step", "space", "collide", "contacts",
+)
 PRECISIONS = ("double", "single")
 
 

@@ -30,7 +30,7 @@ def build_pendulum(world: ode.World, links: int = 3) -> list:
 
 
 def energy(world: ode.World, bodies: list) -> float:
-    """Kinetic plus potential energy of the pendulum (its joints do no work, so this stays nearly constant)."""
+    """Kinetic plus potential energy of the pendulum (its joints do no work: this stays nearly constant)."""
     g = -world.getGravity()[1]
     total = 0.0
     for body in bodies:

@@ -1,4 +1,4 @@
-"""Batch narrow phase (pure-Python twin of ``ode/_core/contacts.pyx``): contacts of many geom pairs at once."""
+"""Batch narrow phase, twin of ``ode/_core/contacts.pyx``: contacts of many geom pairs at once."""
 
 from __future__ import annotations
 
