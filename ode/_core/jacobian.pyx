@@ -206,6 +206,38 @@ cdef inline bint _not_parallel(dReal n, const dReal* a, const dReal* b) noexcept
                                     * (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]))
 
 
+cdef void _perpendicular_row(const dReal* a1, const dReal* a2, int b2, dReal k, dReal* J, dReal* c,
+                             int row) noexcept nogil:
+    """Row ``row`` keeping axes a1 and a2 perpendicular (universal, PU): a zero row when they are parallel."""
+    cdef dReal d, t0, t1, t2, p0, p1, p2, n
+    cdef int ro
+    d = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
+    t0 = a2[0] - d * a1[0]
+    t1 = a2[1] - d * a1[1]
+    t2 = a2[2] - d * a1[2]
+    p0 = a1[1] * t2 - a1[2] * t1
+    p1 = a1[2] * t0 - a1[0] * t2
+    p2 = a1[0] * t1 - a1[1] * t0
+    n = sqrt(p0 * p0 + p1 * p1 + p2 * p2)
+    if _not_parallel(n, a1, a2):
+        p0 = p0 / n
+        p1 = p1 / n
+        p2 = p2 / n
+    else:
+        p0 = 0.0
+        p1 = 0.0
+        p2 = 0.0
+    ro = row * NC
+    J[ro + 3] = p0
+    J[ro + 4] = p1
+    J[ro + 5] = p2
+    if b2 >= 0:
+        J[ro + 9] = -p0
+        J[ro + 10] = -p1
+        J[ro + 11] = -p2
+    c[row] = -k * d
+
+
 cdef void _cross_q(dReal x0, dReal x1, dReal x2, dReal y0, dReal y1, dReal y2, dReal* q) noexcept nogil:
     """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x.
 
@@ -1248,31 +1280,7 @@ cdef void _universal_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, 
     _ball_rows(jreal, jo, breal, b1, b2, k, J, c, r)
     _axis_world(jint, jreal, j, breal, 0, a1)
     _axis_world(jint, jreal, j, breal, 1, a2)
-    d = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
-    t0 = a2[0] - d * a1[0]
-    t1 = a2[1] - d * a1[1]
-    t2 = a2[2] - d * a1[2]
-    p0 = a1[1] * t2 - a1[2] * t1
-    p1 = a1[2] * t0 - a1[0] * t2
-    p2 = a1[0] * t1 - a1[1] * t0
-    n = sqrt(p0 * p0 + p1 * p1 + p2 * p2)
-    if _not_parallel(n, a1, a2):
-        p0 = p0 / n
-        p1 = p1 / n
-        p2 = p2 / n
-    else:
-        p0 = 0.0
-        p1 = 0.0
-        p2 = 0.0
-    ro = (r + 3) * NC
-    J[ro + 3] = p0
-    J[ro + 4] = p1
-    J[ro + 5] = p2
-    if b2 >= 0:
-        J[ro + 9] = -p0
-        J[ro + 10] = -p1
-        J[ro + 11] = -p2
-    c[r + 3] = -k * d
+    _perpendicular_row(a1, a2, b2, k, J, c, r + 3)
     r = r + 4
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, a1, True, fps, J, c, cfm, lo, hi, r)
     _motor_row(jint, jreal, j, 1, breal, b1, b2, a2, True, fps, J, c, cfm, lo, hi, r)
@@ -1534,31 +1542,7 @@ cdef void _pu_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2,
     cdef int ro
     _axis_world(jint, jreal, j, breal, 0, a1)
     _axis_world(jint, jreal, j, breal, 1, a2)
-    d = a1[0] * a2[0] + a1[1] * a2[1] + a1[2] * a2[2]
-    t0 = a2[0] - d * a1[0]
-    t1 = a2[1] - d * a1[1]
-    t2 = a2[2] - d * a1[2]
-    p0 = a1[1] * t2 - a1[2] * t1
-    p1 = a1[2] * t0 - a1[0] * t2
-    p2 = a1[0] * t1 - a1[1] * t0
-    n = sqrt(p0 * p0 + p1 * p1 + p2 * p2)
-    if _not_parallel(n, a1, a2):
-        p0 = p0 / n
-        p1 = p1 / n
-        p2 = p2 / n
-    else:
-        p0 = 0.0
-        p1 = 0.0
-        p2 = 0.0
-    ro = r * NC
-    J[ro + 3] = p0
-    J[ro + 4] = p1
-    J[ro + 5] = p2
-    if b2 >= 0:
-        J[ro + 9] = -p0
-        J[ro + 10] = -p1
-        J[ro + 11] = -p2
-    c[r] = -k * d
+    _perpendicular_row(a1, a2, b2, k, J, c, r)
     if b2 < 0 and _reversed(jint, j):
         # libode holds the prismatic axis of a PU attached as (environment, body) fixed in the world
         ax[0] = jreal[jo + J_AXIS3]
