@@ -1021,14 +1021,28 @@ class PistonJoint(_Joint3):
             self._store_axis(a)
 
     def setAxisDelta(self, axis, delta) -> None:
-        """Set the axis, and body 1's anchor at body 2's anchor + ``delta`` (world): position axis . delta."""
+        """Set the axis; body 1's anchor becomes 2 p1 - p2 - delta (p2 = 0 without body 2), as libode does.
+
+        libode 0.16 stores ``p1 - p2 - delta`` as body 1's anchor offset from its centre (observed: the anchor
+        it reports is ``p1 + (p1 - p2 - delta)`` whatever the rotations); body 2's anchor is unchanged.
+        """
         a = self._axis("axis", axis)
         d = self._point("delta", delta)
         if not self._attached():
             return
         self._store_axis(a)
-        p = self._get_point(1, L.J_ANCHOR2)
-        self._set_point(0, L.J_ANCHOR1, (p[0] + d[0], p[1] + d[1], p[2] + d[2]))
+        p1, p2 = self._body_positions()
+        self._set_point(0, L.J_ANCHOR1, tuple(2.0 * p1[k] - p2[k] - d[k] for k in range(3)))
+
+    def _body_positions(self) -> tuple:
+        """World positions of the joint's first and second body (the origin for a missing body)."""
+        ints = self._ints()
+        bodies = self._world._state.bodies.real
+        out = []
+        for col in (L.JI_B1, L.JI_B2):
+            b = int(ints[col])
+            out.append(tuple(float(x) for x in bodies[b, L.B_POS:L.B_POS + 3]) if b >= 0 else (0.0, 0.0, 0.0))
+        return tuple(out)
 
     def getAxis(self) -> tuple:
         """The axis in world coordinates (as carried by body 1)."""
@@ -1203,7 +1217,11 @@ class AMotor(_MotorJoint):
 
 
 class LMotor(_MotorJoint):
-    """Linear motor: motors along up to three axes."""
+    """Linear motor: motors along up to three axes.
+
+    Stop parameters are stored but, as in libode 0.16, not enforced: only the motors act
+    (fidelity scene ``stops_ignored``).
+    """
 
     _type = L.JT_LMOTOR
 
@@ -1216,7 +1234,10 @@ class LMotor(_MotorJoint):
 
 
 class Plane2DJoint(_Joint3):
-    """Keeps body 1 in the plane z = 0, turning about z only; motors along x, y and about z."""
+    """Keeps body 1 in the plane z = 0, turning about z only; motors along x, y and about z.
+
+    As in libode 0.16, the x, y and angle stop parameters are stored but only the motors act.
+    """
 
     _type = L.JT_PLANE2D
     _groups = 3

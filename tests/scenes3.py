@@ -294,6 +294,68 @@ def scene_piston(ode) -> Samples:
     return rec.rows
 
 
+def scene_piston_axis_delta(ode) -> Samples:
+    """A piston between two turned bodies set with setAxisDelta (libode's anchor rule), stops and a motor."""
+    w = _world(ode)
+    a = _box(ode, w, (0.3, -0.2, 1.0), (0.3, 0.1, 0.1), density=700.0, quat=(0.9, 0.2, -0.3, 0.25))
+    b = _box(ode, w, (0.5, 0.4, 0.2), (0.2, 0.2, 0.1), density=500.0, quat=(0.7, -0.1, 0.5, 0.3))
+    j = ode.PistonJoint(w)
+    j.attach(a, b)
+    j.setAnchor((0.1, 0.2, 0.5))
+    j.setAxisDelta((0.6, 0.8, 0.0), (0.1, 0.2, 0.3))
+    j.setParam(ode.ParamLoStop, -1.2)
+    j.setParam(ode.ParamHiStop, -0.9)
+    j.setParam(ode.ParamVel, 0.5)
+    j.setParam(ode.ParamFMax, 4.0)
+    j.setFeedback(True)
+    a.setAngularVel((0.3, 0.2, 1.0))
+    rec = _Recorder()
+    for _ in range(STEPS):
+        w.step(DT)
+        rec.body("a", a)
+        rec.body("b", b)
+        rec.put("piston.pos", j.getPosition())
+        rec.put("piston.angle", j.getAngle())
+        rec.put("piston.anchor", j.getAnchor())
+        rec.put("piston.anchor2", j.getAnchor2())
+        rec.feedback("piston", j)
+        rec.end_row()
+    return rec.rows
+
+
+def scene_stops_ignored(ode) -> Samples:
+    """LMotor and Plane2D stop parameters: libode 0.16 applies only their motors, so bodies pass the stops."""
+    w = _world(ode, (0.0, 0.0, 0.0))
+    a = _box(ode, w, (0.0, 0.0, 1.0), (0.2, 0.2, 0.2), density=100.0)
+    m = ode.LMotor(w)
+    m.attach(a, None)
+    m.setNumAxes(2)
+    m.setAxis(0, 0, (1.0, 0.0, 0.0))
+    m.setAxis(1, 1, (0.0, 1.0, 0.0))
+    for p in (ode.ParamLoStop, ode.ParamLoStop2):
+        m.setParam(p, -0.1)
+    for p in (ode.ParamHiStop, ode.ParamHiStop2):
+        m.setParam(p, 0.1)
+    m.setParam(ode.ParamFMax2, 0.5)
+    a.setLinearVel((1.0, 0.5, 0.0))
+    b = _box(ode, w, (1.0, 0.0, 0.0), (0.2, 0.1, 0.1), density=500.0)
+    p2 = ode.Plane2DJoint(w)
+    p2.attach(b, None)
+    for setter in (p2.setXParam, p2.setYParam, p2.setAngleParam):
+        setter(ode.ParamLoStop, -0.1)
+        setter(ode.ParamHiStop, 0.1)
+    p2.setYParam(ode.ParamFMax, 0.2)
+    b.setLinearVel((1.0, 0.4, 0.0))
+    b.setAngularVel((0.0, 0.0, 2.0))
+    rec = _Recorder()
+    for _ in range(STEPS):
+        w.step(DT)
+        rec.body("a", a)
+        rec.body("b", b)
+        rec.end_row()
+    return rec.rows
+
+
 def scene_amotor_euler(ode) -> Samples:
     """Two bodies on a ball joint (no gravity), an euler-mode AMotor: stops on angle 0, motor on angle 2."""
     w = _world(ode, ZERO_G)
@@ -975,6 +1037,8 @@ SCENES = {
     "pu_reversed": (scene_pu_reversed, "joint"),
     "pu_two_bodies": (scene_pu_two_bodies, "joint"),
     "piston": (scene_piston, "joint"),
+    "piston_axis_delta": (scene_piston_axis_delta, "joint"),
+    "stops_ignored": (scene_stops_ignored, "joint"),
     "amotor_euler": (scene_amotor_euler, "joint"),
     "amotor_user": (scene_amotor_user, "joint"),
     "lmotor": (scene_lmotor, "joint"),

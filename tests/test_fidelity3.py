@@ -33,6 +33,8 @@ REQUIRES = {
     "pu_reversed": ("PUJoint",),
     "pu_two_bodies": ("PUJoint",),
     "piston": ("PistonJoint",),
+    "piston_axis_delta": ("PistonJoint", "PistonJoint.setAxisDelta"),
+    "stops_ignored": ("LMotor", "Plane2DJoint"),
     "amotor_euler": ("AMotor", "AMotorEuler"),
     "amotor_user": ("AMotor", "AMotorUser"),
     "lmotor": ("LMotor",),
