@@ -19,6 +19,7 @@ from . import _layout as L
 from .errors import ODEError
 from .geoms import STORE, GeomObject, GeomTransform
 from .joints import Contact, JointGroup
+from .meshes import CALLBACK_MESHES, collide_with_callbacks
 from .spaces import _PASS, SpaceBase, _Pass, ensure_ready, pair_kernel, prepare
 
 CONTACTS_UNIMPORTANT = 0x80000000
@@ -54,9 +55,16 @@ def _collide_kernel():
     return k
 
 
-def _narrow(a: int, b: int, flags: int) -> np.ndarray:
+def _narrow_raw(a: int, b: int, flags: int) -> np.ndarray:
     """Contact records (n, CR) of geom rows a and b from the narrow-phase kernel."""
     return _collide_kernel().collide_geoms(STORE.slots.real, STORE.slots.ints, a, b, flags)
+
+
+def _narrow(a: int, b: int, flags: int) -> np.ndarray:
+    """Contact records (n, CR) of geom rows a and b, through a trimesh's callbacks when it has any."""
+    if CALLBACK_MESHES and (a in CALLBACK_MESHES or b in CALLBACK_MESHES):
+        return collide_with_callbacks(a, b, flags, _narrow_raw)
+    return _narrow_raw(a, b, flags)
 
 
 def _reported(g: GeomObject) -> GeomObject:
@@ -281,7 +289,7 @@ def _narrow_many(a: np.ndarray, b: np.ndarray, flags: int) -> tuple:
         k = _backend.kernel("contacts")
     except ImportError:
         k = None
-    if k is not None:
+    if k is not None and not (CALLBACK_MESHES and _any_callback_mesh(a, b)):
         return k.collide_many(STORE.slots.real, STORE.slots.ints, a, b, flags)
     recs, owners = [], []
     for p, (x, y) in enumerate(zip(a.tolist(), b.tolist())):
@@ -292,6 +300,12 @@ def _narrow_many(a: np.ndarray, b: np.ndarray, flags: int) -> tuple:
     if not recs:
         return np.zeros((0, L.CR), dtype=STORE.slots.real.dtype), np.zeros(0, dtype=np.int32)
     return np.concatenate(recs), np.concatenate(owners)
+
+
+def _any_callback_mesh(a: np.ndarray, b: np.ndarray) -> bool:
+    """True when a pair involves a trimesh with callbacks (those pairs take the per-pair path)."""
+    slots = np.fromiter(CALLBACK_MESHES.keys(), dtype=np.int64)
+    return bool(np.isin(a, slots).any() or np.isin(b, slots).any())
 
 
 def _connected_keys(world, nb: int) -> np.ndarray:

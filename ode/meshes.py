@@ -122,6 +122,61 @@ class TriMeshData(_SideData):
         return int(self._verts.shape[0])
 
 
+CALLBACK_MESHES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # slot -> mesh with callbacks
+
+
+def collide_with_callbacks(a: int, b: int, flags: int, narrow: Callable) -> np.ndarray:
+    """Contacts of geom slots a, b with ODE's trimesh callbacks applied; ``narrow(a, b, flags)`` collides.
+
+    As libode 0.16 does (observed): against a non-ray geom the array callback gets the candidate
+    triangles (bounding boxes overlapping the other geom's AABB) and the per-triangle callback decides
+    which of them take part, so rejected triangles never contribute (nor merge) contacts; against a ray
+    each hit goes through the ray callback (with barycentric u, v) and then the per-triangle callback.
+    """
+    objects = STORE.objects
+    restricted = []
+    for mine, other in ((a, b), (b, a)):
+        mesh = CALLBACK_MESHES.get(mine)
+        if mesh is None or int(STORE.slots.ints[other, L.GI_CLASS]) == L.GC_RAY:
+            continue
+        keep = mesh._accepted(objects.get(other), other)
+        if keep is not None:
+            restricted.append((mine, mesh, keep))
+    recs = _narrow_subsets(a, b, flags, narrow, restricted)
+    for mine, other, side in ((a, b, L.C_SIDE1), (b, a, L.C_SIDE2)):
+        mesh = CALLBACK_MESHES.get(mine)
+        if mesh is not None and recs.shape[0] and int(STORE.slots.ints[other, L.GI_CLASS]) == L.GC_RAY:
+            recs = mesh._ray_filter(objects.get(other), recs, side)
+    return recs
+
+
+def _narrow_subsets(a: int, b: int, flags: int, narrow: Callable, restricted: list) -> np.ndarray:
+    """Collide with each restricted mesh temporarily pointing at a copy holding only its kept triangles."""
+    if not restricted:
+        return narrow(a, b, flags)
+    kernel = _kernel()
+    saved = []
+    try:
+        for slot, mesh, keep in restricted:
+            if keep.size == 0:
+                return np.zeros((0, L.CR), dtype=STORE.slots.real.dtype)
+            data = mesh._tmdata
+            normals = None if data._normals is None else np.ascontiguousarray(data._normals[keep])
+            sub = kernel.register_trimesh(data._verts, np.ascontiguousarray(data._faces[keep]), normals)
+            saved.append((slot, int(STORE.slots.ints[slot, L.GI_DATA]), sub, keep))
+            STORE.slots.ints[slot, L.GI_DATA] = sub
+        recs = narrow(a, b, flags)
+    finally:
+        for slot, old, sub, _ in saved:
+            STORE.slots.ints[slot, L.GI_DATA] = old
+            kernel.release(sub)
+    for slot, _, _, keep in saved:
+        col = L.C_SIDE1 if slot == a else L.C_SIDE2
+        if recs.shape[0]:
+            recs[:, col] = keep[recs[:, col].astype(np.int64)]
+    return recs
+
+
 def _callable_or_none(name: str, fn):
     """fn when callable or None, else TypeError."""
     if fn is not None and not callable(fn):
@@ -203,6 +258,7 @@ class GeomTriMesh(GeomObject):
         """callback(trimesh, other, triangle) -> bool per candidate triangle; False rejects its contacts."""
         self._live_slot()
         self._tri_cb = _callable_or_none("callback", callback)
+        self._track_callbacks()
 
     def getTriCallback(self):
         """The per-triangle callback or None."""
@@ -212,6 +268,7 @@ class GeomTriMesh(GeomObject):
         """callback(trimesh, other, triangles) once per collision with the list of triangles touched."""
         self._live_slot()
         self._array_cb = _callable_or_none("callback", callback)
+        self._track_callbacks()
 
     def getArrayCallback(self):
         """The array callback or None."""
@@ -221,32 +278,67 @@ class GeomTriMesh(GeomObject):
         """callback(trimesh, ray, triangle, u, v) -> bool per ray hit; False rejects the hit."""
         self._live_slot()
         self._ray_cb = _callable_or_none("callback", callback)
+        self._track_callbacks()
 
     def getRayCallback(self):
         """The ray callback or None."""
         return self._ray_cb
 
-    def _filter_contacts(self, other, recs: np.ndarray, side: int) -> np.ndarray:
-        """Apply the callbacks to contact records (n, CR) whose triangle index is in column ``side``."""
+    def _track_callbacks(self) -> None:
+        """Route this mesh's collisions through ``collide_with_callbacks`` while it has a callback."""
+        slot = self._live_slot()
         if self._tri_cb is None and self._array_cb is None and self._ray_cb is None:
-            return recs
+            CALLBACK_MESHES.pop(slot, None)
+        else:
+            CALLBACK_MESHES[slot] = self
+
+    def _release_record(self) -> None:
+        CALLBACK_MESHES.pop(self._slot, None)
+        super()._release_record()
+
+    def _candidates(self, other_slot: int) -> np.ndarray:
+        """Triangles whose world bounding box meets the other geom: a sphere by its true distance, other
+        geoms by their AABB (libode's OPCODE tree adds some neighbours of these; a superset)."""
+        g = STORE.slots.real[self._slot]
+        rot = g[L.G_R:L.G_R + 9].astype(np.float64).reshape(3, 3)
+        tri = self._tmdata._verts[self._tmdata._faces] @ rot.T + g[L.G_POS:L.G_POS + 3].astype(np.float64)
+        lo, hi = tri.min(axis=1), tri.max(axis=1)
+        other = STORE.objects.get(other_slot)
+        if other is not None and other.getClass() == L.GC_SPHERE:
+            c = np.asarray(other.getPosition(), dtype=np.float64)
+            gap = np.maximum(0.0, np.maximum(lo - c, c - hi))
+            return np.nonzero(np.einsum("ij,ij->i", gap, gap) <= other.getRadius() ** 2)[0]
+        if other is not None:
+            box = np.asarray(other.getAABB(), dtype=np.float64)  # brings the lazily kept AABB up to date
+        else:
+            box = STORE.slots.real[other_slot, L.G_AABB:L.G_AABB + 6].astype(np.float64)
+        return np.nonzero(np.all((lo <= box[1::2]) & (hi >= box[0::2]), axis=1))[0]
+
+    def _accepted(self, other, other_slot: int):
+        """Run the array and per-triangle callbacks; the accepted triangles, or None when all are."""
+        if self._tri_cb is None and self._array_cb is None:
+            return None
+        cand = self._candidates(other_slot)
+        if self._array_cb is not None and cand.size:
+            self._array_cb(self, other, cand.tolist())
+        if self._tri_cb is None:
+            return None
+        keep = [t for t in cand.tolist() if self._tri_cb(self, other, t)]
+        return None if len(keep) == self._tmdata._faces.shape[0] else np.asarray(keep, np.int64)
+
+    def _ray_filter(self, ray, recs: np.ndarray, side: int) -> np.ndarray:
+        """ODE's order per ray hit: the ray callback with (u, v), then the per-triangle callback."""
         keep = []
-        tris = []
-        is_ray = other.getClass() == L.GC_RAY
         for row in recs:
             t = int(row[side])
             ok = True
-            if t >= 0 and is_ray and self._ray_cb is not None:
+            if self._ray_cb is not None:
                 u, v = self._barycentric(t, row[L.C_POS:L.C_POS + 3].tolist())
-                ok = bool(self._ray_cb(self, other, t, u, v))
-            elif t >= 0 and not is_ray and self._tri_cb is not None:
-                ok = bool(self._tri_cb(self, other, t))
+                ok = bool(self._ray_cb(self, ray, t, u, v))
+            if ok and self._tri_cb is not None:
+                ok = bool(self._tri_cb(self, ray, t))
             if ok:
                 keep.append(row)
-                if t >= 0 and t not in tris:
-                    tris.append(t)
-        if self._array_cb is not None and tris:
-            self._array_cb(self, other, tris)
         return np.array(keep, dtype=recs.dtype).reshape(len(keep), recs.shape[1])
 
     def _barycentric(self, t: int, p) -> tuple:

@@ -444,19 +444,6 @@ def test_trimesh_api():
         g.setTriCallback(3)
 
 
-def test_trimesh_callbacks_filter_contacts():
-    g = _trimesh()
-    s = ode.GeomSphere(None, 0.5)
-    s.setPosition((0.2, 0.1, 0.4))
-    recs = np.array([[0.2, 0.1, 0, 0, 0, -1, 0.1, 0, -1], [0.15, 0.15, 0, 0, 0, -1, 0.09, 1, -1]])
-    calls = []
-    g.setTriCallback(lambda mesh, other, t: t == 0)
-    g.setArrayCallback(lambda mesh, other, tris: calls.append(list(tris)))
-    kept = g._filter_contacts(s, recs, L.C_SIDE1)
-    assert kept.shape == (1, L.CR) and kept[0, L.C_SIDE1] == 0
-    assert calls == [[0]]
-
-
 def test_rebuild_repoints_geoms():
     d = ode.TriMeshData()
     d.build(QUAD_V, QUAD_F)
