@@ -1179,29 +1179,489 @@ cdef int mesh_generic(const dReal* g1, const int* i1, const dReal* g2, const int
     return n
 
 
+# ---- convex pairs: one contact by Minkowski portal refinement (Snethen, "XenoCollide", Game Programming
+# Gems 7), as libode 0.16 computes them (observed through the oracle): the convex is shape A, the centres are
+# the geom positions, directions are rotated with the geom's quaternion (ODE's dRtoQ of its rotation), a box's
+# support takes the face (or edge) centre along a direction component within machine epsilon of zero, a convex
+# takes its first vertex of largest projection, and refinement stops when the support point is within 1e-6 of
+# the portal. The portal lives in v: 5 vertices of 9 reals (point of A - B, then the support points on A and
+# on B); vertex 0 is the interior point (centre of A minus centre of B).
+
+
+cdef inline int cv_zero(dReal x) noexcept nogil:
+    """|x| below double machine epsilon (the MPR's zero test)."""
+    return fabs(x) < 2.220446049250313e-16
+
+
+cdef void cv_quat(const dReal* g, dReal* q) noexcept nogil:
+    """q = (w, x, y, z): the unit quaternion of record g's rotation (Shepperd's method, as ODE's dRtoQ)."""
+    cdef dReal tr, s
+    cdef int big
+    tr = g[G_R] + g[G_R + 4] + g[G_R + 8]
+    if tr >= 0.0:
+        s = sqrt(tr + 1.0)
+        q[0] = 0.5 * s
+        s = 0.5 / s
+        q[1] = (g[G_R + 7] - g[G_R + 5]) * s
+        q[2] = (g[G_R + 2] - g[G_R + 6]) * s
+        q[3] = (g[G_R + 3] - g[G_R + 1]) * s
+        return
+    if g[G_R + 4] > g[G_R]:
+        big = 1
+        if g[G_R + 8] > g[G_R + 4]:
+            big = 2
+    else:
+        big = 0
+        if g[G_R + 8] > g[G_R]:
+            big = 2
+    if big == 0:
+        s = sqrt((g[G_R] - (g[G_R + 4] + g[G_R + 8])) + 1.0)
+        q[1] = 0.5 * s
+        s = 0.5 / s
+        q[2] = (g[G_R + 1] + g[G_R + 3]) * s
+        q[3] = (g[G_R + 6] + g[G_R + 2]) * s
+        q[0] = (g[G_R + 7] - g[G_R + 5]) * s
+    elif big == 1:
+        s = sqrt((g[G_R + 4] - (g[G_R + 8] + g[G_R])) + 1.0)
+        q[2] = 0.5 * s
+        s = 0.5 / s
+        q[3] = (g[G_R + 5] + g[G_R + 7]) * s
+        q[1] = (g[G_R + 1] + g[G_R + 3]) * s
+        q[0] = (g[G_R + 2] - g[G_R + 6]) * s
+    else:
+        s = sqrt((g[G_R + 8] - (g[G_R] + g[G_R + 4])) + 1.0)
+        q[3] = 0.5 * s
+        s = 0.5 / s
+        q[1] = (g[G_R + 6] + g[G_R + 2]) * s
+        q[2] = (g[G_R + 5] + g[G_R + 7]) * s
+        q[0] = (g[G_R + 3] - g[G_R + 1]) * s
+
+
+cdef void cv_qrot(const dReal* q, int inv, dReal vx, dReal vy, dReal vz, dReal* out, int o) noexcept nogil:
+    """out[o:o+3] = v rotated by q (by its conjugate when inv): v + 2 u x (u x v + w v), u = q's vector part."""
+    cdef dReal w, x, y, z, ax, ay, az, bx, by, bz
+    w = q[0]
+    x = q[1]
+    y = q[2]
+    z = q[3]
+    if inv:
+        x = -x
+        y = -y
+        z = -z
+    ax = y * vz - z * vy + w * vx
+    ay = z * vx - x * vz + w * vy
+    az = x * vy - y * vx + w * vz
+    bx = y * az - z * ay
+    by = z * ax - x * az
+    bz = x * ay - y * ax
+    out[o] = vx + 2.0 * bx
+    out[o + 1] = vy + 2.0 * by
+    out[o + 2] = vz + 2.0 * bz
+
+
+cdef void cv_support(const dReal* g, int cls, MeshData* md, const dReal* q, dReal dx, dReal dy, dReal dz, dReal* v, int o) noexcept nogil:
+    """v[o:o+3] = the point of geom g (sphere, box, capsule, cylinder, or convex md) farthest along world d."""
+    cdef dReal l[3]
+    cdef dReal p[3]
+    cdef dReal t, s, h, best, x
+    cdef int k, j, bk
+    if cls == GC_SPHERE:
+        l[0] = g[G_R] * dx + g[G_R + 3] * dy + g[G_R + 6] * dz
+        l[1] = g[G_R + 1] * dx + g[G_R + 4] * dy + g[G_R + 7] * dz
+        l[2] = g[G_R + 2] * dx + g[G_R + 5] * dy + g[G_R + 8] * dz
+        t = sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2])
+        for j in range(3):
+            p[j] = 0.0
+            if t > 0:
+                p[j] = l[j] * (g[G_RADIUS] / t)
+        for j in range(3):
+            v[o + j] = g[G_POS + j] + (g[G_R + 3 * j] * p[0] + g[G_R + 3 * j + 1] * p[1] + g[G_R + 3 * j + 2] * p[2])
+        return
+    cv_qrot(q, 1, dx, dy, dz, l, 0)
+    p[0] = 0.0
+    p[1] = 0.0
+    p[2] = 0.0
+    if cls == GC_BOX:
+        for j in range(3):
+            if not cv_zero(l[j]):
+                h = g[G_SIDES + j] * 0.5
+                p[j] = h if l[j] > 0 else -h
+    elif cls == GC_CAPSULE:
+        t = sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2])
+        if t > 0:
+            s = g[G_RADIUS] / t
+            p[0] = l[0] * s
+            p[1] = l[1] * s
+            p[2] = l[2] * s
+        h = g[G_LENGTH] * 0.5
+        if l[2] > 0:
+            p[2] = p[2] + h
+        else:
+            p[2] = p[2] - h
+    elif cls == GC_CYLINDER:
+        t = l[0] * l[0] + l[1] * l[1]
+        if t > 0:
+            s = g[G_RADIUS] / sqrt(t)
+            p[0] = l[0] * s
+            p[1] = l[1] * s
+        h = g[G_LENGTH] * 0.5
+        p[2] = h if l[2] > 0 else -h
+    elif md != NULL:
+        bk = 0
+        best = 0.0
+        for k in range(md.nv):
+            x = md.v[3 * k] * l[0] + md.v[3 * k + 1] * l[1] + md.v[3 * k + 2] * l[2]
+            if k == 0 or x > best:
+                best = x
+                bk = k
+        p[0] = md.v[3 * bk]
+        p[1] = md.v[3 * bk + 1]
+        p[2] = md.v[3 * bk + 2]
+    cv_qrot(q, 0, p[0], p[1], p[2], l, 0)
+    v[o] = l[0] + g[G_POS]
+    v[o + 1] = l[1] + g[G_POS + 1]
+    v[o + 2] = l[2] + g[G_POS + 2]
+
+
+cdef void cv_msup(const dReal* g1, MeshData* md1, const dReal* q1, const dReal* g2, int c2, MeshData* md2, const dReal* q2, dReal dx, dReal dy, dReal dz, dReal* v, int k) noexcept nogil:
+    """Portal vertex k: the convex A's support along d, B's along -d, and their difference."""
+    cdef int o
+    o = 9 * k
+    cv_support(g1, GC_CONVEX, md1, q1, dx, dy, dz, v, o + 3)
+    cv_support(g2, c2, md2, q2, -dx, -dy, -dz, v, o + 6)
+    v[o] = v[o + 3] - v[o + 6]
+    v[o + 1] = v[o + 4] - v[o + 7]
+    v[o + 2] = v[o + 5] - v[o + 8]
+
+
+cdef inline void cv_copy(dReal* v, int dst, int src) noexcept nogil:
+    """Portal vertex dst = vertex src."""
+    cdef int j
+    for j in range(9):
+        v[9 * dst + j] = v[9 * src + j]
+
+
+cdef inline dReal cv_dot(const dReal* v, int k, const dReal* n) noexcept nogil:
+    """Minkowski point of portal vertex k dotted with n."""
+    return v[9 * k] * n[0] + v[9 * k + 1] * n[1] + v[9 * k + 2] * n[2]
+
+
+cdef inline dReal cv_triple(const dReal* v, int a, int b, int c) noexcept nogil:
+    """(v_a x v_b) . v_c of the Minkowski points."""
+    cdef dReal x, y, z
+    x = v[9 * a + 1] * v[9 * b + 2] - v[9 * a + 2] * v[9 * b + 1]
+    y = v[9 * a + 2] * v[9 * b] - v[9 * a] * v[9 * b + 2]
+    z = v[9 * a] * v[9 * b + 1] - v[9 * a + 1] * v[9 * b]
+    return x * v[9 * c] + y * v[9 * c + 1] + z * v[9 * c + 2]
+
+
+cdef inline dReal cv_cross_dot(const dReal* v, int a, int b, const dReal* n) noexcept nogil:
+    """(v_a x v_b) . n of the Minkowski points."""
+    cdef dReal x, y, z
+    x = v[9 * a + 1] * v[9 * b + 2] - v[9 * a + 2] * v[9 * b + 1]
+    y = v[9 * a + 2] * v[9 * b] - v[9 * a] * v[9 * b + 2]
+    z = v[9 * a] * v[9 * b + 1] - v[9 * a + 1] * v[9 * b]
+    return x * n[0] + y * n[1] + z * n[2]
+
+
+cdef void cv_normal(const dReal* v, int a, int b, int c, dReal* n) noexcept nogil:
+    """n = unit (v_b - v_a) x (v_c - v_a) (left as it is when zero)."""
+    cdef dReal ax, ay, az, bx, by, bz, l
+    ax = v[9 * b] - v[9 * a]
+    ay = v[9 * b + 1] - v[9 * a + 1]
+    az = v[9 * b + 2] - v[9 * a + 2]
+    bx = v[9 * c] - v[9 * a]
+    by = v[9 * c + 1] - v[9 * a + 1]
+    bz = v[9 * c + 2] - v[9 * a + 2]
+    n[0] = ay * bz - az * by
+    n[1] = az * bx - ax * bz
+    n[2] = ax * by - ay * bx
+    l = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    if l > 0:
+        n[0] = n[0] / l
+        n[1] = n[1] / l
+        n[2] = n[2] / l
+
+
+cdef inline int cv_beyond(dReal x) noexcept nogil:
+    """x > 0 or zero within epsilon (the origin is not in front of the plane)."""
+    return cv_zero(x) or x > 0
+
+
+cdef int cv_discover(const dReal* g1, MeshData* md1, const dReal* q1, const dReal* g2, int c2, MeshData* md2, const dReal* q2, dReal* v) noexcept nogil:
+    """Find a portal (v1, v2, v3) crossed by the ray from v0 through the origin.
+
+    Returns -1 (separated), 0 (portal found), 1 (v1 is the origin: touching), 2 (origin on segment v0 v1)."""
+    cdef dReal n[3]
+    cdef dReal l, x
+    cdef int j, _it, cont
+    for j in range(3):
+        v[3 + j] = g1[G_POS + j]
+        v[6 + j] = g2[G_POS + j]
+        v[j] = v[3 + j] - v[6 + j]
+    if cv_zero(v[0]) and cv_zero(v[1]) and cv_zero(v[2]):
+        v[0] = v[0] + 2.220446049250313e-16 * 10
+    l = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    n[0] = -v[0] / l
+    n[1] = -v[1] / l
+    n[2] = -v[2] / l
+    cv_msup(g1, md1, q1, g2, c2, md2, q2, n[0], n[1], n[2], v, 1)
+    x = cv_dot(v, 1, n)
+    if not (x > 0) or cv_zero(x):
+        return -1
+    n[0] = v[1] * v[11] - v[2] * v[10]
+    n[1] = v[2] * v[9] - v[0] * v[11]
+    n[2] = v[0] * v[10] - v[1] * v[9]
+    l = n[0] * n[0] + n[1] * n[1] + n[2] * n[2]
+    if cv_zero(l):
+        if v[9] == 0 and v[10] == 0 and v[11] == 0:
+            return 1
+        return 2
+    l = sqrt(l)
+    n[0] = n[0] / l
+    n[1] = n[1] / l
+    n[2] = n[2] / l
+    cv_msup(g1, md1, q1, g2, c2, md2, q2, n[0], n[1], n[2], v, 2)
+    x = cv_dot(v, 2, n)
+    if not (x > 0) or cv_zero(x):
+        return -1
+    cv_normal(v, 0, 1, 2, n)
+    if cv_dot(v, 0, n) > 0:
+        cv_copy(v, 4, 1)
+        cv_copy(v, 1, 2)
+        cv_copy(v, 2, 4)
+        n[0] = -n[0]
+        n[1] = -n[1]
+        n[2] = -n[2]
+    for _it in range(1000):
+        cv_msup(g1, md1, q1, g2, c2, md2, q2, n[0], n[1], n[2], v, 3)
+        x = cv_dot(v, 3, n)
+        if not (x > 0) or cv_zero(x):
+            return -1
+        cont = 0
+        x = cv_triple(v, 1, 3, 0)
+        if x < 0 and not cv_zero(x):
+            cv_copy(v, 2, 3)
+            cont = 1
+        if cont == 0:
+            x = cv_triple(v, 3, 2, 0)
+            if x < 0 and not cv_zero(x):
+                cv_copy(v, 1, 3)
+                cont = 1
+        if cont == 0:
+            return 0
+        cv_normal(v, 0, 1, 2, n)
+    return 0
+
+
+cdef int cv_reached(const dReal* v, const dReal* n) noexcept nogil:
+    """True when support point v4 lies within 1e-6 of the portal plane along n (refinement done)."""
+    cdef dReal d4, m, t
+    cdef int k
+    d4 = cv_dot(v, 4, n)
+    m = d4 - cv_dot(v, 1, n)
+    for k in range(2, 4):
+        t = d4 - cv_dot(v, k, n)
+        if t < m:
+            m = t
+    return m <= 1e-6
+
+
+cdef void cv_expand(dReal* v) noexcept nogil:
+    """Replace one portal vertex by v4 so that the ray from v0 through the origin still crosses the portal."""
+    cdef dReal c[3]
+    c[0] = v[37] * v[2] - v[38] * v[1]
+    c[1] = v[38] * v[0] - v[36] * v[2]
+    c[2] = v[36] * v[1] - v[37] * v[0]
+    if cv_dot(v, 1, c) > 0:
+        if cv_dot(v, 2, c) > 0:
+            cv_copy(v, 1, 4)
+        else:
+            cv_copy(v, 3, 4)
+    elif cv_dot(v, 3, c) > 0:
+        cv_copy(v, 2, 4)
+    else:
+        cv_copy(v, 1, 4)
+
+
+cdef int cv_refine(const dReal* g1, MeshData* md1, const dReal* q1, const dReal* g2, int c2, MeshData* md2, const dReal* q2, dReal* v) noexcept nogil:
+    """Move the portal outwards until the origin is behind it (0) or it cannot pass the origin (-1)."""
+    cdef dReal n[3]
+    cdef int _it
+    for _it in range(1000):
+        cv_normal(v, 1, 2, 3, n)
+        if cv_beyond(cv_dot(v, 1, n)):
+            return 0
+        cv_msup(g1, md1, q1, g2, c2, md2, q2, n[0], n[1], n[2], v, 4)
+        if not cv_beyond(cv_dot(v, 4, n)) or cv_reached(v, n):
+            return -1
+        cv_expand(v)
+    return -1
+
+
+cdef void cv_closest(const dReal* v, dReal* out) noexcept nogil:
+    """Point of the portal triangle (v1, v2, v3) closest to the origin (Ericson's Voronoi-region test)."""
+    cdef dReal abx, aby, abz, acx, acy, acz, d1, d2, d3, d4, d5, d6, va, vb, vc, t, w
+    cdef int j
+    abx = v[18] - v[9]
+    aby = v[19] - v[10]
+    abz = v[20] - v[11]
+    acx = v[27] - v[9]
+    acy = v[28] - v[10]
+    acz = v[29] - v[11]
+    d1 = -(abx * v[9] + aby * v[10] + abz * v[11])
+    d2 = -(acx * v[9] + acy * v[10] + acz * v[11])
+    if d1 <= 0 and d2 <= 0:
+        for j in range(3):
+            out[j] = v[9 + j]
+        return
+    d3 = -(abx * v[18] + aby * v[19] + abz * v[20])
+    d4 = -(acx * v[18] + acy * v[19] + acz * v[20])
+    if d3 >= 0 and d4 <= d3:
+        for j in range(3):
+            out[j] = v[18 + j]
+        return
+    vc = d1 * d4 - d3 * d2
+    if vc <= 0 and d1 >= 0 and d3 <= 0:
+        t = d1 / (d1 - d3)
+        for j in range(3):
+            out[j] = v[9 + j] + (v[18 + j] - v[9 + j]) * t
+        return
+    d5 = -(abx * v[27] + aby * v[28] + abz * v[29])
+    d6 = -(acx * v[27] + acy * v[28] + acz * v[29])
+    if d6 >= 0 and d5 <= d6:
+        for j in range(3):
+            out[j] = v[27 + j]
+        return
+    vb = d5 * d2 - d1 * d6
+    if vb <= 0 and d2 >= 0 and d6 <= 0:
+        t = d2 / (d2 - d6)
+        for j in range(3):
+            out[j] = v[9 + j] + (v[27 + j] - v[9 + j]) * t
+        return
+    va = d3 * d6 - d5 * d4
+    if va <= 0 and d4 - d3 >= 0 and d5 - d6 >= 0:
+        t = (d4 - d3) / ((d4 - d3) + (d5 - d6))
+        for j in range(3):
+            out[j] = v[18 + j] + (v[27 + j] - v[18 + j]) * t
+        return
+    w = 1 / (va + vb + vc)
+    t = vb * w
+    w = vc * w
+    for j in range(3):
+        out[j] = v[9 + j] + (v[18 + j] - v[9 + j]) * t + (v[27 + j] - v[9 + j]) * w
+
+
+cdef void cv_position(const dReal* v, const dReal* n, dReal* out) noexcept nogil:
+    """Contact point: the origin's barycentric weights in the tetrahedron (v0, v1, v2, v3) (in the portal alone
+    when that is degenerate) applied to the support points on A and on B, averaged."""
+    cdef dReal b[4]
+    cdef dReal s, pa, pb
+    cdef int j, k
+    b[0] = cv_triple(v, 1, 2, 3)
+    b[1] = cv_triple(v, 3, 2, 0)
+    b[2] = cv_triple(v, 0, 1, 3)
+    b[3] = cv_triple(v, 2, 1, 0)
+    s = b[0] + b[1] + b[2] + b[3]
+    if s <= 0 or cv_zero(s):
+        b[0] = 0.0
+        b[1] = cv_cross_dot(v, 2, 3, n)
+        b[2] = cv_cross_dot(v, 3, 1, n)
+        b[3] = cv_cross_dot(v, 1, 2, n)
+        s = b[1] + b[2] + b[3]
+    for j in range(3):
+        pa = 0.0
+        pb = 0.0
+        for k in range(4):
+            pa = pa + v[9 * k + 3 + j] * b[k]
+            pb = pb + v[9 * k + 6 + j] * b[k]
+        out[j] = (pa / s + pb / s) * 0.5
+
+
+cdef int convex_mpr(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
+    """Convex (geom 1, shape A) against a sphere, box, capsule, cylinder or convex: libode's single MPR contact
+    (normal -direction into geom 1, depth, the point halfway between the two bodies' support points)."""
+    cdef MeshData* md1
+    cdef MeshData* md2
+    cdef dReal v[45]
+    cdef dReal n[3]
+    cdef dReal q[3]
+    cdef dReal p[3]
+    cdef dReal q1[4]
+    cdef dReal q2[4]
+    cdef dReal d
+    cdef int res, it, j, c2
+    md1 = reg_get(i1[GI_DATA])
+    if md1 == NULL or md1.kind != MESH_CONVEX or md1.nv == 0:
+        return 0
+    c2 = i2[GI_CLASS]
+    md2 = NULL
+    if c2 == GC_CONVEX:
+        md2 = reg_get(i2[GI_DATA])
+        if md2 == NULL or md2.kind != MESH_CONVEX or md2.nv == 0:
+            return 0
+    cv_quat(g1, q1)
+    cv_quat(g2, q2)
+    res = cv_discover(g1, md1, q1, g2, c2, md2, q2, v)
+    if res < 0:
+        return 0
+    if res == 1 or res == 2:
+        d = sqrt(v[9] * v[9] + v[10] * v[10] + v[11] * v[11])
+        for j in range(3):
+            n[j] = 0.0
+            if d > 0:
+                n[j] = v[9 + j] / d
+            q[j] = (v[12 + j] + v[15 + j]) * 0.5
+    else:
+        if cv_refine(g1, md1, q1, g2, c2, md2, q2, v) < 0:
+            return 0
+        for it in range(1001):
+            cv_normal(v, 1, 2, 3, n)
+            cv_msup(g1, md1, q1, g2, c2, md2, q2, n[0], n[1], n[2], v, 4)
+            if cv_reached(v, n) or it == 1000:
+                break
+            cv_expand(v)
+        cv_closest(v, p)
+        d = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2])
+        cv_position(v, n, q)
+        if d > 0:
+            for j in range(3):
+                n[j] = p[j] / d
+    contacts[C_POS] = q[0]
+    contacts[C_POS + 1] = q[1]
+    contacts[C_POS + 2] = q[2]
+    contacts[C_NORMAL] = -n[0]
+    contacts[C_NORMAL + 1] = -n[1]
+    contacts[C_NORMAL + 2] = -n[2]
+    contacts[C_DEPTH] = d
+    contacts[C_SIDE1] = -1
+    contacts[C_SIDE2] = -1
+    return 1
+
+
 cdef int collide_convex_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
     """Convex (geom 1) against a sphere."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+    return convex_mpr(g1, i1, g2, i2, flags, contacts, skip)
 
 
 cdef int collide_convex_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
     """Convex (geom 1) against a box."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+    return convex_mpr(g1, i1, g2, i2, flags, contacts, skip)
 
 
 cdef int collide_convex_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
     """Convex (geom 1) against a capsule."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+    return convex_mpr(g1, i1, g2, i2, flags, contacts, skip)
 
 
 cdef int collide_convex_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Convex (geom 1) against a cylinder (as a prism)."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+    """Convex (geom 1) against a cylinder."""
+    return convex_mpr(g1, i1, g2, i2, flags, contacts, skip)
 
 
 cdef int collide_convex_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
     """Convex against convex."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_CONVEX)
+    return convex_mpr(g1, i1, g2, i2, flags, contacts, skip)
 
 
 cdef void buf_push(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil:
