@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import struct
 
 from . import _backend, _check
 from . import _layout as L
@@ -1517,28 +1518,33 @@ class NullJoint(_Joint3):
 
 
 class Contact:
-    """A contact point with its surface parameters (ODE's dContact), given to ContactJoint."""
+    """A contact point with its surface parameters (ODE's dContact), given to ContactJoint.
+
+    The defaults are class attributes (all immutable), so creating a Contact costs no attribute
+    stores; setters store instance attributes.
+    """
+
+    mode = 0x004                      # PyODE's defaults: bounce mode, infinite friction, bounce 0.1
+    mu = math.inf
+    mu2 = 0.0
+    bounce = 0.1
+    bounce_vel = 0.0
+    soft_erp = 0.0
+    soft_cfm = 0.0
+    motion1 = 0.0
+    motion2 = 0.0
+    motionN = 0.0
+    slip1 = 0.0
+    slip2 = 0.0
+    fdir1 = (0.0, 0.0, 0.0)
+    pos = (0.0, 0.0, 0.0)
+    normal = (0.0, 0.0, 0.0)
+    depth = 0.0
+    g1 = None
+    g2 = None
 
     def __init__(self) -> None:
-        """PyODE's defaults: bounce mode, infinite friction, bounce 0.1."""
-        self.mode = 0x004
-        self.mu = math.inf
-        self.mu2 = 0.0
-        self.bounce = 0.1
-        self.bounce_vel = 0.0
-        self.soft_erp = 0.0
-        self.soft_cfm = 0.0
-        self.motion1 = 0.0
-        self.motion2 = 0.0
-        self.motionN = 0.0
-        self.slip1 = 0.0
-        self.slip2 = 0.0
-        self.fdir1 = (0.0, 0.0, 0.0)
-        self.pos = (0.0, 0.0, 0.0)
-        self.normal = (0.0, 0.0, 0.0)
-        self.depth = 0.0
-        self.g1 = None
-        self.g2 = None
+        """PyODE's defaults: bounce mode, infinite friction, bounce 0.1 (the class attributes)."""
 
     def getContactGeomParams(self) -> tuple:
         """(pos, normal, depth, geom1, geom2)."""
@@ -1565,6 +1571,10 @@ class Contact:
         self.mode = int(flags)
 
     def _set(self, name: str, value, allow_inf: bool = False) -> None:
+        """Store a checked float: finite (or +-inf with allow_inf), never NaN."""
+        if type(value) is float and (value == value if allow_inf else -_check._MAX <= value <= _check._MAX):
+            setattr(self, name, value)
+            return
         v = _check.real_or_inf(name, value) if allow_inf else _check.real(name, value)
         setattr(self, name, v)
 
@@ -1574,7 +1584,10 @@ class Contact:
 
     def setMu(self, mu: float) -> None:
         """Set the friction coefficient (0 .. ode.Infinity)."""
-        self._set("mu", mu, True)
+        if type(mu) is float and mu == mu:        # fast path: a float that is not NaN
+            self.mu = mu
+        else:
+            self._set("mu", mu, True)
 
     def getMu2(self) -> float:
         """Friction coefficient of direction 2 (with ContactMu2)."""
@@ -1590,7 +1603,10 @@ class Contact:
 
     def setBounce(self, b: float) -> None:
         """Set the restitution."""
-        self._set("bounce", b)
+        if type(b) is float and -_check._MAX <= b <= _check._MAX:   # fast path: finite, representable
+            self.bounce = b
+        else:
+            self._set("bounce", b)
 
     def getBounceVel(self) -> float:
         """Minimum incoming velocity for a bounce."""
@@ -1666,14 +1682,26 @@ class Contact:
 
 
 class ContactJoint(Joint):
-    """A contact: keeps two bodies from interpenetrating at a point, with friction; usually one step long."""
+    """A contact: keeps two bodies from interpenetrating at a point, with friction; usually one step long.
+
+    Contact joints are created by the thousand in near-callbacks, so construction and attach have a fast
+    path for the usual argument types (an ode.World, an ode.JointGroup or None, an ode.Contact, ode.Body
+    or None): every check the general path makes is made once, and the row is written with two struct
+    stores straight into the world's arrays. Anything unusual (subclasses, bad input) takes the general
+    path, which raises the documented errors.
+    """
 
     _type = L.JT_CONTACT
 
     def __init__(self, world, jointgroup, contact: Contact) -> None:
         """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""
-        if not isinstance(contact, Contact):
-            raise TypeError(f"contact must be an ode.Contact, not {type(contact).__name__}")
+        if type(contact) is not Contact:
+            if not isinstance(contact, Contact):
+                raise TypeError(f"contact must be an ode.Contact, not {type(contact).__name__}")
+        elif type(world) is _world_class() and (jointgroup is None or (type(jointgroup) is JointGroup
+                                                                      and not jointgroup._destroyed)):
+            if self._fast_init(world, jointgroup, contact):
+                return
         super().__init__(world, jointgroup)
         r = self._reals()
         r[L.J_C_POS:L.J_C_POS + 3] = contact.pos
@@ -1687,6 +1715,36 @@ class ContactJoint(Joint):
         self._ints()[L.JI_C_MODE] = contact.mode
         self._on_attach()
 
+    def _fast_init(self, world, jointgroup, contact: Contact) -> bool:
+        """Joint.__init__ plus the contact row for checked argument types; False (nothing done) when a
+        value cannot be stored by struct (the general path then stores or rejects it as numpy does)."""
+        st = world._state
+        j = st.joints
+        c = contact
+        try:
+            row = _CONTACT_ROW.pack(*c.pos, *c.normal, c.depth, *c.fdir1, c.mu, c.mu2, 0.0, 0.0, 0.0,
+                                    c.bounce, c.bounce_vel, c.soft_erp, c.soft_cfm, c.motion1, c.motion2,
+                                    c.motionN, c.slip1, c.slip2)
+            head = _CONTACT_INTS.pack(L.JT_CONTACT, -1, -1, 1, 1, 0, 0, 0, 0, 0, 0, c.mode)
+        except (struct.error, OverflowError, TypeError, ValueError):
+            return False
+        slot = j.allocate()
+        v = _views(j)
+        v[2][slot * v[4]:slot * v[4] + _CONTACT_ROW.size] = row
+        v[3][slot * v[5]:slot * v[5] + _CONTACT_INTS.size] = head
+        self._world = world
+        self._slot = slot
+        self._gen = j.generation[slot]
+        self._bodies = (None, None)
+        self._group = None
+        self._data = None
+        self._normal = c.normal
+        st.joint_objects[slot] = self
+        if jointgroup is not None:
+            jointgroup._joints.append(self)
+            self._group = jointgroup
+        return True
+
     def _on_attach(self) -> None:
         """Store the normal, flipped when ODE swaps the bodies so it still points into the user's body 1."""
         n = self._normal
@@ -1696,8 +1754,90 @@ class ContactJoint(Joint):
 
     def attach(self, body1, body2) -> None:
         """Attach to the two colliding bodies (None for the static environment)."""
-        super().attach(body1, body2)
-        self._on_attach()
+        w = self._world
+        st = w._state
+        j = st.joints
+        s = self._slot
+        if s < 0 or j.generation[s] != self._gen:
+            raise ODEError("this joint has been destroyed")
+        body = _body_class()
+        gens = st.bodies.generation
+        if body1 is None:
+            s1 = -1
+        elif type(body1) is body and body1._world is w and body1._slot >= 0 \
+                and gens[body1._slot] == body1._gen:
+            s1 = body1._slot
+        else:
+            s1 = -2
+        if body2 is None:
+            s2 = -1
+        elif type(body2) is body and body2._world is w and body2._slot >= 0 \
+                and gens[body2._slot] == body2._gen:
+            s2 = body2._slot
+        else:
+            s2 = -2
+        if s1 == -2 or s2 == -2 or (s1 >= 0 and s1 == s2):     # unusual or bad input: the general path
+            super().attach(body1, body2)
+            self._on_attach()
+            return
+        v = _views(j)
+        fi = s * v[6] + L.JI_FLAGS
+        flags = v[7][fi] & ~L.JF_REVERSE
+        n = self._normal
+        if s1 < 0 and s2 >= 0:                 # (environment, body) is stored as (body, environment)
+            s1, s2 = s2, -1
+            flags |= L.JF_REVERSE
+            n = (-n[0], -n[1], -n[2])
+        _TWO_INTS.pack_into(v[3], s * v[5] + _B1_OFFSET, s1, s2)
+        v[7][fi] = flags
+        _NORMAL.pack_into(v[2], s * v[4] + _NORMAL_OFFSET, *n)
+        self._bodies = (body1, body2)
+
+
+_RCODE = "d" if _backend.REAL().itemsize == 8 else "f"
+_CONTACT_ROW = struct.Struct(f"{L.J_C_SLIP2 + 1}{_RCODE}")      # J_C_POS .. J_C_SLIP2, in column order
+_NORMAL = struct.Struct(f"3{_RCODE}")
+_NORMAL_OFFSET = L.J_C_NORMAL * _NORMAL.size // 3
+_CONTACT_INTS = struct.Struct(f"{L.JI_C_MODE + 1}i")
+_TWO_INTS = struct.Struct("2i")
+_B1_OFFSET = L.JI_B1 * 4
+_VIEWS: dict = {}
+_CLASSES: dict = {}
+
+
+def _views(j) -> tuple:
+    """Byte and int views of a joint Slots' arrays (rebuilt after they grow): (real, ints, real bytes,
+    int bytes, real row bytes, int row bytes, int row width, flat int view)."""
+    v = _VIEWS.get(id(j))
+    if v is None or v[0] is not j.real or v[1] is not j.ints:
+        real, ints = j.real, j.ints
+        ib = memoryview(ints).cast("B")
+        v = (real, ints, memoryview(real).cast("B"), ib, real.shape[1] * real.itemsize,
+             ints.shape[1] * ints.itemsize, ints.shape[1], ib.cast("i"))
+        if len(_VIEWS) > 8:
+            _VIEWS.clear()
+        _VIEWS[id(j)] = v
+    return v
+
+
+def _world_class():
+    """ode.World, imported once (world.py imports this module)."""
+    w = _CLASSES.get("world")
+    if w is None:
+        from .world import World
+
+        w = _CLASSES["world"] = World
+    return w
+
+
+def _body_class():
+    """ode.Body, imported once."""
+    b = _CLASSES.get("body")
+    if b is None:
+        from .body import Body
+
+        b = _CLASSES["body"] = Body
+    return b
 
 
 class JointGroup:
@@ -1716,19 +1856,42 @@ class JointGroup:
 
     def empty(self) -> None:
         """Destroy every joint in the group; the group stays usable."""
-        for joint in self._joints:
-            if joint._slot >= 0:
+        joints = self._joints
+        self._joints = []
+        rows: dict = {}                          # world -> live contact-joint rows, released in bulk
+        for joint in joints:
+            if type(joint) is ContactJoint:
+                s = joint._slot
+                if s >= 0:
+                    st = joint._world._state
+                    if st.joints.generation[s] == joint._gen:
+                        rows.setdefault(st, []).append(s)
+                        st.joint_objects.pop(s, None)
+                    joint._slot = -1
+                    joint._bodies = (None, None)
+            elif joint._slot >= 0:
                 try:
                     joint._release()
                 except ODEError:
                     pass
             joint._group = None
-        self._joints = []
+        for st, slots in rows.items():
+            _release_rows(st.joints, slots)
 
     def destroy(self) -> None:
         """Destroy every joint and the group itself."""
         self.empty()
         self._destroyed = True
+
+
+def _release_rows(j, slots: list) -> None:
+    """Free joint rows as Slots.release does for each (in one call when the allocator has one)."""
+    many = getattr(j, "release_many", None)
+    if many is not None:
+        many(slots)
+    else:
+        for s in slots:
+            j.release(s)
 
 
 def _connecting(b1, b2, exclude: int | None) -> bool:
