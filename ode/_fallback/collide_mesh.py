@@ -2922,12 +2922,28 @@ def tri_normal(s):
     s.fn[5] = -nz
 
 
+def cv_face_dist(md, k, x, y, z):
+    #: cdef dReal cv_face_dist(MeshData* md, int k, dReal x, dReal y, dReal z) noexcept nogil
+    """Signed distance of mesh-frame point (x, y, z) outside face k's plane of convex md."""
+    #: int a
+    a = md.fi[md.fs[k]]
+    return (md.fn[3 * k] * x + md.fn[3 * k + 1] * y + md.fn[3 * k + 2] * z) - (md.v[3 * a] * md.fn[3 * k] + md.v[3 * a + 1] * md.fn[3 * k + 1] + md.v[3 * a + 2] * md.fn[3 * k + 2])
+
+
 def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Ray (geom 1) against a convex: the entry face (or the exit face for a ray starting inside), as libode."""
+    """Ray (geom 1) against a convex, by libode's rule (observed through the oracle; not a true ray cast).
+
+    With beta_k the origin's distance outside face plane k: from outside (some beta_k > 0) the ray hits when,
+    for some such face, the point at distance beta_k along the ray lies under every other face plane, and the
+    largest beta is at most the ray length; the contact then has that largest beta as depth and its face's
+    outward normal, at the point along the ray as far as the last face (in order) with beta_k > 0. From inside,
+    the face nearest to the origin among those the ray heads towards gives the depth, the inward normal and
+    the point that far along the ray. Ray flags do not change the result (one contact at most).
+    """
     #: MeshData* md
-    #: int k, kin, kout, rflags
-    #: dReal ox, oy, oz, dx, dy, dz, rlen, tin, tout, den, dist, t, nx, ny, nz, d0, sg, th
+    #: int k, j, km, hit, inside
+    #: dReal ox, oy, oz, dx, dy, dz, rlen, beta, bm, tp, px, py, pz, al, sg
     #: dReal o[3]
     #: dReal dd[3]
     g1 = rec(g1)  # py
@@ -2935,9 +2951,8 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     o = [0.0] * 3  # py
     dd = [0.0] * 3  # py
     md = reg_get(i2[L.GI_DATA])
-    if md is None or md.kind != MESH_CONVEX:
+    if md is None or md.kind != MESH_CONVEX or md.nf == 0:
         return 0
-    rflags = i1[L.GI_FLAGS]
     rlen = g1[L.G_RAYLEN]
     to_local(g2, g1[L.G_POS], g1[L.G_POS + 1], g1[L.G_POS + 2], o, 0)
     dx = g2[L.G_R] * g1[L.G_R + 2] + g2[L.G_R + 3] * g1[L.G_R + 5] + g2[L.G_R + 6] * g1[L.G_R + 8]
@@ -2946,59 +2961,51 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     ox = o[0]
     oy = o[1]
     oz = o[2]
-    tin = -DINF
-    tout = DINF
-    kin = -1
-    kout = -1
+    km = -1
+    bm = 0.0
+    tp = 0.0
+    hit = 0
     for k in range(md.nf):
-        nx = md.fn[3 * k]
-        ny = md.fn[3 * k + 1]
-        nz = md.fn[3 * k + 2]
-        d0 = md.v[3 * md.fi[md.fs[k]]] * nx + md.v[3 * md.fi[md.fs[k]] + 1] * ny + md.v[3 * md.fi[md.fs[k]] + 2] * nz
-        dist = d0 - (nx * ox + ny * oy + nz * oz)
-        den = nx * dx + ny * dy + nz * dz
-        if den == 0:
-            if dist < 0:
-                return 0
-            continue
-        t = dist / den
-        if den < 0:
-            if t > tin:
-                tin = t
-                kin = k
-        else:
-            if t < tout:
-                tout = t
-                kout = k
-    if tin > tout:
-        return 0
-    if kin >= 0 and tin >= 0:
-        th = tin
-        k = kin
-        sg = 1.0
-    else:
-        if rflags & 2:
+        beta = cv_face_dist(md, k, ox, oy, oz)
+        if beta > 0:
+            if km < 0 or beta > bm:
+                bm = beta
+                km = k
+            tp = beta
+            if hit == 0:
+                px = ox + dx * beta
+                py = oy + dy * beta
+                pz = oz + dz * beta
+                inside = 1
+                for j in range(md.nf):
+                    if j != k and cv_face_dist(md, j, px, py, pz) > 0:
+                        inside = 0
+                        break
+                hit = inside
+    sg = 1.0
+    if km >= 0:
+        if hit == 0 or bm > rlen:
             return 0
-        th = tout
-        k = kout
+    else:
+        for k in range(md.nf):
+            al = md.fn[3 * k] * dx + md.fn[3 * k + 1] * dy + md.fn[3 * k + 2] * dz
+            if al > 2.220446049250313e-16:
+                beta = -cv_face_dist(md, k, ox, oy, oz)
+                if km < 0 or beta < bm:
+                    bm = beta
+                    km = k
+        if km < 0 or bm > rlen:
+            return 0
+        tp = bm
         sg = -1.0
-    if k < 0 or th < 0 or th > rlen:
-        return 0
-    # libode 0.16 reports the origin's distance to the hit face's plane as the depth (the distance along the
-    # ray only for a ray normal to that face) and places the contact that far along the ray: so do we
-    nx = md.fn[3 * k]
-    ny = md.fn[3 * k + 1]
-    nz = md.fn[3 * k + 2]
-    d0 = md.v[3 * md.fi[md.fs[k]]] * nx + md.v[3 * md.fi[md.fs[k]] + 1] * ny + md.v[3 * md.fi[md.fs[k]] + 2] * nz
-    th = fabs(d0 - (nx * ox + ny * oy + nz * oz))
-    rot_vec(g2, md.fn[3 * k] * sg, md.fn[3 * k + 1] * sg, md.fn[3 * k + 2] * sg, dd, 0)
-    contacts[L.C_POS] = g1[L.G_POS] + g1[L.G_R + 2] * th
-    contacts[L.C_POS + 1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * th
-    contacts[L.C_POS + 2] = g1[L.G_POS + 2] + g1[L.G_R + 8] * th
+    rot_vec(g2, md.fn[3 * km] * sg, md.fn[3 * km + 1] * sg, md.fn[3 * km + 2] * sg, dd, 0)
+    contacts[L.C_POS] = g1[L.G_POS] + g1[L.G_R + 2] * tp
+    contacts[L.C_POS + 1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * tp
+    contacts[L.C_POS + 2] = g1[L.G_POS + 2] + g1[L.G_R + 8] * tp
     contacts[L.C_NORMAL] = dd[0]
     contacts[L.C_NORMAL + 1] = dd[1]
     contacts[L.C_NORMAL + 2] = dd[2]
-    contacts[L.C_DEPTH] = th
+    contacts[L.C_DEPTH] = bm
     contacts[L.C_SIDE1] = -1
     contacts[L.C_SIDE2] = -1
     return 1
