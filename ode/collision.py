@@ -19,7 +19,7 @@ from . import _layout as L
 from .errors import ODEError
 from .geoms import STORE, GeomObject, GeomTransform
 from .joints import Contact, JointGroup
-from .meshes import CALLBACK_MESHES, collide_with_callbacks
+from .meshes import CALLBACK_MESHES, GeomTriMesh, collide_with_callbacks
 from .spaces import _PASS, SpaceBase, _Pass, ensure_ready, pair_kernel, prepare
 
 CONTACTS_UNIMPORTANT = 0x80000000
@@ -96,12 +96,60 @@ def _fresh(g: GeomObject) -> None:
 _CP, _CN, _CD = L.C_POS, L.C_NORMAL, L.C_DEPTH
 
 
+_PLAIN: dict = {}      # geom class -> True for a trimesh class (may have callbacks), False for other leaves
+_PAIR: dict = {}       # (backend, precision) -> the space kernel's pair_contacts
+
+
+def _plain_kind(cls) -> bool | None:
+    """For the fast path of collide: None for spaces, transforms and non-geoms, else whether it is a mesh."""
+    if cls in _PLAIN:
+        return _PLAIN[cls]
+    if not issubclass(cls, GeomObject) or issubclass(cls, (SpaceBase, GeomTransform)):
+        return None
+    _PLAIN[cls] = issubclass(cls, GeomTriMesh)
+    return _PLAIN[cls]
+
+
+def _pair_contacts():
+    """The space kernel's pair_contacts, looked up once per backend."""
+    key = (_backend.backend, _backend.precision)
+    f = _PAIR.get(key)
+    if f is None:
+        f = _PAIR[key] = _backend.kernel("space").pair_contacts
+    return f
+
+
 def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
     """Contacts between two geoms as a list of ode.Contact (empty when they do not touch).
 
     PyODE's signature is collide(geom1, geom2) with up to 150 contacts; ``max_contacts`` and
     ``unimportant`` (ODE's CONTACTS_UNIMPORTANT flag) are extensions. The normal points into geom1.
+    Two live leaf geoms (no space, no transform, no trimesh callbacks) take a fast path: one liveness
+    test each, the poses refreshed only outside a collision pass, and the Contacts built by the kernel.
     """
+    m1, m2 = _PLAIN.get(type(geom1)), _PLAIN.get(type(geom2))
+    if m1 is None or m2 is None:
+        if _plain_kind(type(geom1)) is not None and _plain_kind(type(geom2)) is not None:
+            return collide(geom1, geom2, max_contacts, unimportant)
+        return _collide_general(geom1, geom2, max_contacts, unimportant)
+    s1, s2 = geom1._slot, geom2._slot
+    gen = STORE.slots.generation
+    if s1 < 0 or s2 < 0 or gen[s1] != geom1._gen or gen[s2] != geom2._gen \
+            or (m1 or m2) and CALLBACK_MESHES and (s1 in CALLBACK_MESHES or s2 in CALLBACK_MESHES):
+        return _collide_general(geom1, geom2, max_contacts, unimportant)
+    n = max_contacts if type(max_contacts) is int and 0 < max_contacts <= 0xFFFF \
+        else _max_contacts(max_contacts)
+    if geom1 is geom2:
+        return []
+    if _PASS["depth"] == 0 or not (_ready(geom1) and _ready(geom2)):
+        _fresh(geom1)
+        _fresh(geom2)
+    return _pair_contacts()(STORE.slots.real, STORE.slots.ints, s1, s2,
+                            n | CONTACTS_UNIMPORTANT if unimportant else n, Contact, geom1, geom2)
+
+
+def _collide_general(geom1, geom2, max_contacts, unimportant: bool) -> list:
+    """collide() for every case: spaces (rejected), transforms, trimesh callbacks, bad input."""
     if isinstance(geom1, GeomObject) and isinstance(geom2, GeomObject):
         g1, g2 = geom1, geom2
         g1._live_slot()

@@ -286,10 +286,12 @@ class GeomObject:
 
     # ---- handle plumbing
     def _live_slot(self) -> int:
-        """This geom's row, or ODEError when the geom was destroyed."""
+        """This geom's row, or ODEError when the geom was destroyed.
+
+        A freed row always has its generation bumped (Slots.release), so the generation test is enough.
+        """
         s = getattr(self, "_slot", -1)
-        sl = STORE.slots
-        if s < 0 or s >= sl.count or sl.generation[s] != self._gen or not sl.ints[s, L.GI_ALIVE]:
+        if s < 0 or STORE.slots.generation[s] != self._gen:
             raise ODEError("this geom has been destroyed")
         return s
 
@@ -418,7 +420,9 @@ class GeomObject:
 
     def getBody(self):
         """The body the geom is attached to, or None (ode.environment)."""
-        self._live_slot()
+        s = getattr(self, "_slot", -1)
+        if s < 0 or STORE.slots.generation[s] != self._gen:
+            raise ODEError("this geom has been destroyed")
         b = self._body
         if b is not None and b._slot < 0:
             STORE.detach(self._slot)

@@ -225,3 +225,138 @@ def test_contact_setter_fast_paths_validate():
     d = Contact()                                    # defaults are per instance
     assert d.getBounce() == 0.1 and d.getMu() == math.inf and d.getMode() == ode.ContactBounce
     assert d.getContactGeomParams() == ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 0.0, None, None)
+
+
+# ------------------------------------------------------------------ ode.collide fast path
+
+
+def _space_kernels():
+    """(name, space kernel module) pairs to compare: the twin, and the compiled kernel when built."""
+    from ode._fallback import space as twin
+
+    out = [("twin", twin)]
+    try:
+        import importlib
+
+        out.append(("core", importlib.import_module(f"ode._core.{ode.precision}.space")))
+    except ImportError:
+        pass
+    return out
+
+
+def _random_pairs(seed=3, n=60):
+    """Pairs of sphere / box / capsule / cylinder / plane geoms at random overlapping poses."""
+    rng = np.random.default_rng(seed)
+    makers = [lambda: ode.GeomSphere(None, float(rng.uniform(0.1, 0.4))),
+              lambda: ode.GeomBox(None, tuple(rng.uniform(0.2, 0.6, 3).tolist())),
+              lambda: ode.GeomCapsule(None, float(rng.uniform(0.1, 0.3)), float(rng.uniform(0.2, 0.6))),
+              lambda: ode.GeomCylinder(None, float(rng.uniform(0.1, 0.3)), float(rng.uniform(0.2, 0.6)))]
+    pairs = []
+    for _ in range(n):
+        a = makers[int(rng.integers(4))]()
+        b = makers[int(rng.integers(4))]() if rng.uniform() < 0.8 else ode.GeomPlane(None, (0, 0, 1), 0.0)
+        for g in (a, b):
+            if not isinstance(g, ode.GeomPlane):
+                g.setPosition(tuple(rng.uniform(-0.3, 0.3, 3).tolist()))
+                q = rng.normal(size=4)
+                g.setQuaternion(tuple((q / np.linalg.norm(q)).tolist()))
+        pairs.append((a, b))
+    return pairs
+
+
+def test_pair_contacts_core_and_twin_agree_with_the_general_path():
+    from ode import collision
+    from ode.geoms import STORE
+
+    pairs = _random_pairs()
+    total = 0
+    for a, b in pairs:
+        want = [c.getContactGeomParams() for c in collision._collide_general(a, b, 8, False)]
+        got = [c.getContactGeomParams() for c in ode.collide(a, b, 8)]
+        assert got == want
+        total += len(want)
+        for name, k in _space_kernels():
+            cs = k.pair_contacts(STORE.slots.real, STORE.slots.ints, a._slot, b._slot, 8, Contact, a, b)
+            assert all(type(c) is Contact and c.g1 is a and c.g2 is b for c in cs)
+            mine = name == ("core" if ode.backend == "core" else "twin")
+            if mine or not SINGLE:      # double: core and twin agree bit for bit (single: not compared)
+                assert [c.getContactGeomParams() for c in cs] == want
+    assert total > 40                                    # the scenes do touch
+
+
+def test_collide_fast_path_flags_and_limits():
+    a, b = ode.GeomBox(None, (1, 1, 1)), ode.GeomBox(None, (1, 1, 1))
+    b.setPosition((0.9, 0.1, 0.05))
+    many = ode.collide(a, b)
+    assert len(many) > 1
+    assert len(ode.collide(a, b, 1)) == 1
+    assert len(ode.collide(a, b, 0)) == 1                # 0 means 1, as dCollide
+    assert 1 <= len(ode.collide(a, b, 4, unimportant=True)) <= 4
+    assert ode.collide(a, a) == []
+    assert all(c.g1 is a and c.g2 is b for c in many)
+    flipped = ode.collide(b, a)
+    assert all(c.g1 is b for c in flipped)
+    with pytest.raises(TypeError):
+        ode.collide(a, b, 2.0)
+    with pytest.raises(ValueError):
+        ode.collide(a, b, -1)
+    with pytest.raises(TypeError):
+        ode.collide(a, "geom")
+    with pytest.raises(ODEError):
+        ode.collide(a, ode.SimpleSpace())
+    b.destroy()
+    with pytest.raises(ODEError):
+        ode.collide(a, b)
+    with pytest.raises(ODEError):
+        ode.collide(b, a)
+    with pytest.raises(ODEError):
+        b.getBody()
+
+
+def test_collide_geom_subclasses_and_transforms():
+    class MySphere(ode.GeomSphere):
+        pass
+
+    s = MySphere(None, 0.5)
+    t = ode.GeomTransform(None)
+    inner = ode.GeomSphere(None, 0.5)
+    t.setGeom(inner)
+    t.setPosition((0.8, 0.0, 0.0))
+    box = ode.GeomBox(None, (1, 1, 1))
+    box.setPosition((0.0, 0.9, 0.0))
+    assert len(ode.collide(s, box)) >= 1
+    assert len(ode.collide(t, s)) == 1 and len(ode.collide(s, t)) == 1
+
+
+def test_non_finite_contact_records_are_rejected():
+    from ode import _layout as L
+    from ode.geoms import STORE
+
+    a, b = ode.GeomSphere(None, 0.5), ode.GeomSphere(None, 0.5)
+    b.setPosition((0.2, 0.0, 0.0))
+    STORE.slots.real[b._slot, L.G_POS + 1] = np.inf        # written behind the API's back
+    for _name, k in _space_kernels():
+        try:
+            cs = k.pair_contacts(STORE.slots.real, STORE.slots.ints, a._slot, b._slot, 4, Contact, a, b)
+        except ValueError:
+            continue
+        assert all(all(math.isfinite(x) for x in c.pos + c.normal) for c in cs)
+    with pytest.raises(IndexError):
+        _space_kernels()[0][1].pair_contacts(STORE.slots.real, STORE.slots.ints, -1, a._slot, 4, Contact,
+                                             a, a)
+
+
+def test_callback_pass_contacts_follow_bodies():
+    world, b1, b2 = _world_bodies()
+    space = ode.HashSpace()
+    g1, g2 = ode.GeomSphere(space, 0.3), ode.GeomSphere(space, 0.3)
+    g1.setBody(b1)
+    g2.setBody(b2)
+    seen = []
+    space.collide(None, lambda _, x, y: seen.extend(ode.collide(x, y)))
+    assert len(seen) == 1 and seen[0].depth == pytest.approx(0.1)
+    b2.setPosition((0.55, 0.0, 1.0))
+    seen.clear()
+    space.collide(None, lambda _, x, y: seen.extend(ode.collide(x, y)))
+    assert len(seen) == 1 and seen[0].depth == pytest.approx(0.05)
+    assert ode.collide(g1, g2)[0].depth == pytest.approx(0.05)

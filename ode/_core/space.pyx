@@ -14,7 +14,9 @@ cimport numpy as cnp
 from libc.math cimport floor, isfinite, ldexp
 from libc.stdlib cimport free, malloc, qsort, realloc
 
+from .collide cimport collide_pair
 from .dreal cimport dReal
+from .layout cimport C_DEPTH, C_NORMAL, C_POS, CR, GI, GR
 
 cnp.import_array()
 
@@ -417,4 +419,70 @@ def space_pairs(int kind, cnp.ndarray aabb, cnp.ndarray cat, cnp.ndarray col, cn
             o[m, 1] = <int> (f.keys[r] % n)
             m += 1
     free(f.keys)
+    return out
+
+
+cdef enum:
+    _STACK_CONTACTS = 16
+    _P = C_POS
+    _N = C_NORMAL
+    _D = C_DEPTH
+
+
+def pair_contacts(cnp.ndarray greal, cnp.ndarray gint, int a, int b, flags, cls, g1, g2):
+    """ode.collide for two plain geom rows: a list of ``cls()`` objects with pos, normal, depth, g1, g2.
+
+    The narrow phase writes its records into a stack buffer (the heap past 16 contacts) and the contacts
+    are built from them directly (no intermediate array). A record with a value that is not finite goes
+    through ``setContactGeomParams`` (which rejects it); otherwise the five attributes are stored as is.
+    """
+    cdef dReal stack[_STACK_CONTACTS * CR]
+    cdef dReal* buf = stack
+    cdef dReal* g
+    cdef dReal* r
+    cdef int* gi
+    cdef long long f = flags
+    cdef int cflags, maxc, n, k
+    if greal.ndim != 2 or greal.shape[1] != GR or cnp.PyArray_ITEMSIZE(greal) != sizeof(dReal) \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(greal) or gint.ndim != 2 or gint.shape[1] != GI \
+            or cnp.PyArray_TYPE(gint) != cnp.NPY_INT32 or not cnp.PyArray_IS_C_CONTIGUOUS(gint) \
+            or gint.shape[0] != greal.shape[0]:
+        raise ValueError("greal / gint must be the C-contiguous geom arrays of the kernel's real type")
+    if a < 0 or b < 0 or a >= greal.shape[0] or b >= greal.shape[0]:
+        raise IndexError("geom row out of range")
+    f &= 0xFFFFFFFF
+    cflags = <int> (f - 0x100000000 if f & 0x80000000 else f)
+    maxc = cflags & 0xffff
+    if maxc < 1:
+        maxc = 1
+    if a == b:
+        return []
+    if maxc > _STACK_CONTACTS:
+        buf = <dReal*> malloc(maxc * CR * sizeof(dReal))
+        if buf == NULL:
+            raise MemoryError()
+    g = <dReal*> cnp.PyArray_DATA(greal)
+    gi = <int*> cnp.PyArray_DATA(gint)
+    with nogil:
+        n = collide_pair(g + a * GR, gi + a * GI, g + b * GR, gi + b * GI, cflags, buf, CR)
+    out = []
+    try:
+        for k in range(n):
+            r = buf + k * CR
+            c = cls()
+            pos = (<double> r[_P], <double> r[_P + 1], <double> r[_P + 2])
+            normal = (<double> r[_N], <double> r[_N + 1], <double> r[_N + 2])
+            if isfinite(r[_P]) and isfinite(r[_P + 1]) and isfinite(r[_P + 2]) and isfinite(r[_N]) and isfinite(r[_N + 1]) \
+                    and isfinite(r[_N + 2]) and isfinite(r[_D]):
+                c.pos = pos
+                c.normal = normal
+                c.depth = <double> r[_D]
+                c.g1 = g1
+                c.g2 = g2
+            else:
+                c.setContactGeomParams(pos, normal, <double> r[_D], g1, g2)
+            out.append(c)
+    finally:
+        if buf != stack:
+            free(buf)
     return out

@@ -13,6 +13,8 @@ import math
 
 import numpy as np
 
+from .. import _layout as L
+
 SIMPLE = 0
 HASH = 1
 QUADTREE = 2
@@ -203,4 +205,37 @@ def space_pairs(kind, aabb, cat, col, body, group, iparams, rparams):
     for r, key in enumerate(sorted(found)):
         out[r, 0] = key // n
         out[r, 1] = key % n
+    return out
+
+
+_P, _N, _D = L.C_POS, L.C_NORMAL, L.C_DEPTH
+_FIELDS = (_P, _P + 1, _P + 2, _N, _N + 1, _N + 2, _D)
+
+
+def pair_contacts(greal, gint, a, b, flags, cls, g1, g2) -> list:
+    """ode.collide for two plain geom rows: a list of ``cls()`` objects with pos, normal, depth, g1, g2.
+
+    A record with a value that is not finite goes through ``setContactGeomParams`` (which rejects it);
+    otherwise the five attributes are stored as is.
+    """
+    from . import collide as _collide
+
+    if a < 0 or b < 0 or a >= greal.shape[0] or b >= greal.shape[0]:
+        raise IndexError("geom row out of range")
+    if a == b:
+        return []
+    out = []
+    for r in _collide.collide_geoms(greal, gint, a, b, flags).tolist():
+        c = cls()
+        pos = (r[_P], r[_P + 1], r[_P + 2])
+        normal = (r[_N], r[_N + 1], r[_N + 2])
+        if all(math.isfinite(r[k]) for k in _FIELDS):
+            c.pos = pos
+            c.normal = normal
+            c.depth = r[_D]
+            c.g1 = g1
+            c.g2 = g2
+        else:
+            c.setContactGeomParams(pos, normal, r[_D], g1, g2)
+        out.append(c)
     return out
