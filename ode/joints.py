@@ -808,6 +808,9 @@ class PRJoint(_Joint3):
         self._not_parallel("PRJoint.setAxis2", self._get_vector(0, L.J_AXIS1), a)
         self._set_vector(0, L.J_AXIS3, a)
         self._set_vector(1, L.J_AXIS2, a)
+        if int(self._ints()[L.JI_B2]) < 0:
+            # libode keeps the environment's copy as given: its length scales the alignment error (observed)
+            self._reals()[L.J_AXIS2:L.J_AXIS2 + 3] = self._point("axis", axis)
         self._rezero()
 
     def getAxis2(self) -> tuple:

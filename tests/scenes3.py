@@ -161,6 +161,45 @@ def scene_pr_misaligned(ode) -> Samples:
     return rec.rows
 
 
+def scene_pr_oblique(ode, two_bodies: bool = False) -> Samples:
+    """A PR joint whose rotoide axis is 63 degrees from the prismatic axis and given unnormalised (libode
+    keeps the environment's copy as given): prismatic stops, a rotoide motor, gravity off the axes."""
+    w = _world(ode)
+    a = _box(ode, w, (0.0, 0.0, 1.0), (0.6, 0.1, 0.1), density=400.0)
+    b = _box(ode, w, (0.2, 0.03, 0.85), (0.05, 0.05, 0.2), density=800.0) if two_bodies else None
+    j = ode.PRJoint(w)
+    j.attach(a, b)
+    j.setAnchor((0.2, 0.03, 0.95))
+    j.setAxis1((1.0, 0.0, 0.0))
+    j.setAxis2((0.6, 1.2, 0.8))
+    j.setParam(ode.ParamLoStop, -0.1)
+    j.setParam(ode.ParamHiStop, 0.15)
+    j.setParam(ode.ParamVel, 0.3)
+    j.setParam(ode.ParamFMax, 2.0)
+    j.setParam(ode.ParamVel2, 1.0)
+    j.setParam(ode.ParamFMax2, 0.5)
+    j.setFeedback(True)
+    rec = _Recorder()
+    for _ in range(STEPS):
+        w.step(DT)
+        rec.body("a", a)
+        if b is not None:
+            rec.body("b", b)
+        rec.put("pr.pos", j.getPosition())
+        rec.put("pr.posrate", j.getPositionRate())
+        rec.put("pr.angle", j.getAngle())
+        rec.put("pr.anglerate", j.getAngleRate())
+        rec.put("pr.axis2", j.getAxis2())
+        rec.feedback("pr", j)
+        rec.end_row()
+    return rec.rows
+
+
+def scene_pr_oblique_two_bodies(ode) -> Samples:
+    """The oblique PR joint between two bodies."""
+    return scene_pr_oblique(ode, two_bodies=True)
+
+
 def scene_pu(ode) -> Samples:
     """A PU joint (None, body): stops on axis 1, a motor on axis 2, prismatic stops and motor on axis 3."""
     w = _world(ode)
@@ -1033,6 +1072,8 @@ SCENES = {
     "pr": (scene_pr, "joint"),
     "pr_two_bodies": (scene_pr_two_bodies, "joint"),
     "pr_misaligned": (scene_pr_misaligned, "joint"),
+    "pr_oblique": (scene_pr_oblique, "joint"),
+    "pr_oblique_two_bodies": (scene_pr_oblique_two_bodies, "joint"),
     "pu": (scene_pu, "joint"),
     "pu_reversed": (scene_pu_reversed, "joint"),
     "pu_two_bodies": (scene_pu_two_bodies, "joint"),

@@ -29,6 +29,8 @@ REQUIRES = {
     "pr": ("PRJoint",),
     "pr_two_bodies": ("PRJoint",),
     "pr_misaligned": ("PRJoint",),
+    "pr_oblique": ("PRJoint",),
+    "pr_oblique_two_bodies": ("PRJoint",),
     "pu": ("PUJoint",),
     "pu_reversed": ("PUJoint",),
     "pu_two_bodies": ("PUJoint",),

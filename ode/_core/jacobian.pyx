@@ -1383,18 +1383,25 @@ cdef void _line_rows(const dReal* breal, int b1, int b2, const dReal* ax, const 
     """
     cdef dReal p[3]
     cdef dReal q[3]
-    cdef dReal* u
-    cdef int i, ro
     _plane_space(ax[0], ax[1], ax[2], p, q)
+    _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r)
+
+
+cdef void _point_rows(const dReal* breal, int b1, int b2, const dReal* p, const dReal* q, const dReal* a2w,
+                      const dReal* r2, const dReal* e, dReal k, dReal* J, dReal* c, int r) noexcept nogil:
+    """Two rows stopping body 2's anchor point a2w moving along the directions p and q relative to
+    body 1 (r2 = the point minus body 2's centre); e is the point's error, corrected at rate k."""
+    cdef const dReal* u
+    cdef int i, ro
     cdef int o1 = b1 * BR + B_POS
     cdef dReal l0 = a2w[0] - breal[o1]
     cdef dReal l1 = a2w[1] - breal[o1 + 1]
     cdef dReal l2 = a2w[2] - breal[o1 + 2]
     for i in range(2):
         if i == 0:
-            u = &p[0]
+            u = p
         else:
-            u = &q[0]
+            u = q
         ro = (r + i) * NC
         J[ro + 0] = u[0]
         J[ro + 1] = u[1]
@@ -1453,21 +1460,33 @@ cdef void _pr_body2_turn(const dReal* ra, const dReal* rb, const dReal* r2, dRea
 
 cdef void _pr_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
                    dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
-    """PR: two rows keeping the rotoide axes aligned, two keeping body 2's anchor on the prismatic line,
-    then the prismatic and rotoide limit/motor rows."""
+    """PR: two angular rows (about the prismatic axis ax and n = ax x ra, NOT normalised, ra the rotoide
+    axis on body 1) correcting ra x rb, two rows keeping body 2's anchor off ra and n, then the limit and
+    motor rows.
+
+    Observed in libode (free motions and one-step corrections from chosen poses): body 1 keeps the
+    freedom to slide along ax's part normal to ra and to turn about ra's part normal to ax, which for
+    perpendicular axes is the plain slider + hinge; rb, the rotoide axis on body 2, is kept as the user
+    gave it (not normalised) when there is no body 2; n's length |ax x ra| shows in how soft its rows are
+    under CFM (as libode's).
+    """
     cdef int jo = j * JR + J_P
     cdef dReal k = fps * wreal[W_ERP]
     cdef dReal ra[3]
     cdef dReal rb[3]
     cdef dReal ax[3]
+    cdef dReal n[3]
     cdef dReal a2w[3]
     cdef dReal r2[3]
     cdef dReal q[3]
     cdef dReal e[3]
     _rot(breal, b1, jreal, jo + J_AXIS3, ra)
     _vector_world(jint, jreal, j, breal, 1, J_AXIS2, rb)
-    _perp_angular_rows(ra, rb, k, J, c, r, b2)
     _rot(breal, b1, jreal, jo + J_AXIS1, ax)
+    n[0] = ax[1] * ra[2] - ax[2] * ra[1]
+    n[1] = ax[2] * ra[0] - ax[0] * ra[2]
+    n[2] = ax[0] * ra[1] - ax[1] * ra[0]
+    _pr_angular_rows(ax, n, ra, rb, k, J, c, r, b2)
     r2[0] = 0.0
     r2[1] = 0.0
     r2[2] = 0.0
@@ -1477,7 +1496,7 @@ cdef void _pr_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2,
     e[0] = a2w[0] - (breal[o1] + q[0])
     e[1] = a2w[1] - (breal[o1 + 1] + q[1])
     e[2] = a2w[2] - (breal[o1 + 2] + q[2])
-    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+    _point_rows(breal, b1, b2, ra, n, a2w, r2, e, k, J, c, r + 2)
     if b2 >= 0:
         _pr_body2_turn(ra, rb, r2, J, r + 2)
     if _reversed(jint, j):
@@ -1490,6 +1509,30 @@ cdef void _pr_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2,
     r = r + 4
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
     _motor_row(jint, jreal, j, 1, breal, b1, b2, ra, True, fps, J, c, cfm, lo, hi, r)
+
+
+cdef void _pr_angular_rows(const dReal* ax, const dReal* n, const dReal* ra, const dReal* rb, dReal k, dReal* J,
+                           dReal* c, int r, int b2) noexcept nogil:
+    """PR: rows stopping relative rotation about the directions ax and n; error ra x rb at rate k."""
+    cdef dReal u0 = ra[1] * rb[2] - ra[2] * rb[1]
+    cdef dReal u1 = ra[2] * rb[0] - ra[0] * rb[2]
+    cdef dReal u2 = ra[0] * rb[1] - ra[1] * rb[0]
+    cdef const dReal* d
+    cdef int i, ro
+    for i in range(2):
+        if i == 0:
+            d = ax
+        else:
+            d = n
+        ro = (r + i) * NC
+        J[ro + 3] = d[0]
+        J[ro + 4] = d[1]
+        J[ro + 5] = d[2]
+        if b2 >= 0:
+            J[ro + 9] = -d[0]
+            J[ro + 10] = -d[1]
+            J[ro + 11] = -d[2]
+        c[r + i] = k * (u0 * d[0] + u1 * d[1] + u2 * d[2])
 
 
 cdef void _piston_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,

@@ -1323,6 +1323,12 @@ def _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r) -> None:
     p = [0.0, 0.0, 0.0]
     q = [0.0, 0.0, 0.0]
     _plane_space(ax[0], ax[1], ax[2], p, q)
+    _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r)
+
+
+def _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r) -> None:
+    """Two rows stopping body 2's anchor point a2w moving along the directions p and q relative to
+    body 1 (r2 = the point minus body 2's centre); e is the point's error, corrected at rate k."""
     o1 = b1 * L.BR + L.B_POS
     l0 = a2w[0] - float(breal[o1])
     l1 = a2w[1] - float(breal[o1 + 1])
@@ -1390,17 +1396,26 @@ def _pr_body2_turn(ra, rb, r2, J, r) -> None:
 
 
 def _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
-    """PR: two rows keeping the rotoide axes aligned, two keeping body 2's anchor on the prismatic line,
-    then the prismatic and rotoide limit/motor rows."""
+    """PR: two angular rows (about the prismatic axis ax and n = ax x ra, NOT normalised, ra the rotoide
+    axis on body 1) correcting ra x rb, two rows keeping body 2's anchor off ra and n, then the limit and
+    motor rows.
+
+    Observed in libode (free motions and one-step corrections from chosen poses): body 1 keeps the
+    freedom to slide along ax's part normal to ra and to turn about ra's part normal to ax, which for
+    perpendicular axes is the plain slider + hinge; rb, the rotoide axis on body 2, is kept as the user
+    gave it (not normalised) when there is no body 2; n's length |ax x ra| shows in how soft its rows are
+    under CFM (as libode's).
+    """
     jo = j * L.JR + L.J_P
     k = fps * float(wreal[L.W_ERP])
     ra = [0.0, 0.0, 0.0]
     rb = [0.0, 0.0, 0.0]
     _rot(breal, b1, jreal, jo + L.J_AXIS3, ra)
     _vector_world(jint, jreal, j, breal, 1, L.J_AXIS2, rb)
-    _perp_angular_rows(ra, rb, k, J, c, r, b2)
     ax = [0.0, 0.0, 0.0]
     _rot(breal, b1, jreal, jo + L.J_AXIS1, ax)
+    n = [ax[1] * ra[2] - ax[2] * ra[1], ax[2] * ra[0] - ax[0] * ra[2], ax[0] * ra[1] - ax[1] * ra[0]]
+    _pr_angular_rows(ax, n, ra, rb, k, J, c, r, b2)
     a2w = [0.0, 0.0, 0.0]
     r2 = [0.0, 0.0, 0.0]
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
@@ -1409,7 +1424,7 @@ def _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) ->
     o1 = b1 * L.BR + L.B_POS
     e = [a2w[0] - (float(breal[o1]) + q[0]), a2w[1] - (float(breal[o1 + 1]) + q[1]),
          a2w[2] - (float(breal[o1 + 2]) + q[2])]
-    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+    _point_rows(breal, b1, b2, ra, n, a2w, r2, e, k, J, c, r + 2)
     if b2 >= 0:
         _pr_body2_turn(ra, rb, r2, J, r + 2)
     if _reversed(jint, j):
@@ -1422,6 +1437,24 @@ def _pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) ->
     r = r + 4
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
     _motor_row(jint, jreal, j, 1, breal, b1, b2, ra, True, fps, J, c, cfm, lo, hi, r)
+
+
+def _pr_angular_rows(ax, n, ra, rb, k, J, c, r, b2) -> None:
+    """PR: rows stopping relative rotation about the directions ax and n; error ra x rb at rate k."""
+    u0 = ra[1] * rb[2] - ra[2] * rb[1]
+    u1 = ra[2] * rb[0] - ra[0] * rb[2]
+    u2 = ra[0] * rb[1] - ra[1] * rb[0]
+    for i in range(2):
+        d = ax if i == 0 else n
+        ro = (r + i) * NC
+        J[ro + 3] = d[0]
+        J[ro + 4] = d[1]
+        J[ro + 5] = d[2]
+        if b2 >= 0:
+            J[ro + 9] = -d[0]
+            J[ro + 10] = -d[1]
+            J[ro + 11] = -d[2]
+        c[r + i] = k * (u0 * d[0] + u1 * d[1] + u2 * d[2])
 
 
 def _piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r) -> None:
