@@ -1180,21 +1180,26 @@ cdef int mesh_generic(const dReal* g1, const int* i1, const dReal* g2, const int
 
 
 # ---- convex pairs: one contact by Minkowski portal refinement (Snethen, "XenoCollide", Game Programming
-# Gems 7), as libode 0.16 computes them (observed through the oracle): the convex is shape A, the centres are
-# the geom positions, directions are rotated with the geom's quaternion (ODE's dRtoQ of its rotation), a box's
+# Gems 7), as libode 0.16 computes them (observed through the oracle, bit for bit on random poses for the
+# sphere, box, capsule and convex): the convex is shape A, the centres are the geom positions, directions go
+# into a geom's frame by its quaternion's inverse (ODE's dRtoQ of the rotation; the inverse divided by the
+# squared norm) and back by the quaternion, unit vectors are scaled by the reciprocal of their length, a box's
 # support takes the face (or edge) centre along a direction component within machine epsilon of zero, a convex
-# takes its first vertex of largest projection, and refinement stops when the support point is within 1e-6 of
-# the portal. The portal lives in v: 5 vertices of 9 reals (point of A - B, then the support points on A and
-# on B); vertex 0 is the interior point (centre of A minus centre of B).
+# takes its first vertex of largest projection, a sphere's support is centre + radius * direction and a
+# capsule's the end point on the direction's side plus radius * direction, refinement stops when the support
+# point is within 1e-6 of the portal, the depth is the portal's distance from the origin (textbook parametric
+# point-triangle solution, else the nearest edge) and the point is the origin's barycentric mix of the support
+# points scaled by the reciprocal of the weights' sum. The portal lives in v: 5 vertices of 9 reals (point of
+# A - B, then the support points on A and on B); vertex 0 is the interior point (centre of A minus B's).
 
 
 cdef inline int cv_zero(dReal x) noexcept nogil:
-    """|x| below double machine epsilon (the MPR's zero test)."""
-    return fabs(x) < 2.220446049250313e-16
+    """|x| below the machine epsilon of dReal (the MPR's zero test; libode is double: 2.2e-16)."""
+    return fabs(x) < (2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07)
 
 
-cdef void cv_quat(const dReal* g, dReal* q) noexcept nogil:
-    """q = (w, x, y, z): the unit quaternion of record g's rotation (Shepperd's method, as ODE's dRtoQ)."""
+cdef void cv_quat_of(const dReal* g, dReal* q) noexcept nogil:
+    """q[0:4] = (w, x, y, z): the quaternion of record g's rotation (Shepperd's method, as ODE's dRtoQ)."""
     cdef dReal tr, s
     cdef int big
     tr = g[G_R] + g[G_R + 4] + g[G_R + 8]
@@ -1237,17 +1242,25 @@ cdef void cv_quat(const dReal* g, dReal* q) noexcept nogil:
         q[0] = (g[G_R + 3] - g[G_R + 1]) * s
 
 
-cdef void cv_qrot(const dReal* q, int inv, dReal vx, dReal vy, dReal vz, dReal* out, int o) noexcept nogil:
-    """out[o:o+3] = v rotated by q (by its conjugate when inv): v + 2 u x (u x v + w v), u = q's vector part."""
+cdef void cv_quat(const dReal* g, dReal* q) noexcept nogil:
+    """q[0:4] = (w, x, y, z), the quaternion of record g's rotation (Shepperd's method, as ODE's dRtoQ), and
+    q[4:8] its inverse (conjugate divided by the squared norm)."""
+    cdef dReal k
+    cv_quat_of(g, q)
+    k = 1.0 / (q[1] * q[1] + q[2] * q[2] + q[3] * q[3] + q[0] * q[0])
+    q[4] = q[0] * k
+    q[5] = -q[1] * k
+    q[6] = -q[2] * k
+    q[7] = -q[3] * k
+
+
+cdef void cv_qrot(const dReal* q, int qo, dReal vx, dReal vy, dReal vz, dReal* out, int o) noexcept nogil:
+    """out[o:o+3] = v rotated by the unit quaternion (w, u) = q[qo:qo+4]: v + 2 u x (u x v + w v)."""
     cdef dReal w, x, y, z, ax, ay, az, bx, by, bz
-    w = q[0]
-    x = q[1]
-    y = q[2]
-    z = q[3]
-    if inv:
-        x = -x
-        y = -y
-        z = -z
+    w = q[qo]
+    x = q[qo + 1]
+    y = q[qo + 2]
+    z = q[qo + 3]
     ax = y * vz - z * vy + w * vx
     ay = z * vx - x * vz + w * vy
     az = x * vy - y * vx + w * vz
@@ -1260,24 +1273,19 @@ cdef void cv_qrot(const dReal* q, int inv, dReal vx, dReal vy, dReal vz, dReal* 
 
 
 cdef void cv_support(const dReal* g, int cls, MeshData* md, const dReal* q, dReal dx, dReal dy, dReal dz, dReal* v, int o) noexcept nogil:
-    """v[o:o+3] = the point of geom g (sphere, box, capsule, cylinder, or convex md) farthest along world d."""
+    """v[o:o+3] = the point of geom g (sphere, box, capsule, cylinder, or convex md) farthest along unit world d;
+    q holds g's quaternion and its inverse (cv_quat)."""
     cdef dReal l[3]
     cdef dReal p[3]
-    cdef dReal t, s, h, best, x
+    cdef dReal t, s, h, best, x, r
     cdef int k, j, bk
     if cls == GC_SPHERE:
-        l[0] = g[G_R] * dx + g[G_R + 3] * dy + g[G_R + 6] * dz
-        l[1] = g[G_R + 1] * dx + g[G_R + 4] * dy + g[G_R + 7] * dz
-        l[2] = g[G_R + 2] * dx + g[G_R + 5] * dy + g[G_R + 8] * dz
-        t = sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2])
-        for j in range(3):
-            p[j] = 0.0
-            if t > 0:
-                p[j] = l[j] * (g[G_RADIUS] / t)
-        for j in range(3):
-            v[o + j] = g[G_POS + j] + (g[G_R + 3 * j] * p[0] + g[G_R + 3 * j + 1] * p[1] + g[G_R + 3 * j + 2] * p[2])
+        r = g[G_RADIUS]
+        v[o] = g[G_POS] + dx * r
+        v[o + 1] = g[G_POS + 1] + dy * r
+        v[o + 2] = g[G_POS + 2] + dz * r
         return
-    cv_qrot(q, 1, dx, dy, dz, l, 0)
+    cv_qrot(q, 4, dx, dy, dz, l, 0)
     p[0] = 0.0
     p[1] = 0.0
     p[2] = 0.0
@@ -1287,17 +1295,14 @@ cdef void cv_support(const dReal* g, int cls, MeshData* md, const dReal* q, dRea
                 h = g[G_SIDES + j] * 0.5
                 p[j] = h if l[j] > 0 else -h
     elif cls == GC_CAPSULE:
-        t = sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2])
-        if t > 0:
-            s = g[G_RADIUS] / t
-            p[0] = l[0] * s
-            p[1] = l[1] * s
-            p[2] = l[2] * s
         h = g[G_LENGTH] * 0.5
-        if l[2] > 0:
-            p[2] = p[2] + h
-        else:
-            p[2] = p[2] - h
+        p[2] = h if l[2] > 0 else -h
+        cv_qrot(q, 0, p[0], p[1], p[2], l, 0)
+        r = g[G_RADIUS]
+        v[o] = (l[0] + g[G_POS]) + dx * r
+        v[o + 1] = (l[1] + g[G_POS + 1]) + dy * r
+        v[o + 2] = (l[2] + g[G_POS + 2]) + dz * r
+        return
     elif cls == GC_CYLINDER:
         t = l[0] * l[0] + l[1] * l[1]
         if t > 0:
@@ -1365,7 +1370,7 @@ cdef inline dReal cv_cross_dot(const dReal* v, int a, int b, const dReal* n) noe
 
 
 cdef void cv_normal(const dReal* v, int a, int b, int c, dReal* n) noexcept nogil:
-    """n = unit (v_b - v_a) x (v_c - v_a) (left as it is when zero)."""
+    """n = unit (v_b - v_a) x (v_c - v_a) (scaled by the reciprocal length; left as it is when zero)."""
     cdef dReal ax, ay, az, bx, by, bz, l
     ax = v[9 * b] - v[9 * a]
     ay = v[9 * b + 1] - v[9 * a + 1]
@@ -1376,11 +1381,12 @@ cdef void cv_normal(const dReal* v, int a, int b, int c, dReal* n) noexcept nogi
     n[0] = ay * bz - az * by
     n[1] = az * bx - ax * bz
     n[2] = ax * by - ay * bx
-    l = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    l = n[0] * n[0] + n[1] * n[1] + n[2] * n[2]
     if l > 0:
-        n[0] = n[0] / l
-        n[1] = n[1] / l
-        n[2] = n[2] / l
+        l = 1.0 / sqrt(l)
+        n[0] = n[0] * l
+        n[1] = n[1] * l
+        n[2] = n[2] * l
 
 
 cdef inline int cv_beyond(dReal x) noexcept nogil:
@@ -1401,10 +1407,10 @@ cdef int cv_discover(const dReal* g1, MeshData* md1, const dReal* q1, const dRea
         v[j] = v[3 + j] - v[6 + j]
     if cv_zero(v[0]) and cv_zero(v[1]) and cv_zero(v[2]):
         v[0] = v[0] + 2.220446049250313e-16 * 10
-    l = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
-    n[0] = -v[0] / l
-    n[1] = -v[1] / l
-    n[2] = -v[2] / l
+    l = 1.0 / sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    n[0] = -v[0] * l
+    n[1] = -v[1] * l
+    n[2] = -v[2] * l
     cv_msup(g1, md1, q1, g2, c2, md2, q2, n[0], n[1], n[2], v, 1)
     x = cv_dot(v, 1, n)
     if not (x > 0) or cv_zero(x):
@@ -1417,10 +1423,10 @@ cdef int cv_discover(const dReal* g1, MeshData* md1, const dReal* q1, const dRea
         if v[9] == 0 and v[10] == 0 and v[11] == 0:
             return 1
         return 2
-    l = sqrt(l)
-    n[0] = n[0] / l
-    n[1] = n[1] / l
-    n[2] = n[2] / l
+    l = 1.0 / sqrt(l)
+    n[0] = n[0] * l
+    n[1] = n[1] * l
+    n[2] = n[2] * l
     cv_msup(g1, md1, q1, g2, c2, md2, q2, n[0], n[1], n[2], v, 2)
     x = cv_dot(v, 2, n)
     if not (x > 0) or cv_zero(x):
@@ -1499,57 +1505,74 @@ cdef int cv_refine(const dReal* g1, MeshData* md1, const dReal* q1, const dReal*
     return -1
 
 
-cdef void cv_closest(const dReal* v, dReal* out) noexcept nogil:
-    """Point of the portal triangle (v1, v2, v3) closest to the origin (Ericson's Voronoi-region test)."""
-    cdef dReal abx, aby, abz, acx, acy, acz, d1, d2, d3, d4, d5, d6, va, vb, vc, t, w
+cdef dReal cv_seg_dist2(dReal ax, dReal ay, dReal az, dReal bx, dReal by, dReal bz, dReal* out) noexcept nogil:
+    """Squared distance from the origin to segment ab; out[0:3] = the nearest point."""
+    cdef dReal ex, ey, ez, ee, t
+    ex = bx - ax
+    ey = by - ay
+    ez = bz - az
+    ee = ex * ex + ey * ey + ez * ez
+    t = 0.0
+    if ee > 0:
+        t = ((0.0 - ax) * ex + (0.0 - ay) * ey + (0.0 - az) * ez) / ee
+    if t <= 0 or cv_zero(t):
+        out[0] = ax
+        out[1] = ay
+        out[2] = az
+    elif t >= 1 or cv_zero(t - 1.0):
+        out[0] = bx
+        out[1] = by
+        out[2] = bz
+    else:
+        out[0] = ax + ex * t
+        out[1] = ay + ey * t
+        out[2] = az + ez * t
+    return out[0] * out[0] + out[1] * out[1] + out[2] * out[2]
+
+
+cdef dReal cv_closest(const dReal* v, dReal* out) noexcept nogil:
+    """Squared distance from the origin to the portal triangle (v1, v2, v3); out[0:3] = the nearest point.
+
+    The textbook parametric solution v1 + s (v2 - v1) + t (v3 - v1) of the normal equations when it lies in
+    the triangle (within epsilon), else the nearest of the three edges (first one on ties)."""
+    cdef dReal d1x, d1y, d1z, d2x, d2y, d2z, vv, ww, pp, qq, rr, den, s, t, best, d
+    cdef dReal w[3]
     cdef int j
-    abx = v[18] - v[9]
-    aby = v[19] - v[10]
-    abz = v[20] - v[11]
-    acx = v[27] - v[9]
-    acy = v[28] - v[10]
-    acz = v[29] - v[11]
-    d1 = -(abx * v[9] + aby * v[10] + abz * v[11])
-    d2 = -(acx * v[9] + acy * v[10] + acz * v[11])
-    if d1 <= 0 and d2 <= 0:
+    d1x = v[18] - v[9]
+    d1y = v[19] - v[10]
+    d1z = v[20] - v[11]
+    d2x = v[27] - v[9]
+    d2y = v[28] - v[10]
+    d2z = v[29] - v[11]
+    vv = d1x * d1x + d1y * d1y + d1z * d1z
+    ww = d2x * d2x + d2y * d2y + d2z * d2z
+    pp = v[9] * d1x + v[10] * d1y + v[11] * d1z
+    qq = v[9] * d2x + v[10] * d2y + v[11] * d2z
+    rr = d1x * d2x + d1y * d2y + d1z * d2z
+    den = ww * vv - rr * rr
+    if den != 0:
+        s = (qq * rr - ww * pp) / den
+        t = (-s * rr - qq) / ww
+        if (cv_zero(s) or s > 0) and (cv_zero(s - 1.0) or s < 1) and (cv_zero(t) or t > 0) and (cv_zero(t - 1.0) or t < 1) and (cv_zero(t + s - 1.0) or t + s < 1):
+            out[0] = v[9] + d1x * s
+            out[1] = v[10] + d1y * s
+            out[2] = v[11] + d1z * s
+            out[0] = out[0] + d2x * t
+            out[1] = out[1] + d2y * t
+            out[2] = out[2] + d2z * t
+            return out[0] * out[0] + out[1] * out[1] + out[2] * out[2]
+    best = cv_seg_dist2(v[9], v[10], v[11], v[18], v[19], v[20], out)
+    d = cv_seg_dist2(v[9], v[10], v[11], v[27], v[28], v[29], w)
+    if d < best:
+        best = d
         for j in range(3):
-            out[j] = v[9 + j]
-        return
-    d3 = -(abx * v[18] + aby * v[19] + abz * v[20])
-    d4 = -(acx * v[18] + acy * v[19] + acz * v[20])
-    if d3 >= 0 and d4 <= d3:
+            out[j] = w[j]
+    d = cv_seg_dist2(v[18], v[19], v[20], v[27], v[28], v[29], w)
+    if d < best:
+        best = d
         for j in range(3):
-            out[j] = v[18 + j]
-        return
-    vc = d1 * d4 - d3 * d2
-    if vc <= 0 and d1 >= 0 and d3 <= 0:
-        t = d1 / (d1 - d3)
-        for j in range(3):
-            out[j] = v[9 + j] + (v[18 + j] - v[9 + j]) * t
-        return
-    d5 = -(abx * v[27] + aby * v[28] + abz * v[29])
-    d6 = -(acx * v[27] + acy * v[28] + acz * v[29])
-    if d6 >= 0 and d5 <= d6:
-        for j in range(3):
-            out[j] = v[27 + j]
-        return
-    vb = d5 * d2 - d1 * d6
-    if vb <= 0 and d2 >= 0 and d6 <= 0:
-        t = d2 / (d2 - d6)
-        for j in range(3):
-            out[j] = v[9 + j] + (v[27 + j] - v[9 + j]) * t
-        return
-    va = d3 * d6 - d5 * d4
-    if va <= 0 and d4 - d3 >= 0 and d5 - d6 >= 0:
-        t = (d4 - d3) / ((d4 - d3) + (d5 - d6))
-        for j in range(3):
-            out[j] = v[18 + j] + (v[27 + j] - v[18 + j]) * t
-        return
-    w = 1 / (va + vb + vc)
-    t = vb * w
-    w = vc * w
-    for j in range(3):
-        out[j] = v[9 + j] + (v[18 + j] - v[9 + j]) * t + (v[27 + j] - v[9 + j]) * w
+            out[j] = w[j]
+    return best
 
 
 cdef void cv_position(const dReal* v, const dReal* n, dReal* out) noexcept nogil:
@@ -1569,13 +1592,14 @@ cdef void cv_position(const dReal* v, const dReal* n, dReal* out) noexcept nogil
         b[2] = cv_cross_dot(v, 3, 1, n)
         b[3] = cv_cross_dot(v, 1, 2, n)
         s = b[1] + b[2] + b[3]
+    s = 1.0 / s
     for j in range(3):
         pa = 0.0
         pb = 0.0
         for k in range(4):
             pa = pa + v[9 * k + 3 + j] * b[k]
             pb = pb + v[9 * k + 6 + j] * b[k]
-        out[j] = (pa / s + pb / s) * 0.5
+        out[j] = (pa * s + pb * s) * 0.5
 
 
 cdef int convex_mpr(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -1587,9 +1611,9 @@ cdef int convex_mpr(const dReal* g1, const int* i1, const dReal* g2, const int* 
     cdef dReal n[3]
     cdef dReal q[3]
     cdef dReal p[3]
-    cdef dReal q1[4]
-    cdef dReal q2[4]
-    cdef dReal d
+    cdef dReal q1[8]
+    cdef dReal q2[8]
+    cdef dReal d, e
     cdef int res, it, j, c2
     md1 = reg_get(i1[GI_DATA])
     if md1 == NULL or md1.kind != MESH_CONVEX or md1.nv == 0:
@@ -1621,12 +1645,12 @@ cdef int convex_mpr(const dReal* g1, const int* i1, const dReal* g2, const int* 
             if cv_reached(v, n) or it == 1000:
                 break
             cv_expand(v)
-        cv_closest(v, p)
-        d = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2])
+        d = sqrt(cv_closest(v, p))
         cv_position(v, n, q)
-        if d > 0:
+        if not cv_zero(d):
+            e = 1.0 / sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2])
             for j in range(3):
-                n[j] = p[j] / d
+                n[j] = p[j] * e
     contacts[C_POS] = q[0]
     contacts[C_POS + 1] = q[1]
     contacts[C_POS + 2] = q[2]
