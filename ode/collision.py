@@ -74,12 +74,15 @@ def _reported(g: GeomObject) -> GeomObject:
     return g
 
 
+_READY = _PASS["ready"]       # ids of the root spaces a running pass prepared (the set is never rebound)
+
+
 def _ready(g: GeomObject) -> bool:
     """True when a running collision pass already prepared the hierarchy containing g."""
     root = g
     while root._space is not None:
         root = root._space
-    return id(root) in _PASS["ready"]
+    return id(root) in _READY
 
 
 def _fresh(g: GeomObject) -> None:
@@ -141,11 +144,16 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
         else _max_contacts(max_contacts)
     if geom1 is geom2:
         return []
-    if _PASS["depth"] == 0 or not (_ready(geom1) and _ready(geom2)):
-        _fresh(geom1)
-        _fresh(geom2)
-    return _pair_contacts()(STORE.slots.real, STORE.slots.ints, s1, s2,
-                            n | CONTACTS_UNIMPORTANT if unimportant else n, Contact, geom1, geom2)
+    sp = geom1._space                  # usual case: both directly in a root space this pass prepared
+    if sp is None or sp is not geom2._space or sp._space is not None or id(sp) not in _READY:
+        if _PASS["depth"] == 0 or not (_ready(geom1) and _ready(geom2)):
+            _fresh(geom1)
+            _fresh(geom2)
+    f = _PAIR.get((_backend.backend, _backend.precision))
+    if f is None:
+        f = _pair_contacts()
+    return f(STORE.slots.real, STORE.slots.ints, s1, s2, n | CONTACTS_UNIMPORTANT if unimportant else n,
+             Contact, geom1, geom2)
 
 
 def _collide_general(geom1, geom2, max_contacts, unimportant: bool) -> list:

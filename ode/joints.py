@@ -1546,9 +1546,6 @@ class Contact:
     g1 = None
     g2 = None
 
-    def __init__(self) -> None:
-        """PyODE's defaults: bounce mode, infinite friction, bounce 0.1 (the class attributes)."""
-
     def getContactGeomParams(self) -> tuple:
         """(pos, normal, depth, geom1, geom2)."""
         return (self.pos, self.normal, self.depth, self.g1, self.g2)
@@ -1698,55 +1695,51 @@ class ContactJoint(Joint):
 
     def __init__(self, world, jointgroup, contact: Contact) -> None:
         """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""
-        if type(contact) is not Contact:
-            if not isinstance(contact, Contact):
-                raise TypeError(f"contact must be an ode.Contact, not {type(contact).__name__}")
-        elif type(world) is _world_class() and (jointgroup is None or (type(jointgroup) is JointGroup
-                                                                      and not jointgroup._destroyed)):
-            if self._fast_init(world, jointgroup, contact):
+        c = contact
+        if type(c) is Contact and (type(world) is _World or _bind_world(world)) \
+                and (jointgroup is None or (type(jointgroup) is JointGroup and not jointgroup._destroyed)):
+            try:                              # a value struct cannot store takes the general path below
+                row = _CONTACT_ROW.pack(*c.pos, *c.normal, c.depth, *c.fdir1, c.mu, c.mu2, 0.0, 0.0, 0.0,
+                                        c.bounce, c.bounce_vel, c.soft_erp, c.soft_cfm, c.motion1,
+                                        c.motion2, c.motionN, c.slip1, c.slip2)
+                head = _CONTACT_INTS.pack(L.JT_CONTACT, -1, -1, 1, 1, 0, 0, 0, 0, 0, 0, c.mode)
+            except (struct.error, OverflowError, TypeError, ValueError):
+                row = None
+            if row is not None:               # Joint.__init__ and the contact row, checks made above
+                st = world._state
+                j = st.joints
+                slot = j.allocate()
+                v = _VIEWS.get(id(j))
+                if v is None or v[0] is not j.real or v[1] is not j.ints:
+                    v = _views(j)
+                v[2][slot * v[4]:slot * v[4] + _CONTACT_ROW.size] = row
+                v[3][slot * v[5]:slot * v[5] + _CONTACT_INTS.size] = head
+                self._world = world
+                self._slot = slot
+                self._gen = j.generation[slot]
+                self._bodies = (None, None)
+                self._data = None
+                self._normal = c.normal
+                st.joint_objects[slot] = self
+                if jointgroup is None:
+                    self._group = None
+                else:
+                    jointgroup._joints.append(self)
+                    self._group = jointgroup
                 return
+        elif not isinstance(c, Contact):
+            raise TypeError(f"contact must be an ode.Contact, not {type(c).__name__}")
         super().__init__(world, jointgroup)
         r = self._reals()
-        r[L.J_C_POS:L.J_C_POS + 3] = contact.pos
-        r[L.J_C_DEPTH] = contact.depth
-        r[L.J_C_FDIR1:L.J_C_FDIR1 + 3] = contact.fdir1
-        surface = (contact.mu, contact.mu2, 0.0, 0.0, 0.0, contact.bounce, contact.bounce_vel,
-                   contact.soft_erp, contact.soft_cfm, contact.motion1, contact.motion2, contact.motionN,
-                   contact.slip1, contact.slip2)
+        r[L.J_C_POS:L.J_C_POS + 3] = c.pos
+        r[L.J_C_DEPTH] = c.depth
+        r[L.J_C_FDIR1:L.J_C_FDIR1 + 3] = c.fdir1
+        surface = (c.mu, c.mu2, 0.0, 0.0, 0.0, c.bounce, c.bounce_vel, c.soft_erp, c.soft_cfm, c.motion1,
+                   c.motion2, c.motionN, c.slip1, c.slip2)
         r[L.J_C_MU:L.J_C_MU + 14] = surface
-        self._normal = contact.normal
-        self._ints()[L.JI_C_MODE] = contact.mode
-        self._on_attach()
-
-    def _fast_init(self, world, jointgroup, contact: Contact) -> bool:
-        """Joint.__init__ plus the contact row for checked argument types; False (nothing done) when a
-        value cannot be stored by struct (the general path then stores or rejects it as numpy does)."""
-        st = world._state
-        j = st.joints
-        c = contact
-        try:
-            row = _CONTACT_ROW.pack(*c.pos, *c.normal, c.depth, *c.fdir1, c.mu, c.mu2, 0.0, 0.0, 0.0,
-                                    c.bounce, c.bounce_vel, c.soft_erp, c.soft_cfm, c.motion1, c.motion2,
-                                    c.motionN, c.slip1, c.slip2)
-            head = _CONTACT_INTS.pack(L.JT_CONTACT, -1, -1, 1, 1, 0, 0, 0, 0, 0, 0, c.mode)
-        except (struct.error, OverflowError, TypeError, ValueError):
-            return False
-        slot = j.allocate()
-        v = _views(j)
-        v[2][slot * v[4]:slot * v[4] + _CONTACT_ROW.size] = row
-        v[3][slot * v[5]:slot * v[5] + _CONTACT_INTS.size] = head
-        self._world = world
-        self._slot = slot
-        self._gen = j.generation[slot]
-        self._bodies = (None, None)
-        self._group = None
-        self._data = None
         self._normal = c.normal
-        st.joint_objects[slot] = self
-        if jointgroup is not None:
-            jointgroup._joints.append(self)
-            self._group = jointgroup
-        return True
+        self._ints()[L.JI_C_MODE] = c.mode
+        self._on_attach()
 
     def _on_attach(self) -> None:
         """Store the normal, flipped when ODE swaps the bodies so it still points into the user's body 1."""
@@ -1763,7 +1756,7 @@ class ContactJoint(Joint):
         s = self._slot
         if s < 0 or j.generation[s] != self._gen:
             raise ODEError("this joint has been destroyed")
-        body = _body_class()
+        body = _Body if _Body is not None else _body_class()
         gens = st.bodies.generation
         if body1 is None:
             s1 = -1
@@ -1783,7 +1776,9 @@ class ContactJoint(Joint):
             super().attach(body1, body2)
             self._on_attach()
             return
-        v = _views(j)
+        v = _VIEWS.get(id(j))
+        if v is None or v[0] is not j.real or v[1] is not j.ints:
+            v = _views(j)
         fi = s * v[6] + L.JI_FLAGS
         flags = v[7][fi] & ~L.JF_REVERSE
         n = self._normal
@@ -1805,7 +1800,6 @@ _CONTACT_INTS = struct.Struct(f"{L.JI_C_MODE + 1}i")
 _TWO_INTS = struct.Struct("2i")
 _B1_OFFSET = L.JI_B1 * 4
 _VIEWS: dict = {}
-_CLASSES: dict = {}
 
 
 def _views(j) -> tuple:
@@ -1823,24 +1817,26 @@ def _views(j) -> tuple:
     return v
 
 
-def _world_class():
-    """ode.World, imported once (world.py imports this module)."""
-    w = _CLASSES.get("world")
-    if w is None:
-        from .world import World
+_World = None      # ode.World and ode.Body, bound on first use (world.py and body.py import this module)
+_Body = None
 
-        w = _CLASSES["world"] = World
-    return w
+
+def _bind_world(world) -> bool:
+    """Bind _World on first use; True when ``world`` is exactly an ode.World."""
+    global _World
+    from .world import World
+
+    _World = World
+    return type(world) is World
 
 
 def _body_class():
-    """ode.Body, imported once."""
-    b = _CLASSES.get("body")
-    if b is None:
-        from .body import Body
+    """ode.Body, bound to _Body on first use."""
+    global _Body
+    from .body import Body
 
-        b = _CLASSES["body"] = Body
-    return b
+    _Body = Body
+    return Body
 
 
 class JointGroup:

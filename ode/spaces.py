@@ -413,7 +413,7 @@ def prepare(space) -> None:
         greal[s._slot, L.G_AABB:L.G_AABB + 6] = box
 
 
-_PASS = {"depth": 0, "ready": set()}
+_PASS = {"depth": 0, "ready": set()}      # "ready" is cleared, never rebound (ode.collision binds it)
 
 
 class _Pass:
