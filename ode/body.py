@@ -109,8 +109,14 @@ class Body:
         return self._get(L.B_POS, 3)
 
     def setRotation(self, R) -> None:
-        """Set the orientation from a 3x3 rotation matrix given as 9 numbers, row-major."""
+        """Set the orientation from a 3x3 rotation matrix given as 9 numbers, row-major.
+
+        ValueError when row 0 or row 1 is zero or they are parallel (libode aborts on such a matrix).
+        """
         M = _check.vec("R", R, 9)
+        c = (M[1] * M[5] - M[2] * M[4], M[2] * M[3] - M[0] * M[5], M[0] * M[4] - M[1] * M[3])
+        if c == (0.0, 0.0, 0.0):
+            raise ValueError("R must be a rotation matrix: its first two rows are zero or parallel")
         q, R2 = _k().rotation_from_matrix(M)
         self._set(L.B_Q, q)
         self._set(L.B_R, R2)

@@ -1913,12 +1913,17 @@ def _connecting(b1, b2, exclude: int | None) -> bool:
 
 
 def areConnected(body1, body2) -> bool:
-    """True when a joint connects the two bodies."""
+    """True when a joint connects the two bodies; False when either is None (ode.environment), as PyODE."""
+    if body1 is None or body2 is None:
+        return False
     return _connecting(body1, body2, None)
 
 
 def areConnectedExcluding(body1, body2, jointtype: int) -> bool:
-    """True when a joint that is not of ``jointtype`` (ode.JointType*) connects the two bodies."""
+    """True when a joint that is not of ``jointtype`` (ode.JointType*) connects the two bodies (False when
+    either is None, as PyODE)."""
     if isinstance(jointtype, bool) or not isinstance(jointtype, numbers.Integral):
         raise TypeError(f"jointtype must be an int, not {type(jointtype).__name__}")
+    if body1 is None or body2 is None:
+        return False
     return _connecting(body1, body2, int(jointtype))

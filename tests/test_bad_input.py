@@ -157,3 +157,13 @@ def test_a_blown_up_step_raises(world, body):
     body.setLinearVel((big, 0, 0))
     with pytest.raises(ode.ODEError, match="non-finite state"):
         world.step(1e300 if ode.precision == "double" else 1e30)
+
+
+@pytest.mark.parametrize("R", [(0.0,) * 9, (1, 0, 0, 0, 0, 0, 0, 0, 1), (0, 0, 0, 0, 1, 0, 0, 0, 1),
+                               (1, 0, 0, 2, 0, 0, 0, 0, 1)])
+def test_degenerate_rotation_matrix_raises(R):
+    """libode aborts ("Bad argument(s) in dBodySetRotation") on zero or parallel first rows; we raise."""
+    b = ode.Body(ode.World())
+    with pytest.raises(ValueError, match="rotation matrix"):
+        b.setRotation(R)
+    assert b.getRotation() == (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)

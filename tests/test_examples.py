@@ -426,14 +426,12 @@ def test_transforms_follows_libode() -> None:
     assert max(abs(v) for v in exp[-1][2][:3]) > 2.0  # the nested transforms compose (1.25 scale, twice)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "Body.setRotation keeps a scaled rotation's middle row as given; libode's getRotation right after "
-    "dBodySetRotation returns it normalised (see the report / docstring)"))
 def test_transforms_rotation_as_set() -> None:
     """transforms.py frame 0: getRotation right after xode's setRotation (rows scaled by 1.25) is libode's.
 
     libode normalises what dBodySetRotation stores: for R = rows (1,0,0), (0,1.0825,0.625), (0,-0.5,0.866) it
-    returns rows (1,0,0), (0,0.866,0.5), (0,-0.5,0.866). Ours keeps the middle row until the first step.
+    returns rows (1,0,0), (0,0.866,0.5), (0,-0.5,0.866) (row 1 is normalised when exactly perpendicular to
+    row 0, and kept as given otherwise); ours does the same.
     """
     script = _script("transforms.py", xode=True)
     ode = _ours()
@@ -495,9 +493,6 @@ def check_vehicle(got: list, exp: list, precision: str) -> None:
         assert exp[-1][0][2] < -4.0 and got[-1][0][2] < -2.5  # both vehicles drove forward
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "ode.areConnected(body, ode.environment) raises TypeError; PyODE returns False (vehicle.py's near "
-    "callback calls it for every geom touching the static ground and ramp)"))
 def test_vehicle_follows_libode() -> None:
     """vehicle.py (one print statement made a call), driven forward, steered and jolted, follows libode.
 

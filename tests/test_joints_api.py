@@ -139,6 +139,8 @@ def test_attach_rules_and_handles():
     with pytest.raises(IndexError):
         j.getBody(2)
     assert ode.areConnected(b1, b2) is False
+    assert ode.areConnected(b1, None) is False and ode.areConnected(None, b1) is False  # PyODE: environment
+    assert ode.areConnectedExcluding(None, b2, ode.JointTypeContact) is False
     j.attach(b1, b2)
     assert ode.areConnected(b1, b2) and ode.areConnected(b2, b1)
     assert not ode.areConnectedExcluding(b1, b2, ode.JointTypeHinge)

@@ -368,3 +368,24 @@ def test_joint_listing_waking_and_destroy_detaches():
     b.destroy()
     assert a.getNumJoints() == 0
     w.step(0.01)
+
+
+@pytest.mark.parametrize("given, row1", [
+    # libode 0.16.2 observed: row 1 is normalised only when exactly perpendicular to row 0
+    ((1, 0, 0, 0, 1.0825, 0.625, 0, -0.5, 0.866), (0.0, 0.866019052628739, 0.5000110003630133)),
+    ((1, 0, 0, 0, 2, 0.1, 0, 0, 1), (0.0, 0.9987523388778446, 0.04993761694389223)),
+    ((0.625, 1.0825317547305482, 0, -1.3531646934131853, 0.78125, 0, 0, 0, 1.25),
+     (-0.8660254037844386, 0.5, 0.0)),
+    ((1, 0, 0, 0.3, 2, 0, 0, 0, 5), (0.3, 2.0, 0.0)),
+    ((1, 0, 0, 1e-17, 2, 0, 0, 0, 1), (1e-17, 2.0, 0.0)),
+])
+def test_set_rotation_stores_rows_as_libode(given, row1):
+    b = ode.Body(ode.World())
+    b.setRotation(given)
+    tol = 1e-12 if ode.precision == "double" else 1e-6
+    g = np.asarray(given, dtype=np.float32 if ode.precision == "single" else np.float64)
+    if ode.precision == "single" and g[0] * g[3] + g[1] * g[4] + g[2] * g[5] != 0:
+        row1 = tuple(float(x) for x in g[3:6])  # float32 rows lose the exact perpendicularity: kept as given
+    assert b.getRotation()[3:6] == pytest.approx(row1, abs=tol)
+    r0 = b.getRotation()[0:3]
+    assert sum(x * x for x in r0) == pytest.approx(1.0, abs=tol)

@@ -152,7 +152,8 @@ def inverse_inertia(I):
 
 
 def rotation_from_matrix(R):
-    """(q, R') as dBodySetRotation stores them: q from R, normalised; R' with rows 0, 2 renormalised."""
+    """(q, R') as dBodySetRotation stores them: q from R, normalised; R' with rows 0, 2 renormalised (row 1
+    too when exactly perpendicular to row 0)."""
     cdef dReal M[9]
     cdef dReal q[4]
     cdef dReal out[9]
@@ -162,7 +163,10 @@ def rotation_from_matrix(R):
     q_normalize(q)
     for i in range(6):
         out[i] = M[i]
+    cdef bint perpendicular = M[0] * M[3] + M[1] * M[4] + M[2] * M[5] == 0.0
     _unit_or_x(out)
+    if perpendicular:
+        normalize3(out + 3)  # libode normalises row 1 only when it is exactly perpendicular to row 0 (observed)
     _cross(out, out + 3, out + 6)
     _unit_or_x(out + 6)
     return (_tup(q, 4), _tup(out, 9))

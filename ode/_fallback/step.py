@@ -117,12 +117,16 @@ def inverse_inertia(I):
 
 
 def rotation_from_matrix(R):
-    """(q, R') as dBodySetRotation stores them: q from R, normalised; R' with rows 0, 2 renormalised."""
+    """(q, R') as dBodySetRotation stores them: q from R, normalised; R' with rows 0, 2 renormalised (row 1
+    too when exactly perpendicular to row 0)."""
     q = [0.0] * 4
     r_to_q(R, q)
     q_normalize(q)
+    perpendicular = R[0] * R[3] + R[1] * R[4] + R[2] * R[5] == 0.0
     r0 = _unit_or_x([R[0], R[1], R[2]])
     r1 = [R[3], R[4], R[5]]
+    if perpendicular:
+        normalize3(r1)  # libode normalises row 1 only when it is exactly perpendicular to row 0 (observed)
     r2 = _unit_or_x(_cross(r0, r1))
     return (tuple(q), tuple(r0 + r1 + r2))
 
