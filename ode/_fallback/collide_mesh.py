@@ -1430,10 +1430,30 @@ def cv_qrot(q, qo, vx, vy, vz, out, o):
     out[o + 2] = vz + 2.0 * bz
 
 
+def cv_axis_end(g, q, dx, dy, dz, p, ax):
+    #: cdef void cv_axis_end(const dReal* g, const dReal* q, dReal dx, dReal dy, dReal dz, dReal* p, dReal* ax) noexcept nogil
+    """For a capsule or cylinder g: ax = its unit axis in the world (the rotated half-length vector scaled by its
+    reciprocal length) and p = the end of its axis segment on direction d's side (the -z end on a tie)."""
+    #: dReal h, k
+    h = g[L.G_LENGTH] * 0.5
+    cv_qrot(q, 0, 0.0, 0.0, h, ax, 0)
+    k = 1.0 / sqrt(ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2])
+    ax[0] = ax[0] * k
+    ax[1] = ax[1] * k
+    ax[2] = ax[2] * k
+    if not (dx * ax[0] + dy * ax[1] + dz * ax[2] > 0):
+        h = -h
+    cv_qrot(q, 0, 0.0, 0.0, h, p, 0)
+    p[0] = p[0] + g[L.G_POS]
+    p[1] = p[1] + g[L.G_POS + 1]
+    p[2] = p[2] + g[L.G_POS + 2]
+
+
 def cv_support(g, cls, md, q, dx, dy, dz, v, o):
     #: cdef void cv_support(const dReal* g, int cls, MeshData* md, const dReal* q, dReal dx, dReal dy, dReal dz, dReal* v, int o) noexcept nogil
     """v[o:o+3] = the point of geom g (sphere, box, capsule, cylinder, or convex md) farthest along unit world d;
-    q holds g's quaternion and its inverse (cv_quat)."""
+    q holds g's quaternion and its inverse (cv_quat). Sphere: centre + r d; capsule: axis end + r d; cylinder:
+    axis end + r (d without its axial part, unit); box and convex in their own frame."""
     #: dReal l[3]
     #: dReal p[3]
     #: dReal t, s, h, best, x, r
@@ -1446,6 +1466,28 @@ def cv_support(g, cls, md, q, dx, dy, dz, v, o):
         v[o + 1] = g[L.G_POS + 1] + dy * r
         v[o + 2] = g[L.G_POS + 2] + dz * r
         return
+    if cls == L.GC_CAPSULE or cls == L.GC_CYLINDER:
+        cv_axis_end(g, q, dx, dy, dz, p, l)
+        r = g[L.G_RADIUS]
+        if cls == L.GC_CAPSULE:
+            v[o] = p[0] + dx * r
+            v[o + 1] = p[1] + dy * r
+            v[o + 2] = p[2] + dz * r
+            return
+        t = dx * l[0] + dy * l[1] + dz * l[2]
+        l[0] = dx - l[0] * t
+        l[1] = dy - l[1] * t
+        l[2] = dz - l[2] * t
+        t = sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2])
+        v[o] = p[0]
+        v[o + 1] = p[1]
+        v[o + 2] = p[2]
+        if not cv_zero(t):
+            s = r / t
+            v[o] = v[o] + l[0] * s
+            v[o + 1] = v[o + 1] + l[1] * s
+            v[o + 2] = v[o + 2] + l[2] * s
+        return
     cv_qrot(q, 4, dx, dy, dz, l, 0)
     p[0] = 0.0
     p[1] = 0.0
@@ -1455,23 +1497,6 @@ def cv_support(g, cls, md, q, dx, dy, dz, v, o):
             if not cv_zero(l[j]):
                 h = g[L.G_SIDES + j] * 0.5
                 p[j] = h if l[j] > 0 else -h
-    elif cls == L.GC_CAPSULE:
-        h = g[L.G_LENGTH] * 0.5
-        p[2] = h if l[2] > 0 else -h
-        cv_qrot(q, 0, p[0], p[1], p[2], l, 0)
-        r = g[L.G_RADIUS]
-        v[o] = (l[0] + g[L.G_POS]) + dx * r
-        v[o + 1] = (l[1] + g[L.G_POS + 1]) + dy * r
-        v[o + 2] = (l[2] + g[L.G_POS + 2]) + dz * r
-        return
-    elif cls == L.GC_CYLINDER:
-        t = l[0] * l[0] + l[1] * l[1]
-        if t > 0:
-            s = g[L.G_RADIUS] / sqrt(t)
-            p[0] = l[0] * s
-            p[1] = l[1] * s
-        h = g[L.G_LENGTH] * 0.5
-        p[2] = h if l[2] > 0 else -h
     elif md is not None:
         bk = 0
         best = 0.0
