@@ -266,7 +266,7 @@ class World:
         """The velocity sample rows (one per body slot) when some body averages several samples, else None."""
         b = self._state.bodies
         n = b.count
-        need = int(b.ints[:n, L.BI_AD_AVG].max()) if n else 0
+        need = _backend.kernel("step").scan_bodies(b.real, b.ints, n)[3] if n else 0
         if need <= 1:
             return None
         buf = self._samples
@@ -281,13 +281,11 @@ class World:
         """Refuse non-finite states (naming the body); call the moved callbacks of the bodies that moved."""
         st = self._state
         n = st.bodies.count
-        moved = np.nonzero(st.bodies.ints[:n, L.BI_MOVED])[0]
-        if len(moved) == 0:
+        kernel = _backend.kernel("step")
+        moved, slot, damp, _ = kernel.scan_bodies(st.bodies.real, st.bodies.ints, n)
+        if moved == 0:
             return
-        rows = st.bodies.real[moved, :L.B_TACC + 3]
-        bad = ~np.isfinite(rows).all(axis=1)
-        if bad.any():
-            slot = int(moved[np.argmax(bad)])
+        if slot >= 0:
             body = st.body_objects.get(slot)
             raise ODEError(f"the step produced a non-finite state for {body!r} (slot {slot}); "
                            "reduce the step size or check forces, masses and joints")
@@ -298,8 +296,8 @@ class World:
                 cb = callbacks.get(slot)
                 if cb is not None and flags[slot]:
                     cb(st.body_objects[slot])
-        if (st.bodies.ints[moved, L.BI_DAMP] & 3).any():
-            _backend.kernel("step").damp_bodies(st.bodies.real, st.bodies.ints, n)
+        if damp:
+            kernel.damp_bodies(st.bodies.real, st.bodies.ints, n)
 
 
 MAX_SAMPLES = 256  # bound on averaged auto-disable samples (the buffer holds 6 reals per sample and body)

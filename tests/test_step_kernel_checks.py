@@ -45,3 +45,28 @@ def test_single_sample_needs_no_buffer(kernel):
     world = _world(1)
     assert _call(kernel, world, None) == 2
     assert world._state.bodies.ints[1, ode._layout.BI_MOVED] == 1
+
+
+@pytest.mark.parametrize("kernel", [_backend.kernel("step"), twin], ids=["selected", "twin"])
+def test_scan_bodies_reports_moved_bad_damped_and_samples(kernel):
+    """scan_bodies: bodies moved, first moved slot with a non-finite state, damping, most samples."""
+    world = _world(4)
+    b = world._state.bodies
+    assert kernel.scan_bodies(b.real, b.ints, b.count) == (0, -1, 0, 4)
+    world.step(0.01)
+    assert kernel.scan_bodies(b.real, b.ints, b.count) == (2, -1, 0, 4)
+    b.real[1, 0] = np.nan
+    b.ints[1, ode._layout.BI_DAMP] = 1
+    assert kernel.scan_bodies(b.real, b.ints, b.count) == (2, 1, 1, 4)
+    b.ints[1, ode._layout.BI_MOVED] = 0
+    assert kernel.scan_bodies(b.real, b.ints, b.count) == (1, -1, 0, 4)
+
+
+def test_scan_bodies_checks_row_counts():
+    """The compiled scan refuses a body count beyond its arrays (the twin reads Python rows and need not)."""
+    kernel = _backend.kernel("step")
+    if kernel is twin:
+        pytest.skip("the pure-Python backend is selected: no compiled kernel to check")
+    b = _world(1)._state.bodies
+    with pytest.raises(ValueError, match="row counts"):
+        kernel.scan_bodies(b.real, b.ints, b.real.shape[0] + 1)

@@ -1108,6 +1108,36 @@ def damp_bodies(cnp.ndarray breal, cnp.ndarray bint, nb):
     _damp(<dReal*> cnp.PyArray_DATA(breal), <int*> cnp.PyArray_DATA(bint), cnb)
 
 
+def scan_bodies(cnp.ndarray breal, cnp.ndarray bint, nb):
+    """(bodies moved, first moved slot with a non-finite state or -1, a moved body damps, most samples
+    averaged) in one pass: what World checks around every step, without numpy temporaries."""
+    cdef int cnb = nb
+    _check(breal, sizeof(dReal), "breal")
+    _check(bint, sizeof(int), "bint")
+    if cnb < 0 or cnb > breal.shape[0] or cnb > bint.shape[0]:
+        raise ValueError("row counts exceed the arrays")
+    cdef dReal* br = <dReal*> cnp.PyArray_DATA(breal)
+    cdef int* bi = <int*> cnp.PyArray_DATA(bint)
+    cdef int moved = 0, bad = -1, damp = 0, most = 0, i, k
+    cdef dReal x
+    with nogil:
+        for i in range(cnb):
+            if bi[i * BI + BI_AD_AVG] > most:
+                most = bi[i * BI + BI_AD_AVG]
+            if bi[i * BI + BI_MOVED] == 0:
+                continue
+            moved += 1
+            if bi[i * BI + BI_DAMP] & 3:
+                damp = 1
+            if bad < 0:
+                for k in range(B_TACC + 3):
+                    x = br[i * BR + k]
+                    if not (x - x == 0.0):
+                        bad = i
+                        break
+    return moved, bad, damp, most
+
+
 cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
                 cnp.ndarray wreal, stepsize, int quick, seed, samples):
     """Check the arrays and run one step in C without the GIL; returns (islands, seed)."""

@@ -224,6 +224,30 @@ def damp_bodies(breal, bint, nb):
         breal[:nb] = np.asarray(br).reshape(nb, -1)
 
 
+def scan_bodies(breal, bint, nb):
+    """(bodies moved, first moved slot with a non-finite state or -1, a moved body damps, most samples
+    averaged) in one pass: what World checks around every step, without numpy temporaries."""
+    moved = 0
+    bad = -1
+    damp = 0
+    most = 0
+    for i in range(int(nb)):
+        row = bint[i]
+        if int(row[L.BI_AD_AVG]) > most:
+            most = int(row[L.BI_AD_AVG])
+        if int(row[L.BI_MOVED]) == 0:
+            continue
+        moved += 1
+        if int(row[L.BI_DAMP]) & 3:
+            damp = 1
+        if bad < 0:
+            for x in breal[i, :L.B_TACC + 3].tolist():
+                if not (x - x == 0.0):
+                    bad = i
+                    break
+    return moved, bad, damp, most
+
+
 def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed, samples):
     """Copy the arrays to flat lists, step them, and copy them back; returns (islands, seed)."""
     nb = int(nb)
