@@ -1150,10 +1150,9 @@ cdef void hf_vs_piece(const dReal* g1, MeshData* md, Shape* b, Buf* out, int fli
 
 
 cdef int mesh_generic(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip, int kind1) noexcept nogil:
-    """Geom 1 (trimesh or heightfield, or convex) against a sphere, box, capsule, cylinder or convex geom 2."""
+    """Geom 1 (trimesh or heightfield) against a sphere, box, capsule, cylinder or convex geom 2."""
     cdef MeshData* md
     cdef Shape* b
-    cdef Shape* a
     cdef Buf* out
     cdef int n, maxc, unimp
     md = reg_get(i1[GI_DATA])
@@ -1169,10 +1168,6 @@ cdef int mesh_generic(const dReal* g1, const int* i1, const dReal* g2, const int
         mesh_vs_piece(g1, md, b, out, 0, maxc, unimp, -1)
     elif kind1 == MESH_HEIGHTFIELD:
         hf_vs_piece(g1, md, b, out, 0, maxc, unimp, -1)
-    else:
-        a = shape_convex(g1, md)
-        pieces(a, b, out, 0, -1, -1)
-        shape_free(a)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
     shape_free(b)

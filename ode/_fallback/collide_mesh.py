@@ -6,9 +6,11 @@ record keeps in ``GI_DATA``. Where libode's behaviour has been observed through 
 follow it: trimesh vertices are kept as float (OPCODE), sphere-trimesh gives one contact per front-facing
 triangle with the face normal, heightfields collide a geom with each cell triangle's plane (points over the
 triangle), then with the sample points inside it, and give a buried geom one contact at the lowest sample.
-The other pairs reduce to convex pieces in world coordinates (a triangle, a convex polytope, a box, a cylinder
-approximated by a prism, a capsule's segment or a sphere's centre with a radius) and run one separating-axis
-test with face clipping on each piece pair. This file is also the source
+A convex against a sphere, box, capsule, cylinder or convex gives libode's single contact from Minkowski
+portal refinement (bit for bit on the recorded poses), and a ray against a convex follows libode's face rule
+(see collide_ray_convex). The other pairs reduce to convex pieces in world coordinates (a triangle, a convex
+polytope, a box, a cylinder approximated by a prism, a capsule's segment or a sphere's centre with a radius)
+and run one separating-axis test with face clipping on each piece pair. This file is also the source
 of the Cython kernel: ``tools/gen_collide_mesh.py`` turns the ``#:`` type lines into ``cdef`` declarations, so
 both modules perform the same floating-point operations in the same order (bit for bit in double).
 """
@@ -1301,10 +1303,9 @@ def hf_vs_piece(g1, md, b, out, flip, maxc, unimp, bside):
 
 def mesh_generic(g1, i1, g2, i2, flags, contacts, skip, kind1):
     #: cdef int mesh_generic(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip, int kind1) noexcept nogil
-    """Geom 1 (trimesh or heightfield, or convex) against a sphere, box, capsule, cylinder or convex geom 2."""
+    """Geom 1 (trimesh or heightfield) against a sphere, box, capsule, cylinder or convex geom 2."""
     #: MeshData* md
     #: Shape* b
-    #: Shape* a
     #: Buf* out
     #: int n, maxc, unimp
     g1 = rec(g1)  # py
@@ -1322,10 +1323,6 @@ def mesh_generic(g1, i1, g2, i2, flags, contacts, skip, kind1):
         mesh_vs_piece(g1, md, b, out, 0, maxc, unimp, -1)
     elif kind1 == MESH_HEIGHTFIELD:
         hf_vs_piece(g1, md, b, out, 0, maxc, unimp, -1)
-    else:
-        a = shape_convex(g1, md)
-        pieces(a, b, out, 0, -1, -1)
-        shape_free(a)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
     shape_free(b)
