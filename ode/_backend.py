@@ -64,8 +64,17 @@ REAL = np.float64 if precision == "double" else np.float32
 INT = np.int32
 
 
+_MODULES: dict = {}
+
+
 def kernel(name: str):
-    """The module implementing kernel ``name`` for the chosen backend and precision."""
-    if backend == "core":
-        return importlib.import_module(f"ode._core.{precision}.{name}")
-    return importlib.import_module(f"ode._fallback.{name}")
+    """The module implementing kernel ``name`` for the chosen backend and precision (looked up once)."""
+    key = (backend, precision, name)
+    module = _MODULES.get(key)
+    if module is None:
+        if backend == "core":
+            module = importlib.import_module(f"ode._core.{precision}.{name}")
+        else:
+            module = importlib.import_module(f"ode._fallback.{name}")
+        _MODULES[key] = module
+    return module
