@@ -360,3 +360,33 @@ def test_callback_pass_contacts_follow_bodies():
     space.collide(None, lambda _, x, y: seen.extend(ode.collide(x, y)))
     assert len(seen) == 1 and seen[0].depth == pytest.approx(0.05)
     assert ode.collide(g1, g2)[0].depth == pytest.approx(0.05)
+
+
+# ------------------------------------------------------------------ hash-space kernel (hash table of cells)
+
+
+def test_hash_kernel_pairs_equal_simple_and_twin():
+    rng = np.random.default_rng(11)
+    for name, k in _space_kernels():
+        for trial in range(25):
+            n = int(rng.integers(2, 60))
+            c = rng.uniform(-5.0, 5.0, (n, 3)) * rng.choice([0.01, 1.0, 50.0])
+            e = np.exp(rng.uniform(-6.0, 2.0, (n, 3)))
+            a = np.empty((n, 6))
+            a[:, 0::2] = c - e
+            a[:, 1::2] = c + e
+            if trial % 3 == 0:                       # unbounded geoms (planes) are paired with everyone
+                a[int(rng.integers(n))] = [-np.inf, np.inf] * 3
+            a = a.reshape(-1).astype(ode._backend.REAL)
+            cat = rng.integers(1, 4, n).astype(np.uint64)
+            col = rng.integers(1, 4, n).astype(np.uint64)
+            body = np.where(rng.uniform(size=n) < 0.2, rng.integers(0, 4, n), -1).astype(np.int64)
+            group = np.full(n, -1, dtype=np.int32)
+            lo = int(rng.integers(-8, 2))
+            levels = [(lo, lo + int(rng.integers(0, 8))), (-1000, 1000)] if name == "core" else [(lo, lo + 4)]
+            want = k.space_pairs(0, a, cat, col, body, group, np.zeros(4, dtype=np.int32),
+                                 np.zeros(6, dtype=ode._backend.REAL))
+            for lo_, hi_ in levels:
+                got = k.space_pairs(1, a, cat, col, body, group, np.array([lo_, hi_, 0, 0], dtype=np.int32),
+                                    np.zeros(6, dtype=ode._backend.REAL))
+                assert np.array_equal(got, want), (name, trial, lo_, hi_)

@@ -53,13 +53,6 @@ cdef struct SapItem:
     double v
     int i
 
-cdef struct Cell:
-    long long lvl
-    long long x
-    long long y
-    long long z
-    int g
-
 cdef struct QtItem:
     long long start
     long long lvl
@@ -173,84 +166,116 @@ cdef bint _cells(const Input* s, int i, int lvl, long long* r) noexcept nogil:
     return True
 
 
-cdef int _cmp_cell(const void* x, const void* y) noexcept nogil:
-    cdef const Cell* p = <const Cell*> x
-    cdef const Cell* q = <const Cell*> y
-    if p.lvl != q.lvl:
-        return -1 if p.lvl < q.lvl else 1
-    if p.x != q.x:
-        return -1 if p.x < q.x else 1
-    if p.y != q.y:
-        return -1 if p.y < q.y else 1
-    if p.z != q.z:
-        return -1 if p.z < q.z else 1
-    return (p.g > q.g) - (p.g < q.g)
+cdef struct Bucket:
+    long long lvl
+    long long x
+    long long y
+    long long z
+    Py_ssize_t head       # first entry of this cell in the entry lists, -1 for an empty bucket
 
 
-cdef Py_ssize_t _find(const Cell* cells, Py_ssize_t m, long long lvl, long long x, long long y,
-                      long long z) noexcept nogil:
-    """Index of the first table entry with key >= (lvl, x, y, z) (binary search)."""
-    cdef Py_ssize_t lo = 0, hi = m, mid
-    cdef Cell key
-    key.lvl = lvl
-    key.x = x
-    key.y = y
-    key.z = z
-    key.g = -1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if _cmp_cell(&cells[mid], &key) < 0:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+cdef inline Py_ssize_t _bucket(const Bucket* table, Py_ssize_t mask, long long lvl, long long x,
+                               long long y, long long z) noexcept nogil:
+    """Index of the bucket holding cell (lvl, x, y, z), or of the empty bucket where it would go."""
+    cdef unsigned long long h = (<unsigned long long> x) * 0x9E3779B97F4A7C15ULL
+    h ^= (<unsigned long long> y) * 0xC2B2AE3D27D4EB4FULL
+    h ^= (<unsigned long long> z) * 0x165667B19E3779F9ULL
+    h ^= (<unsigned long long> lvl) * 0x27D4EB2F165667C5ULL
+    h ^= h >> 29
+    h *= 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 32
+    cdef Py_ssize_t k = <Py_ssize_t> (h & <unsigned long long> mask)
+    while table[k].head >= 0 and not (table[k].lvl == lvl and table[k].x == x and table[k].y == y
+                                      and table[k].z == z):
+        k = (k + 1) & mask
+    return k
 
 
 cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept nogil:
-    """Multi-resolution hash grid: a geom sits in the cells of its level and looks up its level and above."""
+    """Multi-resolution hash grid: a geom sits in the cells of its level and looks up its level and above.
+
+    The cells live in an open-addressing hash table (linear probing), each with a list of its geoms; a pair
+    is emitted at the first cell the two share, so each pair once (the result is sorted afterwards).
+    """
     cdef int n = s.n, i, j, lvl, up
     cdef long long x, y, z
     cdef long long r[6]
-    cdef Py_ssize_t m = 0, e
+    cdef Py_ssize_t m = 0, e, k, cap = 16, mask
     cdef int* levels = <int*> malloc((n + 1) * sizeof(int))
     cdef long long* ranges = <long long*> malloc((6 * n + 1) * sizeof(long long))
-    cdef Cell* cells = <Cell*> malloc((8 * n + 1) * sizeof(Cell))
-    if levels == NULL or ranges == NULL or cells == NULL:
+    cdef int* geom = NULL
+    cdef Py_ssize_t* nxt = NULL
+    cdef Bucket* table = NULL
+    cdef char* used = NULL
+    if levels == NULL or ranges == NULL:
         free(levels)
         free(ranges)
-        free(cells)
         return -1
     for i in range(n):
         lvl = _level(s, i, minlevel, maxlevel)
         if lvl <= maxlevel and not _cells(s, i, lvl, ranges + 6 * i):
             lvl = maxlevel + 1
         levels[i] = lvl
+        if lvl <= maxlevel:
+            m += (ranges[6 * i + 1] - ranges[6 * i] + 1) * (ranges[6 * i + 3] - ranges[6 * i + 2] + 1) \
+                * (ranges[6 * i + 5] - ranges[6 * i + 4] + 1)
+    while cap < 2 * m:
+        cap *= 2
+    mask = cap - 1
+    geom = <int*> malloc((m + 1) * sizeof(int))
+    nxt = <Py_ssize_t*> malloc((m + 1) * sizeof(Py_ssize_t))
+    table = <Bucket*> malloc(cap * sizeof(Bucket))
+    if 0 <= <long long> maxlevel - minlevel < 65536:   # occupied levels (wider ranges: look everywhere)
+        used = <char*> malloc(maxlevel - minlevel + 1)
+    if geom == NULL or nxt == NULL or table == NULL:
+        free(levels)
+        free(ranges)
+        free(geom)
+        free(nxt)
+        free(table)
+        free(used)
+        return -1
+    for k in range(cap):
+        table[k].head = -1
+    if used != NULL:
+        for k in range(<Py_ssize_t> maxlevel - minlevel + 1):
+            used[k] = 0
+        for i in range(n):
+            if levels[i] <= maxlevel:
+                used[levels[i] - minlevel] = 1
+    e = 0
+    for i in range(n):
+        lvl = levels[i]
         if lvl > maxlevel:
             continue
         for x in range(ranges[6 * i], ranges[6 * i + 1] + 1):
             for y in range(ranges[6 * i + 2], ranges[6 * i + 3] + 1):
                 for z in range(ranges[6 * i + 4], ranges[6 * i + 5] + 1):
-                    cells[m].lvl = lvl
-                    cells[m].x = x
-                    cells[m].y = y
-                    cells[m].z = z
-                    cells[m].g = i
-                    m += 1
-    qsort(cells, m, sizeof(Cell), _cmp_cell)
+                    k = _bucket(table, mask, lvl, x, y, z)
+                    if table[k].head < 0:
+                        table[k].lvl = lvl
+                        table[k].x = x
+                        table[k].y = y
+                        table[k].z = z
+                    geom[e] = i
+                    nxt[e] = table[k].head
+                    table[k].head = e
+                    e += 1
     for i in range(n):
         lvl = levels[i]
         if lvl > maxlevel:
             continue
         for up in range(lvl, maxlevel + 1):
+            if used != NULL and not used[up - minlevel]:     # no geom sits at this level: nothing there
+                continue
             _cells(s, i, up, r)
             for x in range(r[0], r[1] + 1):
                 for y in range(r[2], r[3] + 1):
                     for z in range(r[4], r[5] + 1):
-                        e = _find(cells, m, up, x, y, z)
-                        while e < m and cells[e].lvl == up and cells[e].x == x and cells[e].y == y \
-                                and cells[e].z == z:
-                            j = cells[e].g
-                            e += 1
+                        e = table[_bucket(table, mask, up, x, y, z)].head
+                        while e >= 0:
+                            j = geom[e]
+                            e = nxt[e]
                             if up == lvl and j <= i:
                                 continue
                             if x == max(r[0], ranges[6 * j]) and y == max(r[2], ranges[6 * j + 2]) \
@@ -262,7 +287,10 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
                 _emit(s, f, i, j)
     free(levels)
     free(ranges)
-    free(cells)
+    free(geom)
+    free(nxt)
+    free(table)
+    free(used)
     return 0
 
 
