@@ -1699,11 +1699,16 @@ class ContactJoint(Joint):
         if type(c) is Contact and (type(world) is _World or _bind_world(world)) \
                 and (jointgroup is None or (type(jointgroup) is JointGroup and not jointgroup._destroyed)):
             try:                              # a value struct cannot store takes the general path below
-                row = _CONTACT_ROW.pack(*c.pos, *c.normal, c.depth, *c.fdir1, c.mu, c.mu2, 0.0, 0.0, 0.0,
-                                        c.bounce, c.bounce_vel, c.soft_erp, c.soft_cfm, c.motion1,
-                                        c.motion2, c.motionN, c.slip1, c.slip2)
-                head = _CONTACT_INTS.pack(L.JT_CONTACT, -1, -1, 1, 1, 0, 0, 0, 0, 0, 0, c.mode)
-            except (struct.error, OverflowError, TypeError, ValueError):
+                p, q, f = c.pos, c.normal, c.fdir1
+                if len(p) != 3 or len(q) != 3 or len(f) != 3:
+                    raise ValueError
+                row = _CONTACT_ROW.pack(p[0], p[1], p[2], q[0], q[1], q[2], c.depth, f[0], f[1], f[2], c.mu,
+                                        c.mu2, 0.0, 0.0, 0.0, c.bounce, c.bounce_vel, c.soft_erp, c.soft_cfm,
+                                        c.motion1, c.motion2, c.motionN, c.slip1, c.slip2)
+                head = _HEADS.get(c.mode)
+                if head is None:
+                    head = _contact_head(c.mode)
+            except (struct.error, OverflowError, TypeError, ValueError, IndexError, KeyError):
                 row = None
             if row is not None:               # Joint.__init__ and the contact row, checks made above
                 st = world._state
@@ -1798,6 +1803,15 @@ _NORMAL = struct.Struct(f"3{_RCODE}")
 _NORMAL_OFFSET = L.J_C_NORMAL * _NORMAL.size // 3
 _CONTACT_INTS = struct.Struct(f"{L.JI_C_MODE + 1}i")
 _TWO_INTS = struct.Struct("2i")
+_HEADS: dict = {}         # contact mode -> the packed int head of a new contact joint row
+
+
+def _contact_head(mode) -> bytes:
+    """The int head (type, no bodies, alive, enabled, ..., mode) of a contact joint row, cached by mode."""
+    head = _CONTACT_INTS.pack(L.JT_CONTACT, -1, -1, 1, 1, 0, 0, 0, 0, 0, 0, mode)
+    if type(mode) is int and len(_HEADS) < 256:
+        _HEADS[mode] = head
+    return head
 _B1_OFFSET = L.JI_B1 * 4
 _VIEWS: dict = {}
 
