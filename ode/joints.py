@@ -1871,15 +1871,20 @@ class JointGroup:
         """Destroy every joint in the group; the group stays usable."""
         joints = self._joints
         self._joints = []
-        rows: dict = {}                          # world -> live contact-joint rows, released in bulk
+        rows: dict = {}                          # world state -> live contact-joint rows, released in bulk
+        world = st = gen = objects = mine = None
         for joint in joints:
             if type(joint) is ContactJoint:
                 s = joint._slot
                 if s >= 0:
-                    st = joint._world._state
-                    if st.joints.generation[s] == joint._gen:
-                        rows.setdefault(st, []).append(s)
-                        st.joint_objects.pop(s, None)
+                    if joint._world is not world:    # the joints of a group usually share one world
+                        world = joint._world
+                        st = world._state
+                        gen, objects = st.joints.generation, st.joint_objects
+                        mine = rows.setdefault(st, [])
+                    if gen[s] == joint._gen:
+                        mine.append(s)
+                        objects.pop(s, None)
                     joint._slot = -1
                     joint._bodies = (None, None)
             elif joint._slot >= 0:
