@@ -99,6 +99,7 @@ def _fresh(g: GeomObject) -> None:
 _CP, _CN, _CD = L.C_POS, L.C_NORMAL, L.C_DEPTH
 
 
+_GS = STORE.slots       # the geom rows (the Slots object is never replaced; its arrays are, when they grow)
 _PLAIN: dict = {}      # geom class -> True for a trimesh class (may have callbacks), False for other leaves
 _PAIR: dict = {}       # (backend, precision) -> the space kernel's pair_contacts
 
@@ -136,7 +137,7 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
             return collide(geom1, geom2, max_contacts, unimportant)
         return _collide_general(geom1, geom2, max_contacts, unimportant)
     s1, s2 = geom1._slot, geom2._slot
-    gen = STORE.slots.generation
+    gen = _GS.generation
     if s1 < 0 or s2 < 0 or gen[s1] != geom1._gen or gen[s2] != geom2._gen \
             or (m1 or m2) and CALLBACK_MESHES and (s1 in CALLBACK_MESHES or s2 in CALLBACK_MESHES):
         return _collide_general(geom1, geom2, max_contacts, unimportant)
@@ -152,8 +153,8 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
     f = _PAIR.get((_backend.backend, _backend.precision))
     if f is None:
         f = _pair_contacts()
-    return f(STORE.slots.real, STORE.slots.ints, s1, s2, n | CONTACTS_UNIMPORTANT if unimportant else n,
-             Contact, geom1, geom2)
+    return f(_GS.real, _GS.ints, s1, s2, n | CONTACTS_UNIMPORTANT if unimportant else n, Contact,
+             geom1, geom2)
 
 
 def _collide_general(geom1, geom2, max_contacts, unimportant: bool) -> list:
