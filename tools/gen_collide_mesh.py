@@ -31,6 +31,7 @@ import numpy as np
 
 from .dreal cimport dReal
 from .layout cimport *
+from .collide_prim cimport mpr_contact
 
 cnp.import_array()
 

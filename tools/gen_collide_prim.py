@@ -3,7 +3,8 @@
 The twin is written so that each kernel is valid Cython once typed: a function whose body starts with a
 ``#: cdef ...`` line gets that line as its Cython signature, following ``#: `` lines become ``cdef``
 declarations, lines ending in ``# py`` are Python-only (dropped), ``#: py-`` lines are inserted verbatim as
-Cython-only statements, and ``L.`` prefixes (layout columns) are removed (Cython cimports layout.pxd).
+Cython-only statements, ``L.`` prefixes (layout columns) are removed (Cython cimports layout.pxd) and
+``None`` (a missing array) becomes ``NULL``.
 Run ``python tools/gen_collide_prim.py`` after editing the twin; tests/test_collide_parity.py checks that the
 generated file is current.
 """
@@ -23,6 +24,7 @@ from libc.math cimport sqrt, fabs, atan2, cos, sin, INFINITY
 
 from .dreal cimport dReal
 from .layout cimport *
+from .rotation cimport r_to_q
 
 '''
 
@@ -60,7 +62,11 @@ def convert(text: str) -> str:
         elif line.rstrip().endswith("# py"):
             pass
         else:
-            out.append(line.replace("L.", ""))
+            line = line.replace("L.", "")
+            line = re.sub(r"\bis not None\b", "!= NULL", line)
+            line = re.sub(r"\bis None\b", "== NULL", line)
+            line = re.sub(r"\bNone\b", "NULL", line)
+            out.append(line)
         i += 1
     return HEADER + "\n".join(out)
 

@@ -23,6 +23,10 @@ cdef int collide_sphere_cylinder(const dReal* g1, const int* i1, const dReal* g2
 cdef void compute_prim_aabb(dReal* g, const int* i) noexcept nogil
 cdef int collide_capsule_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef int collide_cylinder_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
-cdef int mpr_penetration(const dReal* g1, int c1, const dReal* g2, int c2, dReal* out) noexcept nogil
+# libode's single-contact MPR, run in double in both precisions (A = g1, B = g2; p/n: a convex's vertices and
+# count, NULL/0 for primitives):
+# out = depth, direction from A into B (3), position (3); mpr_contact writes one contact with normal into A.
+cdef int mpr_penetration(const dReal* g1, int c1, const dReal* p1, int n1, const dReal* g2, int c2, const dReal* p2, int n2, double* out) noexcept nogil
+cdef int mpr_contact(const dReal* g1, int c1, const dReal* p1, int n1, const dReal* g2, int c2, const dReal* p2, int n2, dReal* c, int skip) noexcept nogil
 cdef int collide_capsule_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef int collide_cylinder_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
