@@ -18,7 +18,7 @@ from . import _backend
 from . import _layout as L
 from .errors import ODEError
 from .geoms import STORE, GeomObject, GeomTransform
-from .joints import Contact, JointGroup
+from .joints import Contact, JointGroup, _release_rows
 from .meshes import CALLBACK_MESHES, GeomTriMesh, collide_with_callbacks
 from .spaces import _PASS, SpaceBase, _Pass, ensure_ready, pair_kernel, prepare
 
@@ -416,11 +416,10 @@ class _NativeContacts:
         self._group = None
 
     def _release(self) -> None:
-        """Free every row still holding this batch's joints."""
+        """Free every row still holding this batch's joints (a freed row's generation has moved on)."""
         j = self._world._state.joints
-        for r, gen in zip(self._rows.tolist(), self._gens):
-            if j.generation[r] == gen and j.ints[r, L.JI_ALIVE]:
-                j.release(r)
+        gen = j.generation
+        _release_rows(j, [r for r, g in zip(self._rows.tolist(), self._gens) if gen[r] == g])
         self._slot = -1
 
 
