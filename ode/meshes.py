@@ -393,7 +393,8 @@ def _polygons(polygons, nplanes: int, npoints: int) -> list:
 
 
 def _convex_arrays(planes, points, polygons) -> tuple:
-    """Checked planes (unit normals), points and polygons of a convex."""
+    """Checked planes (kept as given, as libode keeps them; the kernel registry makes unit normals for its
+    colliders), points and polygons of a convex."""
     pl = _real_array("planes", planes, 4)
     pt = _real_array("points", points, 3)
     poly = _polygons(polygons, pl.shape[0], pt.shape[0])
@@ -401,7 +402,6 @@ def _convex_arrays(planes, points, polygons) -> tuple:
         ln = math.sqrt(float(pl[k, 0] ** 2 + pl[k, 1] ** 2 + pl[k, 2] ** 2))
         if not ln > 0.0:
             raise ValueError(f"planes[{k}] has a zero normal")
-        pl[k] /= ln
     return pl, pt, poly
 
 

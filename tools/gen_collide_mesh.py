@@ -66,6 +66,7 @@ cdef struct MeshData:
     dReal* tn
     dReal* tb
     dReal* fn
+    dReal* pl
     int* fs
     int* fi
     int* e
@@ -242,15 +243,18 @@ def register_convex(planes, points, polygons) -> int:
     poly = [int(x) for x in np.asarray(polygons, dtype=np.int64).reshape(-1)]
     cdef MeshData* md = <MeshData*> calloc(1, sizeof(MeshData))
     cdef int k
+    cdef double ln
     md.kind = MESH_CONVEX
     md.nf = pl.shape[0] // 4
     md.nv = pt.shape[0] // 3
     md.v = _copy_real(pt, 3 * md.nv)
     md.fn = <dReal*> calloc(3 * md.nf + 1, sizeof(dReal))
     for k in range(md.nf):
-        md.fn[3 * k] = <dReal> pl[4 * k]
-        md.fn[3 * k + 1] = <dReal> pl[4 * k + 1]
-        md.fn[3 * k + 2] = <dReal> pl[4 * k + 2]
+        ln = sqrt(pl[4 * k] * pl[4 * k] + pl[4 * k + 1] * pl[4 * k + 1] + pl[4 * k + 2] * pl[4 * k + 2])
+        md.fn[3 * k] = <dReal> (pl[4 * k] / ln)
+        md.fn[3 * k + 1] = <dReal> (pl[4 * k + 1] / ln)
+        md.fn[3 * k + 2] = <dReal> (pl[4 * k + 2] / ln)
+    md.pl = _copy_real(pl, 4 * md.nf)
     fs = []
     fi = []
     pos = 0
@@ -296,6 +300,7 @@ def release(data_id) -> None:
     free(md.tn)
     free(md.tb)
     free(md.fn)
+    free(md.pl)
     free(md.fs)
     free(md.fi)
     free(md.e)

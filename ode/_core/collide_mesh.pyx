@@ -49,6 +49,7 @@ cdef struct MeshData:
     dReal* tn
     dReal* tb
     dReal* fn
+    dReal* pl
     int* fs
     int* fi
     int* e
@@ -2201,10 +2202,9 @@ cdef void tri_normal(Shape* s) noexcept nogil:
 
 
 cdef dReal cv_face_dist(MeshData* md, int k, dReal x, dReal y, dReal z) noexcept nogil:
-    """Signed distance of mesh-frame point (x, y, z) outside face k's plane of convex md."""
-    cdef int a
-    a = md.fi[md.fs[k]]
-    return (md.fn[3 * k] * x + md.fn[3 * k + 1] * y + md.fn[3 * k + 2] * z) - (md.v[3 * a] * md.fn[3 * k] + md.v[3 * a + 1] * md.fn[3 * k + 1] + md.v[3 * a + 2] * md.fn[3 * k + 2])
+    """Signed distance of mesh-frame point (x, y, z) outside face k's plane of convex md (the user's plane as
+    given, as libode: a non-unit normal scales it)."""
+    return (md.pl[4 * k] * x + md.pl[4 * k + 1] * y + md.pl[4 * k + 2] * z) - md.pl[4 * k + 3]
 
 
 cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -2260,7 +2260,7 @@ cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, con
             return 0
     else:
         for k in range(md.nf):
-            al = md.fn[3 * k] * dx + md.fn[3 * k + 1] * dy + md.fn[3 * k + 2] * dz
+            al = md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz
             if al > 2.220446049250313e-16:
                 beta = -cv_face_dist(md, k, ox, oy, oz)
                 if km < 0 or beta < bm:
@@ -2270,7 +2270,7 @@ cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, con
             return 0
         tp = bm
         sg = -1.0
-    rot_vec(g2, md.fn[3 * km] * sg, md.fn[3 * km + 1] * sg, md.fn[3 * km + 2] * sg, dd, 0)
+    rot_vec(g2, md.pl[4 * km] * sg, md.pl[4 * km + 1] * sg, md.pl[4 * km + 2] * sg, dd, 0)
     contacts[C_POS] = g1[G_POS] + g1[G_R + 2] * tp
     contacts[C_POS + 1] = g1[G_POS + 1] + g1[G_R + 5] * tp
     contacts[C_POS + 2] = g1[G_POS + 2] + g1[G_R + 8] * tp
@@ -2488,15 +2488,18 @@ def register_convex(planes, points, polygons) -> int:
     poly = [int(x) for x in np.asarray(polygons, dtype=np.int64).reshape(-1)]
     cdef MeshData* md = <MeshData*> calloc(1, sizeof(MeshData))
     cdef int k
+    cdef double ln
     md.kind = MESH_CONVEX
     md.nf = pl.shape[0] // 4
     md.nv = pt.shape[0] // 3
     md.v = _copy_real(pt, 3 * md.nv)
     md.fn = <dReal*> calloc(3 * md.nf + 1, sizeof(dReal))
     for k in range(md.nf):
-        md.fn[3 * k] = <dReal> pl[4 * k]
-        md.fn[3 * k + 1] = <dReal> pl[4 * k + 1]
-        md.fn[3 * k + 2] = <dReal> pl[4 * k + 2]
+        ln = sqrt(pl[4 * k] * pl[4 * k] + pl[4 * k + 1] * pl[4 * k + 1] + pl[4 * k + 2] * pl[4 * k + 2])
+        md.fn[3 * k] = <dReal> (pl[4 * k] / ln)
+        md.fn[3 * k + 1] = <dReal> (pl[4 * k + 1] / ln)
+        md.fn[3 * k + 2] = <dReal> (pl[4 * k + 2] / ln)
+    md.pl = _copy_real(pl, 4 * md.nf)
     fs = []
     fi = []
     pos = 0
@@ -2542,6 +2545,7 @@ def release(data_id) -> None:
     free(md.tn)
     free(md.tb)
     free(md.fn)
+    free(md.pl)
     free(md.fs)
     free(md.fi)
     free(md.e)

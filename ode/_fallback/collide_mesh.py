@@ -54,6 +54,7 @@ class MeshData:
         self.tb = []
         self.nf = 0
         self.fn = []
+        self.pl = []
         self.fs = []
         self.fi = []
         self.ne = 0
@@ -156,9 +157,11 @@ def register_convex(planes, points, polygons) -> int:
     md.nv = len(md.v) // 3
     md.fn = [0.0] * (3 * md.nf)
     for k in range(md.nf):
-        md.fn[3 * k] = pl[4 * k]
-        md.fn[3 * k + 1] = pl[4 * k + 1]
-        md.fn[3 * k + 2] = pl[4 * k + 2]
+        ln = sqrt(pl[4 * k] * pl[4 * k] + pl[4 * k + 1] * pl[4 * k + 1] + pl[4 * k + 2] * pl[4 * k + 2])
+        md.fn[3 * k] = pl[4 * k] / ln
+        md.fn[3 * k + 1] = pl[4 * k + 1] / ln
+        md.fn[3 * k + 2] = pl[4 * k + 2] / ln
+    md.pl = pl  # the user's planes as given (libode's ray test uses them unnormalised)
     poly = _int_list(polygons)
     md.fs = [0] * (md.nf + 1)
     md.fi = []
@@ -2459,10 +2462,9 @@ def tri_normal(s):
 
 def cv_face_dist(md, k, x, y, z):
     #: cdef dReal cv_face_dist(MeshData* md, int k, dReal x, dReal y, dReal z) noexcept nogil
-    """Signed distance of mesh-frame point (x, y, z) outside face k's plane of convex md."""
-    #: int a
-    a = md.fi[md.fs[k]]
-    return (md.fn[3 * k] * x + md.fn[3 * k + 1] * y + md.fn[3 * k + 2] * z) - (md.v[3 * a] * md.fn[3 * k] + md.v[3 * a + 1] * md.fn[3 * k + 1] + md.v[3 * a + 2] * md.fn[3 * k + 2])
+    """Signed distance of mesh-frame point (x, y, z) outside face k's plane of convex md (the user's plane as
+    given, as libode: a non-unit normal scales it)."""
+    return (md.pl[4 * k] * x + md.pl[4 * k + 1] * y + md.pl[4 * k + 2] * z) - md.pl[4 * k + 3]
 
 
 def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
@@ -2523,7 +2525,7 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
             return 0
     else:
         for k in range(md.nf):
-            al = md.fn[3 * k] * dx + md.fn[3 * k + 1] * dy + md.fn[3 * k + 2] * dz
+            al = md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz
             if al > 2.220446049250313e-16:
                 beta = -cv_face_dist(md, k, ox, oy, oz)
                 if km < 0 or beta < bm:
@@ -2533,7 +2535,7 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
             return 0
         tp = bm
         sg = -1.0
-    rot_vec(g2, md.fn[3 * km] * sg, md.fn[3 * km + 1] * sg, md.fn[3 * km + 2] * sg, dd, 0)
+    rot_vec(g2, md.pl[4 * km] * sg, md.pl[4 * km + 1] * sg, md.pl[4 * km + 2] * sg, dd, 0)
     contacts[L.C_POS] = g1[L.G_POS] + g1[L.G_R + 2] * tp
     contacts[L.C_POS + 1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * tp
     contacts[L.C_POS + 2] = g1[L.G_POS + 2] + g1[L.G_R + 8] * tp
