@@ -17,9 +17,19 @@ import numpy as np
 from . import _backend
 from . import _layout as L
 from .errors import ODEError
-from .geoms import STORE, GeomObject, GeomTransform
+from .geoms import (
+    STORE,
+    GeomBox,
+    GeomCapsule,
+    GeomCylinder,
+    GeomObject,
+    GeomPlane,
+    GeomRay,
+    GeomSphere,
+    GeomTransform,
+)
 from .joints import Contact, JointGroup, _release_rows
-from .meshes import CALLBACK_MESHES, GeomTriMesh, collide_with_callbacks
+from .meshes import CALLBACK_MESHES, GeomConvex, GeomHeightfield, GeomTriMesh, collide_with_callbacks
 from .spaces import _PASS, SpaceBase, _Pass, ensure_ready, pair_kernel, prepare
 
 CONTACTS_UNIMPORTANT = 0x80000000
@@ -104,11 +114,17 @@ _PLAIN: dict = {}      # geom class -> True for a trimesh class (may have callba
 _PAIR: dict = {}       # (backend, precision) -> the space kernel's pair_contacts
 
 
+_LEAVES = (GeomSphere, GeomBox, GeomPlane, GeomCapsule, GeomCylinder, GeomRay, GeomConvex, GeomTriMesh,
+           GeomHeightfield)    # the kernel's own classes (and their Python subclasses)
+
+
 def _plain_kind(cls) -> bool | None:
-    """For the fast path of collide: None for spaces, transforms and non-geoms, else whether it is a mesh."""
+    """For the fast path of collide: None unless cls is one of the kernel's leaf classes, else whether it
+    is a trimesh (which may have callbacks). A future per-pair hook (collider overrides, geom classes
+    written in Python) must keep its classes out of _LEAVES or check in collide() itself."""
     if cls in _PLAIN:
         return _PLAIN[cls]
-    if not issubclass(cls, GeomObject) or issubclass(cls, (SpaceBase, GeomTransform)):
+    if not issubclass(cls, _LEAVES):
         return None
     _PLAIN[cls] = issubclass(cls, GeomTriMesh)
     return _PLAIN[cls]
