@@ -8,7 +8,7 @@ from . import rotation
 from ._backend import backend, precision
 from .body import Body
 from .collision import CONTACTS_UNIMPORTANT, collide, collide2
-from .config import checkConfiguration, getConfiguration
+from .config import CloseODE, InitODE, checkConfiguration, getConfiguration
 from .constants import *  # noqa: F401,F403  (PyODE exposes Param*, Contact*, JointType* at top level)
 from .errors import ODEError
 from .geoms import (

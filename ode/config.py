@@ -22,3 +22,11 @@ def checkConfiguration(token: str) -> bool:
     if not isinstance(token, str):
         raise TypeError(f"checkConfiguration expects a str token, not {type(token).__name__}")
     return token in _tokens()
+
+
+def InitODE() -> None:
+    """PyODE's InitODE (dInitODE): nothing to set up here; kept so PyODE scripts run unchanged."""
+
+
+def CloseODE() -> None:
+    """PyODE's CloseODE (dCloseODE): nothing to release here; kept so PyODE scripts run unchanged."""

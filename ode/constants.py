@@ -25,6 +25,13 @@ ParamERP = 13
 ParamGroup1 = 0x000
 ParamGroup2 = 0x100
 ParamGroup3 = 0x200
+ParamGroup = PARAM_GROUP_SIZE  # PyODE's name for the group stride
+
+# PyODE's lower-case aliases (paramVel, ...), with ODE 0.16's values like the Param* names
+paramLoStop, paramHiStop, paramVel, paramFMax = ParamLoStop, ParamHiStop, ParamVel, ParamFMax
+paramFudgeFactor, paramBounce, paramCFM = ParamFudgeFactor, ParamBounce, ParamCFM
+paramStopERP, paramStopCFM = ParamStopERP, ParamStopCFM
+paramSuspensionERP, paramSuspensionCFM = ParamSuspensionERP, ParamSuspensionCFM
 
 
 def _define_groups() -> None:

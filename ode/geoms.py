@@ -252,6 +252,22 @@ def _mat_mul_t(A, B) -> tuple:
                  for i in range(3) for j in range(3))
 
 
+class _Attribs(dict):
+    """A geom's user attributes as a dict; item writes and deletes go through to the geom's attributes."""
+
+    def __init__(self, geom) -> None:
+        super().__init__((k, v) for k, v in vars(geom).items() if not k.startswith("_"))
+        self._geom = geom
+
+    def __setitem__(self, key, value) -> None:
+        setattr(self._geom, key, value)
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key) -> None:
+        delattr(self._geom, key)
+        super().__delitem__(key)
+
+
 class GeomObject:
     """Base class of all geoms (PyODE's ode.GeomObject): pose, body, offsets, bits, enabling, spaces.
 
@@ -266,6 +282,12 @@ class GeomObject:
     def __init__(self, *args, **kwargs) -> None:
         """GeomObject is abstract: create a GeomSphere, GeomBox, ..."""
         raise TypeError("ode.GeomObject is abstract: create a GeomSphere, GeomBox, GeomPlane, ...")
+
+    @property
+    def attribs(self) -> dict:
+        """PyODE's dict of the user's attributes on this geom (``geom.tag = 1`` shows as attribs["tag"]);
+        writing to it sets the attribute."""
+        return _Attribs(self)
 
     # ---- protected construction hook
     def _init_geom(self, space=None, data: int = -1) -> None:

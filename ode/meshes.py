@@ -519,6 +519,14 @@ class HeightfieldData(_SideData):
         self._build(s.astype(np.uint8).astype(np.float64), width, depth, width_samples, depth_samples, scale,
                     offset, thickness, wrap)
 
+    def build_callback(self, userdata, callback: Callable, width, depth, widthSamples, depthSamples,
+                       scale=1.0, offset=0.0, thickness=0.0, bwrap=False) -> None:
+        """PyODE's form: callback(userdata, x, z) -> height, sampled once now (see buildCallback)."""
+        if not callable(callback):
+            raise TypeError("callback must be callable")
+        self.buildCallback(lambda x, z: callback(userdata, x, z), width, depth, widthSamples, depthSamples,
+                           scale, offset, thickness, bwrap)
+
     def buildCallback(self, callback: Callable, width, depth, width_samples, depth_samples, scale=1.0,
                       offset=0.0, thickness=0.0, wrap=False) -> None:
         """callback(x, z) -> height sample for sample column x and row z, sampled once now."""
