@@ -1784,16 +1784,17 @@ class ContactJoint(Joint):
         v = _VIEWS.get(id(j))
         if v is None or v[0] is not j.real or v[1] is not j.ints:
             v = _views(j)
-        fi = s * v[6] + L.JI_FLAGS
-        flags = v[7][fi] & ~L.JF_REVERSE
+        fi = s * v[6] + _JI_FLAGS
+        flags = v[7][fi] & _NOT_REVERSE
         n = self._normal
         if s1 < 0 and s2 >= 0:                 # (environment, body) is stored as (body, environment)
-            s1, s2 = s2, -1
-            flags |= L.JF_REVERSE
-            n = (-n[0], -n[1], -n[2])
-        _TWO_INTS.pack_into(v[3], s * v[5] + _B1_OFFSET, s1, s2)
-        v[7][fi] = flags
-        _NORMAL.pack_into(v[2], s * v[4] + _NORMAL_OFFSET, *n)
+            _TWO_INTS.pack_into(v[3], s * v[5] + _B1_OFFSET, s2, -1)
+            v[7][fi] = flags | _REVERSE
+            _NORMAL.pack_into(v[2], s * v[4] + _NORMAL_OFFSET, -n[0], -n[1], -n[2])
+        else:
+            _TWO_INTS.pack_into(v[3], s * v[5] + _B1_OFFSET, s1, s2)
+            v[7][fi] = flags
+            _NORMAL.pack_into(v[2], s * v[4] + _NORMAL_OFFSET, n[0], n[1], n[2])
         self._bodies = (body1, body2)
 
 
@@ -1803,6 +1804,7 @@ _NORMAL = struct.Struct(f"3{_RCODE}")
 _NORMAL_OFFSET = L.J_C_NORMAL * _NORMAL.size // 3
 _CONTACT_INTS = struct.Struct(f"{L.JI_C_MODE + 1}i")
 _TWO_INTS = struct.Struct("2i")
+_JI_FLAGS, _REVERSE, _NOT_REVERSE = L.JI_FLAGS, L.JF_REVERSE, ~L.JF_REVERSE
 _HEADS: dict = {}         # contact mode -> the packed int head of a new contact joint row
 
 
