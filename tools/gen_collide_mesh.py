@@ -45,6 +45,8 @@ cdef double MERGE_DOT = 0.999
 cdef double PAR_EPS = 1e-9
 cdef double M_PI = 3.141592653589793
 cdef double DINF = INFINITY
+cdef double CAP_MERGE = 1e-4
+cdef double CAP_EDGE_TOL = 1e-5
 
 
 cdef struct MeshData:
@@ -63,6 +65,7 @@ cdef struct MeshData:
     dReal hmax
     dReal* v
     int* t
+    int* to
     dReal* tn
     dReal* tb
     dReal* fn
@@ -232,6 +235,8 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     else:
         md.tn = <dReal*> calloc(3 * md.nt + 1, sizeof(dReal))
     md.tb = <dReal*> calloc(6 * md.nt + 1, sizeof(dReal))
+    from ode._fallback.collide_mesh import tree_order
+    md.to = _copy_int(tree_order(v, t), md.nt)
     trimesh_prepare(md, 1 if normals is None else 0)
     return _store(md)
 
@@ -297,6 +302,7 @@ def release(data_id) -> None:
         return
     free(md.v)
     free(md.t)
+    free(md.to)
     free(md.tn)
     free(md.tb)
     free(md.fn)

@@ -28,6 +28,8 @@ cdef double MERGE_DOT = 0.999
 cdef double PAR_EPS = 1e-9
 cdef double M_PI = 3.141592653589793
 cdef double DINF = INFINITY
+cdef double CAP_MERGE = 1e-4
+cdef double CAP_EDGE_TOL = 1e-5
 
 
 cdef struct MeshData:
@@ -46,6 +48,7 @@ cdef struct MeshData:
     dReal hmax
     dReal* v
     int* t
+    int* to
     dReal* tn
     dReal* tb
     dReal* fn
@@ -1399,13 +1402,274 @@ cdef int collide_trimesh_sphere(const dReal* g1, const int* i1, const dReal* g2,
     return n
 
 
-cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Trimesh (geom 1) against a box."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+# ---- capsule-trimesh as libode (observed through the oracle, per triangle and across triangles): triangles in
+# the order of the mesh's AABB tree (tree_order at registration); per front-facing triangle a separating-axis
+# test over the face normal, the capsule axis crossed with each edge (from the edge line to the axis when
+# parallel), the directions from each vertex to the nearest axis point and from each capsule end to the
+# nearest point of each edge, each in its orientation of smaller overlap; the smallest overlap wins (the
+# first on ties) and any negative one separates. The contact points are the ends of the capsule axis segment
+# moved by -radius along that normal and clipped to the triangle's prism (its edge planes, 1e-5 outwards in
+# units of the edge length) and to the back of its plane; depth = the triangle's extent along the normal
+# minus the point's. Contacts of later triangles within 1e-4 (per coordinate) of a collected one with the same
+# normal replace it only when deeper.
+cdef inline dReal v3dot(const dReal* a, int i, const dReal* b, int j) noexcept nogil:
+    """a[i:i+3] . b[j:j+3]."""
+    return a[i] * b[j] + a[i + 1] * b[j + 1] + a[i + 2] * b[j + 2]
+
+
+cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
+    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule w[0:3] centre, w[3:6] axis, w[6] half
+    length, w[7] radius against triangle tv: keep in best (depth, normal, triangle extent) the smaller overlap
+    of its two orientations when below best[0] (best[0] < 0: none yet). Returns 0 when the axis separates."""
+    cdef dReal l, d, dn, tmax, tmin, x, cl, ca
+    cdef int k
+    l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
+    if l == 0:
+        return 1
+    w[9] = w[9] / l
+    w[10] = w[10] / l
+    w[11] = w[11] / l
+    tmax = v3dot(w, 9, tv, 0)
+    tmin = tmax
+    for k in range(1, 3):
+        x = v3dot(w, 9, tv, 3 * k)
+        if x > tmax:
+            tmax = x
+        if x < tmin:
+            tmin = x
+    cl = v3dot(w, 9, w, 0)
+    ca = w[6] * fabs(v3dot(w, 3, w, 9))
+    d = tmax - (cl - ca - w[7])
+    dn = -tmin - ((-cl) - ca - w[7])
+    if dn < d:
+        if dn < 0:
+            return 0
+        if best[0] < 0 or dn < best[0]:
+            best[0] = dn
+            best[1] = -w[9]
+            best[2] = -w[10]
+            best[3] = -w[11]
+            best[4] = -tmin
+        return 1
+    if d < 0:
+        return 0
+    if best[0] < 0 or d < best[0]:
+        best[0] = d
+        best[1] = w[9]
+        best[2] = w[10]
+        best[3] = w[11]
+        best[4] = tmax
+    return 1
+
+
+cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil:
+    """Contacts (0 to 2, 7 reals each in res: point, normal from the triangle towards the capsule, depth) of the
+    capsule in w (centre, axis, half length, radius) with triangle tv, by libode's rules."""
+    cdef dReal e[9]
+    cdef dReal nn[3]
+    cdef dReal best[5]
+    cdef dReal n[3]
+    cdef dReal l, x, h, r, lo, hi, s, f, t, px, py, pz
+    cdef int k, j, m, cnt
+    h = w[6]
+    r = w[7]
+    for k in range(3):
+        j = (k + 1) % 3
+        for m in range(3):
+            e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
+    nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
+    nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
+    nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
+    l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
+    if l == 0:
+        return 0
+    nn[0] = nn[0] / l
+    nn[1] = nn[1] / l
+    nn[2] = nn[2] / l
+    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
+        return 0
+    best[0] = -1.0
+    w[9] = nn[0]
+    w[10] = nn[1]
+    w[11] = nn[2]
+    if cap_try(tv, w, best) == 0:
+        return 0
+    for k in range(3):
+        w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
+        w[10] = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
+        w[11] = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
+        if w[9] * w[9] + w[10] * w[10] + w[11] * w[11] < 1e-12:
+            l = sqrt(v3dot(e, 3 * k, e, 3 * k))
+            n[0] = e[3 * k] / l
+            n[1] = e[3 * k + 1] / l
+            n[2] = e[3 * k + 2] / l
+            px = w[0] - tv[3 * k]
+            py = w[1] - tv[3 * k + 1]
+            pz = w[2] - tv[3 * k + 2]
+            x = px * n[0] + py * n[1] + pz * n[2]
+            w[9] = px - n[0] * x
+            w[10] = py - n[1] * x
+            w[11] = pz - n[2] * x
+        if cap_try(tv, w, best) == 0:
+            return 0
+    for k in range(3):
+        t = (tv[3 * k] - w[0]) * w[3] + (tv[3 * k + 1] - w[1]) * w[4] + (tv[3 * k + 2] - w[2]) * w[5]
+        if t > h:
+            t = h
+        if t < -h:
+            t = -h
+        w[9] = (w[0] + w[3] * t) - tv[3 * k]
+        w[10] = (w[1] + w[4] * t) - tv[3 * k + 1]
+        w[11] = (w[2] + w[5] * t) - tv[3 * k + 2]
+        if cap_try(tv, w, best) == 0:
+            return 0
+    for j in range(2):
+        s = h
+        if j == 1:
+            s = -h
+        px = w[0] + w[3] * s
+        py = w[1] + w[4] * s
+        pz = w[2] + w[5] * s
+        for k in range(3):
+            t = ((px - tv[3 * k]) * e[3 * k] + (py - tv[3 * k + 1]) * e[3 * k + 1] + (pz - tv[3 * k + 2]) * e[3 * k + 2]) / v3dot(e, 3 * k, e, 3 * k)
+            if t > 1.0:
+                t = 1.0
+            if t < 0.0:
+                t = 0.0
+            w[9] = px - (tv[3 * k] + e[3 * k] * t)
+            w[10] = py - (tv[3 * k + 1] + e[3 * k + 1] * t)
+            w[11] = pz - (tv[3 * k + 2] + e[3 * k + 2] * t)
+            if cap_try(tv, w, best) == 0:
+                return 0
+    # clip the moved axis segment q(t) = c - r L + a t, t in [-h, h]
+    px = w[0] - best[1] * r
+    py = w[1] - best[2] * r
+    pz = w[2] - best[3] * r
+    lo = -h
+    hi = h
+    for k in range(4):
+        if k < 3:
+            j = (k + 2) % 3
+            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
+            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
+            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
+            if n[0] * (tv[3 * j] - tv[3 * k]) + n[1] * (tv[3 * j + 1] - tv[3 * k + 1]) + n[2] * (tv[3 * j + 2] - tv[3 * k + 2]) > 0:
+                n[0] = -n[0]
+                n[1] = -n[1]
+                n[2] = -n[2]
+            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
+        else:
+            n[0] = nn[0]
+            n[1] = nn[1]
+            n[2] = nn[2]
+            x = v3dot(n, 0, tv, 0)
+        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
+        f = (n[0] * px + n[1] * py + n[2] * pz) - x
+        if fabs(s) < 1e-300:
+            if f > 0:
+                return 0
+            continue
+        t = -f / s
+        if s > 0:
+            if t < hi:
+                hi = t
+        elif t > lo:
+            lo = t
+    if lo > hi:
+        return 0
+    cnt = 0
+    for j in range(2):
+        if j == 0:
+            t = hi
+        else:
+            t = lo
+            if not (hi > lo):
+                break
+        res[7 * cnt] = (w[0] + w[3] * t) - best[1] * r
+        res[7 * cnt + 1] = (w[1] + w[4] * t) - best[2] * r
+        res[7 * cnt + 2] = (w[2] + w[5] * t) - best[3] * r
+        res[7 * cnt + 3] = best[1]
+        res[7 * cnt + 4] = best[2]
+        res[7 * cnt + 5] = best[3]
+        res[7 * cnt + 6] = best[4] - (best[1] * res[7 * cnt] + best[2] * res[7 * cnt + 1] + best[3] * res[7 * cnt + 2])
+        cnt += 1
+    return cnt
+
+
+cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil:
+    """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
+    replaces it only when deeper (libode's capsule-trimesh merge)."""
+    cdef int k, o
+    for k in range(b.n):
+        o = k * CR
+        if fabs(b.c[o + C_POS] - px) < CAP_MERGE and fabs(b.c[o + C_POS + 1] - py) < CAP_MERGE and fabs(b.c[o + C_POS + 2] - pz) < CAP_MERGE:
+            if b.c[o + C_NORMAL] * nx + b.c[o + C_NORMAL + 1] * ny + b.c[o + C_NORMAL + 2] * nz > 0.9999:
+                if depth > b.c[o + C_DEPTH] + 1e-12:
+                    b.c[o + C_POS] = px
+                    b.c[o + C_POS + 1] = py
+                    b.c[o + C_POS + 2] = pz
+                    b.c[o + C_NORMAL] = nx
+                    b.c[o + C_NORMAL + 1] = ny
+                    b.c[o + C_NORMAL + 2] = nz
+                    b.c[o + C_DEPTH] = depth
+                    b.c[o + C_SIDE1] = s1
+                    b.c[o + C_SIDE2] = s2
+                return
+    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
 
 
 cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Trimesh (geom 1) against a capsule."""
+    """Trimesh (geom 1) against a capsule, by libode's rules (see the section comment)."""
+    cdef MeshData* md
+    cdef Buf* out
+    cdef Buf* merged
+    cdef int k, j, t, n, maxc
+    cdef dReal tv[9]
+    cdef dReal nv[3]
+    cdef dReal q[3]
+    cdef dReal lo[6]
+    cdef dReal w[12]
+    cdef dReal res[14]
+    cdef dReal x
+    md = reg_get(i1[GI_DATA])
+    if md == NULL or md.kind != MESH_TRIMESH:
+        return 0
+    for k in range(3):
+        w[k] = g2[G_POS + k]
+        w[3 + k] = g2[G_R + 3 * k + 2]
+    w[6] = g2[G_LENGTH] * 0.5
+    w[7] = g2[G_RADIUS]
+    to_local(g1, w[0], w[1], w[2], q, 0)
+    to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
+    for k in range(3):
+        x = fabs(nv[k] - q[k]) * w[6] + w[7]
+        lo[2 * k] = q[k] - x
+        lo[2 * k + 1] = q[k] + x
+    maxc = maxc_of(flags)
+    out = buf_new()
+    for j in range(md.nt):
+        t = md.to[j]
+        if tri_box_out(md, t, lo):
+            continue
+        tri_world(g1, md, t, tv, nv)
+        n = cap_tri(tv, w, res)
+        for k in range(n):
+            if out.n < maxc:
+                buf_push(out, res[7 * k], res[7 * k + 1], res[7 * k + 2], -res[7 * k + 3], -res[7 * k + 4], -res[7 * k + 5], res[7 * k + 6], t, -1)
+        if out.n >= maxc:
+            break
+    merged = buf_new()
+    for k in range(out.n):
+        j = k * CR
+        buf_merge(merged, out.c[j + C_POS], out.c[j + C_POS + 1], out.c[j + C_POS + 2], out.c[j + C_NORMAL], out.c[j + C_NORMAL + 1], out.c[j + C_NORMAL + 2], out.c[j + C_DEPTH], to_int(out.c[j + C_SIDE1]), to_int(out.c[j + C_SIDE2]))
+    n = emit(merged, flags, contacts, skip)
+    buf_free(out)
+    buf_free(merged)
+    return n
+
+
+cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
+    """Trimesh (geom 1) against a box."""
     return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
 
 
@@ -2477,6 +2741,8 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     else:
         md.tn = <dReal*> calloc(3 * md.nt + 1, sizeof(dReal))
     md.tb = <dReal*> calloc(6 * md.nt + 1, sizeof(dReal))
+    from ode._fallback.collide_mesh import tree_order
+    md.to = _copy_int(tree_order(v, t), md.nt)
     trimesh_prepare(md, 1 if normals is None else 0)
     return _store(md)
 
@@ -2542,6 +2808,7 @@ def release(data_id) -> None:
         return
     free(md.v)
     free(md.t)
+    free(md.to)
     free(md.tn)
     free(md.tb)
     free(md.fn)
@@ -2597,10 +2864,10 @@ cdef _mesh_fn _by_name(str name) except? NULL:
         return collide_convex_convex
     if name == "collide_trimesh_sphere":
         return collide_trimesh_sphere
-    if name == "collide_trimesh_box":
-        return collide_trimesh_box
     if name == "collide_trimesh_capsule":
         return collide_trimesh_capsule
+    if name == "collide_trimesh_box":
+        return collide_trimesh_box
     if name == "collide_trimesh_cylinder":
         return collide_trimesh_cylinder
     if name == "collide_heightfield_sphere":

@@ -36,6 +36,8 @@ MERGE_DOT = 0.999
 PAR_EPS = 1e-9            # cross products shorter than this (relative) are parallel edges
 M_PI = 3.141592653589793
 DINF = float("inf")
+CAP_MERGE = 1e-4          # capsule-trimesh: contacts this close (per coordinate) with one normal are merged
+CAP_EDGE_TOL = 1e-5       # capsule-trimesh: the edge planes' outward tolerance (unnormalised edge x normal)
 
 _REG: dict = {}
 _NEXT = [1]
@@ -52,6 +54,7 @@ class MeshData:
         self.t = []
         self.tn = []
         self.tb = []
+        self.to = []
         self.nf = 0
         self.fn = []
         self.pl = []
@@ -132,6 +135,47 @@ def _new_id(md) -> int:
     return i
 
 
+def tree_order(vertices, indices) -> list:
+    """The order in which libode visits a trimesh's triangles (its AABB tree's leaves, depth first).
+
+    Observed through the oracle: the triangles' centres (mean of the float vertices, in float) are split
+    recursively at their mean along the axis of largest variance (float sums in order; the first axis on
+    ties), those above the mean moved to the front by swapping, in half when all fall on one side; the
+    upper part is visited first."""
+    v = np.asarray(vertices, dtype=np.float64).astype(np.float32).reshape(-1, 3)
+    t = np.asarray(indices, dtype=np.int64).reshape(-1, 3)
+    nt = t.shape[0]
+    if nt == 0:
+        return []
+    cen = (v[t[:, 0]] + v[t[:, 1]] + v[t[:, 2]]) / np.float32(3.0)
+    idx = list(range(nt))
+    stack = [(0, nt)]
+    while stack:
+        lo, hi = stack.pop()
+        n = hi - lo
+        if n <= 1:
+            continue
+        pts = cen[idx[lo:hi]]
+        mean = np.cumsum(pts, axis=0, dtype=np.float32)[-1] / np.float32(n)
+        d = pts - mean
+        var = np.cumsum(d * d, axis=0, dtype=np.float32)[-1] / np.float32(n)
+        ax = int(np.argmax(var))
+        split = mean[ax]
+        above = (pts[:, ax] > split).tolist()
+        nb = lo
+        for k in range(lo, hi):
+            if above[k - lo]:
+                # the element at nb moves to k; keep the flags in step with the swap
+                idx[k], idx[nb] = idx[nb], idx[k]
+                above[k - lo], above[nb - lo] = above[nb - lo], above[k - lo]
+                nb += 1
+        if nb == lo or nb == hi:
+            nb = lo + n // 2
+        stack.append((nb, hi))
+        stack.append((lo, nb))
+    return idx
+
+
 def register_trimesh(vertices, indices, normals=None) -> int:
     """Register a trimesh: vertices (n, 3), triangle indices (m, 3), optional face normals (m, 3); its id."""
     md = MeshData(MESH_TRIMESH)
@@ -144,6 +188,7 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     else:
         md.tn = [0.0] * (3 * md.nt)
     md.tb = [0.0] * (6 * md.nt)
+    md.to = tree_order(md.v, md.t)
     trimesh_prepare(md, 1 if normals is None else 0)
     return _new_id(md)
 
@@ -1575,15 +1620,292 @@ def collide_trimesh_sphere(g1, i1, g2, i2, flags, contacts, skip):
     return n
 
 
-def collide_trimesh_box(g1, i1, g2, i2, flags, contacts, skip):
-    #: cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Trimesh (geom 1) against a box."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+# ---- capsule-trimesh as libode (observed through the oracle, per triangle and across triangles): triangles in
+# the order of the mesh's AABB tree (tree_order at registration); per front-facing triangle a separating-axis
+# test over the face normal, the capsule axis crossed with each edge (from the edge line to the axis when
+# parallel), the directions from each vertex to the nearest axis point and from each capsule end to the
+# nearest point of each edge, each in its orientation of smaller overlap; the smallest overlap wins (the
+# first on ties) and any negative one separates. The contact points are the ends of the capsule axis segment
+# moved by -radius along that normal and clipped to the triangle's prism (its edge planes, 1e-5 outwards in
+# units of the edge length) and to the back of its plane; depth = the triangle's extent along the normal
+# minus the point's. Contacts of later triangles within 1e-4 (per coordinate) of a collected one with the same
+# normal replace it only when deeper.
+def v3dot(a, i, b, j):
+    #: cdef inline dReal v3dot(const dReal* a, int i, const dReal* b, int j) noexcept nogil
+    """a[i:i+3] . b[j:j+3]."""
+    return a[i] * b[j] + a[i + 1] * b[j + 1] + a[i + 2] * b[j + 2]
+
+
+def cap_try(tv, w, best):
+    #: cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil
+    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule w[0:3] centre, w[3:6] axis, w[6] half
+    length, w[7] radius against triangle tv: keep in best (depth, normal, triangle extent) the smaller overlap
+    of its two orientations when below best[0] (best[0] < 0: none yet). Returns 0 when the axis separates."""
+    #: dReal l, d, dn, tmax, tmin, x, cl, ca
+    #: int k
+    l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
+    if l == 0:
+        return 1
+    w[9] = w[9] / l
+    w[10] = w[10] / l
+    w[11] = w[11] / l
+    tmax = v3dot(w, 9, tv, 0)
+    tmin = tmax
+    for k in range(1, 3):
+        x = v3dot(w, 9, tv, 3 * k)
+        if x > tmax:
+            tmax = x
+        if x < tmin:
+            tmin = x
+    cl = v3dot(w, 9, w, 0)
+    ca = w[6] * fabs(v3dot(w, 3, w, 9))
+    d = tmax - (cl - ca - w[7])
+    dn = -tmin - ((-cl) - ca - w[7])
+    if dn < d:
+        if dn < 0:
+            return 0
+        if best[0] < 0 or dn < best[0]:
+            best[0] = dn
+            best[1] = -w[9]
+            best[2] = -w[10]
+            best[3] = -w[11]
+            best[4] = -tmin
+        return 1
+    if d < 0:
+        return 0
+    if best[0] < 0 or d < best[0]:
+        best[0] = d
+        best[1] = w[9]
+        best[2] = w[10]
+        best[3] = w[11]
+        best[4] = tmax
+    return 1
+
+
+def cap_tri(tv, w, res):
+    #: cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil
+    """Contacts (0 to 2, 7 reals each in res: point, normal from the triangle towards the capsule, depth) of the
+    capsule in w (centre, axis, half length, radius) with triangle tv, by libode's rules."""
+    #: dReal e[9]
+    #: dReal nn[3]
+    #: dReal best[5]
+    #: dReal n[3]
+    #: dReal l, x, h, r, lo, hi, s, f, t, px, py, pz
+    #: int k, j, m, cnt
+    e = [0.0] * 9  # py
+    nn = [0.0] * 3  # py
+    best = [0.0] * 5  # py
+    n = [0.0] * 3  # py
+    h = w[6]
+    r = w[7]
+    for k in range(3):
+        j = (k + 1) % 3
+        for m in range(3):
+            e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
+    nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
+    nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
+    nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
+    l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
+    if l == 0:
+        return 0
+    nn[0] = nn[0] / l
+    nn[1] = nn[1] / l
+    nn[2] = nn[2] / l
+    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
+        return 0
+    best[0] = -1.0
+    w[9] = nn[0]
+    w[10] = nn[1]
+    w[11] = nn[2]
+    if cap_try(tv, w, best) == 0:
+        return 0
+    for k in range(3):
+        w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
+        w[10] = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
+        w[11] = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
+        if w[9] * w[9] + w[10] * w[10] + w[11] * w[11] < 1e-12:
+            l = sqrt(v3dot(e, 3 * k, e, 3 * k))
+            n[0] = e[3 * k] / l
+            n[1] = e[3 * k + 1] / l
+            n[2] = e[3 * k + 2] / l
+            px = w[0] - tv[3 * k]
+            py = w[1] - tv[3 * k + 1]
+            pz = w[2] - tv[3 * k + 2]
+            x = px * n[0] + py * n[1] + pz * n[2]
+            w[9] = px - n[0] * x
+            w[10] = py - n[1] * x
+            w[11] = pz - n[2] * x
+        if cap_try(tv, w, best) == 0:
+            return 0
+    for k in range(3):
+        t = (tv[3 * k] - w[0]) * w[3] + (tv[3 * k + 1] - w[1]) * w[4] + (tv[3 * k + 2] - w[2]) * w[5]
+        if t > h:
+            t = h
+        if t < -h:
+            t = -h
+        w[9] = (w[0] + w[3] * t) - tv[3 * k]
+        w[10] = (w[1] + w[4] * t) - tv[3 * k + 1]
+        w[11] = (w[2] + w[5] * t) - tv[3 * k + 2]
+        if cap_try(tv, w, best) == 0:
+            return 0
+    for j in range(2):
+        s = h
+        if j == 1:
+            s = -h
+        px = w[0] + w[3] * s
+        py = w[1] + w[4] * s
+        pz = w[2] + w[5] * s
+        for k in range(3):
+            t = ((px - tv[3 * k]) * e[3 * k] + (py - tv[3 * k + 1]) * e[3 * k + 1] + (pz - tv[3 * k + 2]) * e[3 * k + 2]) / v3dot(e, 3 * k, e, 3 * k)
+            if t > 1.0:
+                t = 1.0
+            if t < 0.0:
+                t = 0.0
+            w[9] = px - (tv[3 * k] + e[3 * k] * t)
+            w[10] = py - (tv[3 * k + 1] + e[3 * k + 1] * t)
+            w[11] = pz - (tv[3 * k + 2] + e[3 * k + 2] * t)
+            if cap_try(tv, w, best) == 0:
+                return 0
+    # clip the moved axis segment q(t) = c - r L + a t, t in [-h, h]
+    px = w[0] - best[1] * r
+    py = w[1] - best[2] * r
+    pz = w[2] - best[3] * r
+    lo = -h
+    hi = h
+    for k in range(4):
+        if k < 3:
+            j = (k + 2) % 3
+            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
+            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
+            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
+            if n[0] * (tv[3 * j] - tv[3 * k]) + n[1] * (tv[3 * j + 1] - tv[3 * k + 1]) + n[2] * (tv[3 * j + 2] - tv[3 * k + 2]) > 0:
+                n[0] = -n[0]
+                n[1] = -n[1]
+                n[2] = -n[2]
+            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
+        else:
+            n[0] = nn[0]
+            n[1] = nn[1]
+            n[2] = nn[2]
+            x = v3dot(n, 0, tv, 0)
+        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
+        f = (n[0] * px + n[1] * py + n[2] * pz) - x
+        if fabs(s) < 1e-300:
+            if f > 0:
+                return 0
+            continue
+        t = -f / s
+        if s > 0:
+            if t < hi:
+                hi = t
+        elif t > lo:
+            lo = t
+    if lo > hi:
+        return 0
+    cnt = 0
+    for j in range(2):
+        if j == 0:
+            t = hi
+        else:
+            t = lo
+            if not (hi > lo):
+                break
+        res[7 * cnt] = (w[0] + w[3] * t) - best[1] * r
+        res[7 * cnt + 1] = (w[1] + w[4] * t) - best[2] * r
+        res[7 * cnt + 2] = (w[2] + w[5] * t) - best[3] * r
+        res[7 * cnt + 3] = best[1]
+        res[7 * cnt + 4] = best[2]
+        res[7 * cnt + 5] = best[3]
+        res[7 * cnt + 6] = best[4] - (best[1] * res[7 * cnt] + best[2] * res[7 * cnt + 1] + best[3] * res[7 * cnt + 2])
+        cnt += 1
+    return cnt
+
+
+def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2):
+    #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil
+    """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
+    replaces it only when deeper (libode's capsule-trimesh merge)."""
+    #: int k, o
+    for k in range(b.n):
+        o = k * L.CR
+        if fabs(b.c[o + L.C_POS] - px) < CAP_MERGE and fabs(b.c[o + L.C_POS + 1] - py) < CAP_MERGE and fabs(b.c[o + L.C_POS + 2] - pz) < CAP_MERGE:
+            if b.c[o + L.C_NORMAL] * nx + b.c[o + L.C_NORMAL + 1] * ny + b.c[o + L.C_NORMAL + 2] * nz > 0.9999:
+                if depth > b.c[o + L.C_DEPTH] + 1e-12:
+                    b.c[o + L.C_POS] = px
+                    b.c[o + L.C_POS + 1] = py
+                    b.c[o + L.C_POS + 2] = pz
+                    b.c[o + L.C_NORMAL] = nx
+                    b.c[o + L.C_NORMAL + 1] = ny
+                    b.c[o + L.C_NORMAL + 2] = nz
+                    b.c[o + L.C_DEPTH] = depth
+                    b.c[o + L.C_SIDE1] = s1
+                    b.c[o + L.C_SIDE2] = s2
+                return
+    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
 
 
 def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Trimesh (geom 1) against a capsule."""
+    """Trimesh (geom 1) against a capsule, by libode's rules (see the section comment)."""
+    #: MeshData* md
+    #: Buf* out
+    #: Buf* merged
+    #: int k, j, t, n, maxc
+    #: dReal tv[9]
+    #: dReal nv[3]
+    #: dReal q[3]
+    #: dReal lo[6]
+    #: dReal w[12]
+    #: dReal res[14]
+    #: dReal x
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    tv = [0.0] * 9  # py
+    nv = [0.0] * 3  # py
+    q = [0.0] * 3  # py
+    lo = [0.0] * 6  # py
+    w = [0.0] * 12  # py
+    res = [0.0] * 14  # py
+    md = reg_get(i1[L.GI_DATA])
+    if md is None or md.kind != MESH_TRIMESH:
+        return 0
+    for k in range(3):
+        w[k] = g2[L.G_POS + k]
+        w[3 + k] = g2[L.G_R + 3 * k + 2]
+    w[6] = g2[L.G_LENGTH] * 0.5
+    w[7] = g2[L.G_RADIUS]
+    to_local(g1, w[0], w[1], w[2], q, 0)
+    to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
+    for k in range(3):
+        x = fabs(nv[k] - q[k]) * w[6] + w[7]
+        lo[2 * k] = q[k] - x
+        lo[2 * k + 1] = q[k] + x
+    maxc = maxc_of(flags)
+    out = buf_new()
+    for j in range(md.nt):
+        t = md.to[j]
+        if tri_box_out(md, t, lo):
+            continue
+        tri_world(g1, md, t, tv, nv)
+        n = cap_tri(tv, w, res)
+        for k in range(n):
+            if out.n < maxc:
+                buf_push(out, res[7 * k], res[7 * k + 1], res[7 * k + 2], -res[7 * k + 3], -res[7 * k + 4], -res[7 * k + 5], res[7 * k + 6], t, -1)
+        if out.n >= maxc:
+            break
+    merged = buf_new()
+    for k in range(out.n):
+        j = k * L.CR
+        buf_merge(merged, out.c[j + L.C_POS], out.c[j + L.C_POS + 1], out.c[j + L.C_POS + 2], out.c[j + L.C_NORMAL], out.c[j + L.C_NORMAL + 1], out.c[j + L.C_NORMAL + 2], out.c[j + L.C_DEPTH], to_int(out.c[j + L.C_SIDE1]), to_int(out.c[j + L.C_SIDE2]))
+    n = emit(merged, flags, contacts, skip)
+    buf_free(out)
+    buf_free(merged)
+    return n
+
+
+def collide_trimesh_box(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a box."""
     return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
 
 
