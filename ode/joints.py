@@ -1802,10 +1802,12 @@ _RCODE = "d" if _backend.REAL().itemsize == 8 else "f"
 _CONTACT_ROW = struct.Struct(f"{L.J_C_SLIP2 + 1}{_RCODE}")      # J_C_POS .. J_C_SLIP2, in column order
 _NORMAL = struct.Struct(f"3{_RCODE}")
 _NORMAL_OFFSET = L.J_C_NORMAL * _NORMAL.size // 3
-_CONTACT_INTS = struct.Struct(f"{L.JI_C_MODE + 1}i")
-_TWO_INTS = struct.Struct("2i")
+_CONTACT_INTS = struct.Struct(f"{L.JI_C_MODE + 1}i")        # JI_TYPE .. JI_C_MODE (int32 columns)
+_TWO_INTS = struct.Struct("2i")                               # JI_B1, JI_B2
+_B1_OFFSET = L.JI_B1 * _TWO_INTS.size // 2
 _JI_FLAGS, _REVERSE, _NOT_REVERSE = L.JI_FLAGS, L.JF_REVERSE, ~L.JF_REVERSE
 _HEADS: dict = {}         # contact mode -> the packed int head of a new contact joint row
+_VIEWS: dict = {}         # id(joint Slots) -> _views(...) tuple
 
 
 def _contact_head(mode) -> bytes:
@@ -1814,8 +1816,6 @@ def _contact_head(mode) -> bytes:
     if type(mode) is int and len(_HEADS) < 256:
         _HEADS[mode] = head
     return head
-_B1_OFFSET = L.JI_B1 * 4
-_VIEWS: dict = {}
 
 
 def _views(j) -> tuple:
