@@ -29,6 +29,7 @@ cdef double PAR_EPS = 1e-9
 cdef double M_PI = 3.141592653589793
 cdef double DINF = INFINITY
 cdef double CAP_MERGE = 1e-4
+cdef double CYL_CAP_COS = 0.9
 cdef double CAP_EDGE_TOL = 1e-5
 
 
@@ -1418,10 +1419,11 @@ cdef inline dReal v3dot(const dReal* a, int i, const dReal* b, int j) noexcept n
 
 
 cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
-    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule w[0:3] centre, w[3:6] axis, w[6] half
-    length, w[7] radius against triangle tv: keep in best (depth, normal, triangle extent) the smaller overlap
-    of its two orientations when below best[0] (best[0] < 0: none yet). Returns 0 when the axis separates."""
-    cdef dReal l, d, dn, tmax, tmin, x, cl, ca
+    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule (w[8] = 0) or cylinder (w[8] = 1) with
+    w[0:3] centre, w[3:6] axis, w[6] half length, w[7] radius against triangle tv: keep in best (depth, normal,
+    triangle extent) the smaller overlap of its two orientations when below best[0] (best[0] < 0: none yet).
+    Returns 0 when the axis separates."""
+    cdef dReal l, d, dn, tmax, tmin, x, cl, ca, rr
     cdef int k
     l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
     if l == 0:
@@ -1438,9 +1440,16 @@ cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
         if x < tmin:
             tmin = x
     cl = v3dot(w, 9, w, 0)
-    ca = w[6] * fabs(v3dot(w, 3, w, 9))
-    d = tmax - (cl - ca - w[7])
-    dn = -tmin - ((-cl) - ca - w[7])
+    x = fabs(v3dot(w, 3, w, 9))
+    ca = w[6] * x
+    rr = w[7]
+    if w[8] != 0:  # a cylinder: its rim's extent r sin(angle to the axis)
+        x = 1.0 - x * x
+        if x < 0:
+            x = 0.0
+        rr = w[7] * sqrt(x)
+    d = tmax - ((cl - ca) - rr)
+    dn = -tmin - (((-cl) - ca) - rr)
     if dn < d:
         if dn < 0:
             return 0
@@ -1596,6 +1605,198 @@ cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil:
     return cnt
 
 
+# ---- cylinder-trimesh as libode (observed per triangle through the oracle; the rim-against-edge axes libode
+# also tries are not found yet): the capsule's triangle order, back-face test, cap and merge; separating axes
+# face normal, cylinder axis, axis x edge and the direction from each vertex to the axis, the cylinder's
+# extent along an axis h |a.L| + r sqrt(1 - (a.L)^2). When the winner is within acos 0.9 of the axis, the
+# triangle is clipped by the octagonal prism circumscribing the cylinder (its sides r from the axis) and both
+# cap planes, each remaining vertex a contact of depth (its extent along the normal minus the cylinder's
+# lowest); otherwise the surface line deepest along the normal is clipped as a capsule's axis.
+
+
+cdef int cyl_clip(const dReal* p, int n, dReal* q, dReal nx, dReal ny, dReal nz, dReal off) noexcept nogil:
+    """Sutherland-Hodgman from the closing edge: q = the part of polygon p (n points) with n . x <= off."""
+    cdef int k, j, m
+    cdef dReal dc, dp, t
+    m = 0
+    for k in range(n):
+        j = (k + n - 1) % n
+        dc = (nx * p[3 * k] + ny * p[3 * k + 1] + nz * p[3 * k + 2]) - off
+        dp = (nx * p[3 * j] + ny * p[3 * j + 1] + nz * p[3 * j + 2]) - off
+        if dc <= 0:
+            if dp > 0:
+                t = dp / (dp - dc)
+                q[3 * m] = p[3 * j] + (p[3 * k] - p[3 * j]) * t
+                q[3 * m + 1] = p[3 * j + 1] + (p[3 * k + 1] - p[3 * j + 1]) * t
+                q[3 * m + 2] = p[3 * j + 2] + (p[3 * k + 2] - p[3 * j + 2]) * t
+                m = m + 1
+            q[3 * m] = p[3 * k]
+            q[3 * m + 1] = p[3 * k + 1]
+            q[3 * m + 2] = p[3 * k + 2]
+            m = m + 1
+        elif dp <= 0:
+            t = dp / (dp - dc)
+            q[3 * m] = p[3 * j] + (p[3 * k] - p[3 * j]) * t
+            q[3 * m + 1] = p[3 * j + 1] + (p[3 * k + 1] - p[3 * j + 1]) * t
+            q[3 * m + 2] = p[3 * j + 2] + (p[3 * k + 2] - p[3 * j + 2]) * t
+            m = m + 1
+    return m
+
+
+cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcept nogil:
+    """Contacts (7 reals each in res: point, normal from the triangle towards the cylinder, depth) of the
+    cylinder record g2 (w: centre, axis, half length, radius, 1) with triangle tv, by libode's rules."""
+    cdef dReal e[9]
+    cdef dReal nn[3]
+    cdef dReal best[5]
+    cdef dReal n[3]
+    cdef dReal pa[48]
+    cdef dReal pb[48]
+    cdef dReal l, x, h, r, lo, hi, s, f, t, px, py, pz, ca, mn, ang
+    cdef int k, j, m, cnt, npt
+    h = w[6]
+    r = w[7]
+    for k in range(3):
+        j = (k + 1) % 3
+        for m in range(3):
+            e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
+    nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
+    nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
+    nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
+    l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
+    if l == 0:
+        return 0
+    nn[0] = nn[0] / l
+    nn[1] = nn[1] / l
+    nn[2] = nn[2] / l
+    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
+        return 0
+    best[0] = -1.0
+    w[9] = nn[0]
+    w[10] = nn[1]
+    w[11] = nn[2]
+    if cap_try(tv, w, best) == 0:
+        return 0
+    w[9] = w[3]
+    w[10] = w[4]
+    w[11] = w[5]
+    if cap_try(tv, w, best) == 0:
+        return 0
+    for k in range(3):
+        w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
+        w[10] = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
+        w[11] = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
+        if w[9] * w[9] + w[10] * w[10] + w[11] * w[11] > 1e-12:
+            if cap_try(tv, w, best) == 0:
+                return 0
+    for k in range(3):
+        px = w[0] - tv[3 * k]
+        py = w[1] - tv[3 * k + 1]
+        pz = w[2] - tv[3 * k + 2]
+        x = px * w[3] + py * w[4] + pz * w[5]
+        w[9] = px - w[3] * x
+        w[10] = py - w[4] * x
+        w[11] = pz - w[5] * x
+        if cap_try(tv, w, best) == 0:
+            return 0
+    ca = w[3] * best[1] + w[4] * best[2] + w[5] * best[3]
+    cnt = 0
+    if fabs(ca) > CYL_CAP_COS:
+        # the triangle clipped by the octagonal prism around the axis and the two cap planes
+        for k in range(9):
+            pa[k] = tv[k]
+        npt = 3
+        for k in range(8):
+            ang = (k + 0.5) * M_PI / 4
+            n[0] = g2[G_R] * cos(ang) + g2[G_R + 1] * sin(ang)
+            n[1] = g2[G_R + 3] * cos(ang) + g2[G_R + 4] * sin(ang)
+            n[2] = g2[G_R + 6] * cos(ang) + g2[G_R + 7] * sin(ang)
+            npt = cyl_clip(pa, npt, pb, n[0], n[1], n[2], (n[0] * w[0] + n[1] * w[1] + n[2] * w[2]) + r)
+            for m in range(3 * npt):
+                pa[m] = pb[m]
+        for j in range(2):
+            s = 1.0
+            if j == 1:
+                s = -1.0
+            npt = cyl_clip(pa, npt, pb, w[3] * s, w[4] * s, w[5] * s, (w[3] * w[0] + w[4] * w[1] + w[5] * w[2]) * s + h)
+            for m in range(3 * npt):
+                pa[m] = pb[m]
+        x = 1.0 - ca * ca
+        if x < 0:
+            x = 0.0
+        mn = ((best[1] * w[0] + best[2] * w[1] + best[3] * w[2]) - h * fabs(ca)) - r * sqrt(x)
+        for k in range(npt):
+            t = (best[1] * pa[3 * k] + best[2] * pa[3 * k + 1] + best[3] * pa[3 * k + 2]) - mn
+            if t >= 1e-12 and cnt < 16:
+                res[7 * cnt] = pa[3 * k]
+                res[7 * cnt + 1] = pa[3 * k + 1]
+                res[7 * cnt + 2] = pa[3 * k + 2]
+                res[7 * cnt + 3] = best[1]
+                res[7 * cnt + 4] = best[2]
+                res[7 * cnt + 5] = best[3]
+                res[7 * cnt + 6] = t
+                cnt += 1
+        return cnt
+    # the side: the generator line of the surface deepest along the normal, clipped as a capsule's axis
+    n[0] = best[1] - w[3] * ca
+    n[1] = best[2] - w[4] * ca
+    n[2] = best[3] - w[5] * ca
+    l = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    if l == 0:
+        return 0
+    px = w[0] - (n[0] / l) * r
+    py = w[1] - (n[1] / l) * r
+    pz = w[2] - (n[2] / l) * r
+    lo = -h
+    hi = h
+    for k in range(4):
+        if k < 3:
+            j = (k + 2) % 3
+            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
+            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
+            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
+            if n[0] * (tv[3 * j] - tv[3 * k]) + n[1] * (tv[3 * j + 1] - tv[3 * k + 1]) + n[2] * (tv[3 * j + 2] - tv[3 * k + 2]) > 0:
+                n[0] = -n[0]
+                n[1] = -n[1]
+                n[2] = -n[2]
+            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
+        else:
+            n[0] = nn[0]
+            n[1] = nn[1]
+            n[2] = nn[2]
+            x = v3dot(n, 0, tv, 0)
+        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
+        f = (n[0] * px + n[1] * py + n[2] * pz) - x
+        if fabs(s) < 1e-300:
+            if f > 0:
+                return 0
+            continue
+        t = -f / s
+        if s > 0:
+            if t < hi:
+                hi = t
+        elif t > lo:
+            lo = t
+    if lo > hi:
+        return 0
+    for j in range(2):
+        if j == 0:
+            t = hi
+        else:
+            t = lo
+            if not (hi > lo):
+                break
+        res[7 * cnt] = px + w[3] * t
+        res[7 * cnt + 1] = py + w[4] * t
+        res[7 * cnt + 2] = pz + w[5] * t
+        res[7 * cnt + 3] = best[1]
+        res[7 * cnt + 4] = best[2]
+        res[7 * cnt + 5] = best[3]
+        res[7 * cnt + 6] = best[4] - (best[1] * res[7 * cnt] + best[2] * res[7 * cnt + 1] + best[3] * res[7 * cnt + 2])
+        cnt += 1
+    return cnt
+
+
 cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil:
     """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
     replaces it only when deeper (libode's capsule-trimesh merge)."""
@@ -1618,8 +1819,8 @@ cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dR
     buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
 
 
-cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Trimesh (geom 1) against a capsule, by libode's rules (see the section comment)."""
+cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
+    """Trimesh (geom 1) against a capsule or cylinder, by libode's rules (see the section comments)."""
     cdef MeshData* md
     cdef Buf* out
     cdef Buf* merged
@@ -1629,7 +1830,7 @@ cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2
     cdef dReal q[3]
     cdef dReal lo[6]
     cdef dReal w[12]
-    cdef dReal res[14]
+    cdef dReal res[112]
     cdef dReal x
     md = reg_get(i1[GI_DATA])
     if md == NULL or md.kind != MESH_TRIMESH:
@@ -1639,6 +1840,9 @@ cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2
         w[3 + k] = g2[G_R + 3 * k + 2]
     w[6] = g2[G_LENGTH] * 0.5
     w[7] = g2[G_RADIUS]
+    w[8] = 0.0
+    if i2[GI_CLASS] == GC_CYLINDER:
+        w[8] = 1.0
     to_local(g1, w[0], w[1], w[2], q, 0)
     to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
     for k in range(3):
@@ -1652,7 +1856,10 @@ cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2
         if tri_box_out(md, t, lo):
             continue
         tri_world(g1, md, t, tv, nv)
-        n = cap_tri(tv, w, res)
+        if w[8] != 0:
+            n = cyl_tri(g2, tv, w, res)
+        else:
+            n = cap_tri(tv, w, res)
         for k in range(n):
             if out.n < maxc:
                 buf_push(out, res[7 * k], res[7 * k + 1], res[7 * k + 2], -res[7 * k + 3], -res[7 * k + 4], -res[7 * k + 5], res[7 * k + 6], t, -1)
@@ -1668,13 +1875,18 @@ cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2
     return n
 
 
-cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Trimesh (geom 1) against a box."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
+    """Trimesh (geom 1) against a capsule."""
+    return trimesh_round(g1, i1, g2, i2, flags, contacts, skip)
 
 
 cdef int collide_trimesh_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Trimesh (geom 1) against a cylinder (as a prism)."""
+    """Trimesh (geom 1) against a cylinder."""
+    return trimesh_round(g1, i1, g2, i2, flags, contacts, skip)
+
+
+cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
+    """Trimesh (geom 1) against a box."""
     return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
 
 
@@ -2866,10 +3078,10 @@ cdef _mesh_fn _by_name(str name) except? NULL:
         return collide_trimesh_sphere
     if name == "collide_trimesh_capsule":
         return collide_trimesh_capsule
-    if name == "collide_trimesh_box":
-        return collide_trimesh_box
     if name == "collide_trimesh_cylinder":
         return collide_trimesh_cylinder
+    if name == "collide_trimesh_box":
+        return collide_trimesh_box
     if name == "collide_heightfield_sphere":
         return collide_heightfield_sphere
     if name == "collide_heightfield_box":

@@ -36,6 +36,7 @@ MERGE_DOT = 0.999
 PAR_EPS = 1e-9            # cross products shorter than this (relative) are parallel edges
 M_PI = 3.141592653589793
 DINF = float("inf")
+CYL_CAP_COS = 0.9         # cylinder-trimesh: |axis . normal| above this clips the triangle by the cap prism
 CAP_MERGE = 1e-4          # capsule-trimesh: contacts this close (per coordinate) with one normal are merged
 CAP_EDGE_TOL = 1e-5       # capsule-trimesh: the edge planes' outward tolerance (unnormalised edge x normal)
 
@@ -1638,10 +1639,11 @@ def v3dot(a, i, b, j):
 
 def cap_try(tv, w, best):
     #: cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil
-    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule w[0:3] centre, w[3:6] axis, w[6] half
-    length, w[7] radius against triangle tv: keep in best (depth, normal, triangle extent) the smaller overlap
-    of its two orientations when below best[0] (best[0] < 0: none yet). Returns 0 when the axis separates."""
-    #: dReal l, d, dn, tmax, tmin, x, cl, ca
+    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule (w[8] = 0) or cylinder (w[8] = 1) with
+    w[0:3] centre, w[3:6] axis, w[6] half length, w[7] radius against triangle tv: keep in best (depth, normal,
+    triangle extent) the smaller overlap of its two orientations when below best[0] (best[0] < 0: none yet).
+    Returns 0 when the axis separates."""
+    #: dReal l, d, dn, tmax, tmin, x, cl, ca, rr
     #: int k
     l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
     if l == 0:
@@ -1658,9 +1660,16 @@ def cap_try(tv, w, best):
         if x < tmin:
             tmin = x
     cl = v3dot(w, 9, w, 0)
-    ca = w[6] * fabs(v3dot(w, 3, w, 9))
-    d = tmax - (cl - ca - w[7])
-    dn = -tmin - ((-cl) - ca - w[7])
+    x = fabs(v3dot(w, 3, w, 9))
+    ca = w[6] * x
+    rr = w[7]
+    if w[8] != 0:  # a cylinder: its rim's extent r sin(angle to the axis)
+        x = 1.0 - x * x
+        if x < 0:
+            x = 0.0
+        rr = w[7] * sqrt(x)
+    d = tmax - ((cl - ca) - rr)
+    dn = -tmin - (((-cl) - ca) - rr)
     if dn < d:
         if dn < 0:
             return 0
@@ -1821,6 +1830,206 @@ def cap_tri(tv, w, res):
     return cnt
 
 
+# ---- cylinder-trimesh as libode (observed per triangle through the oracle; the rim-against-edge axes libode
+# also tries are not found yet): the capsule's triangle order, back-face test, cap and merge; separating axes
+# face normal, cylinder axis, axis x edge and the direction from each vertex to the axis, the cylinder's
+# extent along an axis h |a.L| + r sqrt(1 - (a.L)^2). When the winner is within acos 0.9 of the axis, the
+# triangle is clipped by the octagonal prism circumscribing the cylinder (its sides r from the axis) and both
+# cap planes, each remaining vertex a contact of depth (its extent along the normal minus the cylinder's
+# lowest); otherwise the surface line deepest along the normal is clipped as a capsule's axis.
+
+
+def cyl_clip(p, n, q, nx, ny, nz, off):
+    #: cdef int cyl_clip(const dReal* p, int n, dReal* q, dReal nx, dReal ny, dReal nz, dReal off) noexcept nogil
+    """Sutherland-Hodgman from the closing edge: q = the part of polygon p (n points) with n . x <= off."""
+    #: int k, j, m
+    #: dReal dc, dp, t
+    m = 0
+    for k in range(n):
+        j = (k + n - 1) % n
+        dc = (nx * p[3 * k] + ny * p[3 * k + 1] + nz * p[3 * k + 2]) - off
+        dp = (nx * p[3 * j] + ny * p[3 * j + 1] + nz * p[3 * j + 2]) - off
+        if dc <= 0:
+            if dp > 0:
+                t = dp / (dp - dc)
+                q[3 * m] = p[3 * j] + (p[3 * k] - p[3 * j]) * t
+                q[3 * m + 1] = p[3 * j + 1] + (p[3 * k + 1] - p[3 * j + 1]) * t
+                q[3 * m + 2] = p[3 * j + 2] + (p[3 * k + 2] - p[3 * j + 2]) * t
+                m = m + 1
+            q[3 * m] = p[3 * k]
+            q[3 * m + 1] = p[3 * k + 1]
+            q[3 * m + 2] = p[3 * k + 2]
+            m = m + 1
+        elif dp <= 0:
+            t = dp / (dp - dc)
+            q[3 * m] = p[3 * j] + (p[3 * k] - p[3 * j]) * t
+            q[3 * m + 1] = p[3 * j + 1] + (p[3 * k + 1] - p[3 * j + 1]) * t
+            q[3 * m + 2] = p[3 * j + 2] + (p[3 * k + 2] - p[3 * j + 2]) * t
+            m = m + 1
+    return m
+
+
+def cyl_tri(g2, tv, w, res):
+    #: cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcept nogil
+    """Contacts (7 reals each in res: point, normal from the triangle towards the cylinder, depth) of the
+    cylinder record g2 (w: centre, axis, half length, radius, 1) with triangle tv, by libode's rules."""
+    #: dReal e[9]
+    #: dReal nn[3]
+    #: dReal best[5]
+    #: dReal n[3]
+    #: dReal pa[48]
+    #: dReal pb[48]
+    #: dReal l, x, h, r, lo, hi, s, f, t, px, py, pz, ca, mn, ang
+    #: int k, j, m, cnt, npt
+    e = [0.0] * 9  # py
+    nn = [0.0] * 3  # py
+    best = [0.0] * 5  # py
+    n = [0.0] * 3  # py
+    pa = [0.0] * 48  # py
+    pb = [0.0] * 48  # py
+    h = w[6]
+    r = w[7]
+    for k in range(3):
+        j = (k + 1) % 3
+        for m in range(3):
+            e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
+    nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
+    nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
+    nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
+    l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
+    if l == 0:
+        return 0
+    nn[0] = nn[0] / l
+    nn[1] = nn[1] / l
+    nn[2] = nn[2] / l
+    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
+        return 0
+    best[0] = -1.0
+    w[9] = nn[0]
+    w[10] = nn[1]
+    w[11] = nn[2]
+    if cap_try(tv, w, best) == 0:
+        return 0
+    w[9] = w[3]
+    w[10] = w[4]
+    w[11] = w[5]
+    if cap_try(tv, w, best) == 0:
+        return 0
+    for k in range(3):
+        w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
+        w[10] = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
+        w[11] = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
+        if w[9] * w[9] + w[10] * w[10] + w[11] * w[11] > 1e-12:
+            if cap_try(tv, w, best) == 0:
+                return 0
+    for k in range(3):
+        px = w[0] - tv[3 * k]
+        py = w[1] - tv[3 * k + 1]
+        pz = w[2] - tv[3 * k + 2]
+        x = px * w[3] + py * w[4] + pz * w[5]
+        w[9] = px - w[3] * x
+        w[10] = py - w[4] * x
+        w[11] = pz - w[5] * x
+        if cap_try(tv, w, best) == 0:
+            return 0
+    ca = w[3] * best[1] + w[4] * best[2] + w[5] * best[3]
+    cnt = 0
+    if fabs(ca) > CYL_CAP_COS:
+        # the triangle clipped by the octagonal prism around the axis and the two cap planes
+        for k in range(9):
+            pa[k] = tv[k]
+        npt = 3
+        for k in range(8):
+            ang = (k + 0.5) * M_PI / 4
+            n[0] = g2[L.G_R] * cos(ang) + g2[L.G_R + 1] * sin(ang)
+            n[1] = g2[L.G_R + 3] * cos(ang) + g2[L.G_R + 4] * sin(ang)
+            n[2] = g2[L.G_R + 6] * cos(ang) + g2[L.G_R + 7] * sin(ang)
+            npt = cyl_clip(pa, npt, pb, n[0], n[1], n[2], (n[0] * w[0] + n[1] * w[1] + n[2] * w[2]) + r)
+            for m in range(3 * npt):
+                pa[m] = pb[m]
+        for j in range(2):
+            s = 1.0
+            if j == 1:
+                s = -1.0
+            npt = cyl_clip(pa, npt, pb, w[3] * s, w[4] * s, w[5] * s, (w[3] * w[0] + w[4] * w[1] + w[5] * w[2]) * s + h)
+            for m in range(3 * npt):
+                pa[m] = pb[m]
+        x = 1.0 - ca * ca
+        if x < 0:
+            x = 0.0
+        mn = ((best[1] * w[0] + best[2] * w[1] + best[3] * w[2]) - h * fabs(ca)) - r * sqrt(x)
+        for k in range(npt):
+            t = (best[1] * pa[3 * k] + best[2] * pa[3 * k + 1] + best[3] * pa[3 * k + 2]) - mn
+            if t >= 1e-12 and cnt < 16:
+                res[7 * cnt] = pa[3 * k]
+                res[7 * cnt + 1] = pa[3 * k + 1]
+                res[7 * cnt + 2] = pa[3 * k + 2]
+                res[7 * cnt + 3] = best[1]
+                res[7 * cnt + 4] = best[2]
+                res[7 * cnt + 5] = best[3]
+                res[7 * cnt + 6] = t
+                cnt += 1
+        return cnt
+    # the side: the generator line of the surface deepest along the normal, clipped as a capsule's axis
+    n[0] = best[1] - w[3] * ca
+    n[1] = best[2] - w[4] * ca
+    n[2] = best[3] - w[5] * ca
+    l = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    if l == 0:
+        return 0
+    px = w[0] - (n[0] / l) * r
+    py = w[1] - (n[1] / l) * r
+    pz = w[2] - (n[2] / l) * r
+    lo = -h
+    hi = h
+    for k in range(4):
+        if k < 3:
+            j = (k + 2) % 3
+            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
+            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
+            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
+            if n[0] * (tv[3 * j] - tv[3 * k]) + n[1] * (tv[3 * j + 1] - tv[3 * k + 1]) + n[2] * (tv[3 * j + 2] - tv[3 * k + 2]) > 0:
+                n[0] = -n[0]
+                n[1] = -n[1]
+                n[2] = -n[2]
+            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
+        else:
+            n[0] = nn[0]
+            n[1] = nn[1]
+            n[2] = nn[2]
+            x = v3dot(n, 0, tv, 0)
+        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
+        f = (n[0] * px + n[1] * py + n[2] * pz) - x
+        if fabs(s) < 1e-300:
+            if f > 0:
+                return 0
+            continue
+        t = -f / s
+        if s > 0:
+            if t < hi:
+                hi = t
+        elif t > lo:
+            lo = t
+    if lo > hi:
+        return 0
+    for j in range(2):
+        if j == 0:
+            t = hi
+        else:
+            t = lo
+            if not (hi > lo):
+                break
+        res[7 * cnt] = px + w[3] * t
+        res[7 * cnt + 1] = py + w[4] * t
+        res[7 * cnt + 2] = pz + w[5] * t
+        res[7 * cnt + 3] = best[1]
+        res[7 * cnt + 4] = best[2]
+        res[7 * cnt + 5] = best[3]
+        res[7 * cnt + 6] = best[4] - (best[1] * res[7 * cnt] + best[2] * res[7 * cnt + 1] + best[3] * res[7 * cnt + 2])
+        cnt += 1
+    return cnt
+
+
 def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2):
     #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil
     """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
@@ -1844,9 +2053,9 @@ def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2):
     buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
 
 
-def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
-    #: cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Trimesh (geom 1) against a capsule, by libode's rules (see the section comment)."""
+def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a capsule or cylinder, by libode's rules (see the section comments)."""
     #: MeshData* md
     #: Buf* out
     #: Buf* merged
@@ -1856,7 +2065,7 @@ def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
     #: dReal q[3]
     #: dReal lo[6]
     #: dReal w[12]
-    #: dReal res[14]
+    #: dReal res[112]
     #: dReal x
     g1 = rec(g1)  # py
     g2 = rec(g2)  # py
@@ -1865,7 +2074,7 @@ def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
     q = [0.0] * 3  # py
     lo = [0.0] * 6  # py
     w = [0.0] * 12  # py
-    res = [0.0] * 14  # py
+    res = [0.0] * 112  # py
     md = reg_get(i1[L.GI_DATA])
     if md is None or md.kind != MESH_TRIMESH:
         return 0
@@ -1874,6 +2083,9 @@ def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
         w[3 + k] = g2[L.G_R + 3 * k + 2]
     w[6] = g2[L.G_LENGTH] * 0.5
     w[7] = g2[L.G_RADIUS]
+    w[8] = 0.0
+    if i2[L.GI_CLASS] == L.GC_CYLINDER:
+        w[8] = 1.0
     to_local(g1, w[0], w[1], w[2], q, 0)
     to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
     for k in range(3):
@@ -1887,7 +2099,10 @@ def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
         if tri_box_out(md, t, lo):
             continue
         tri_world(g1, md, t, tv, nv)
-        n = cap_tri(tv, w, res)
+        if w[8] != 0:
+            n = cyl_tri(g2, tv, w, res)
+        else:
+            n = cap_tri(tv, w, res)
         for k in range(n):
             if out.n < maxc:
                 buf_push(out, res[7 * k], res[7 * k + 1], res[7 * k + 2], -res[7 * k + 3], -res[7 * k + 4], -res[7 * k + 5], res[7 * k + 6], t, -1)
@@ -1903,15 +2118,21 @@ def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
     return n
 
 
-def collide_trimesh_box(g1, i1, g2, i2, flags, contacts, skip):
-    #: cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Trimesh (geom 1) against a box."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a capsule."""
+    return trimesh_round(g1, i1, g2, i2, flags, contacts, skip)
 
 
 def collide_trimesh_cylinder(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_trimesh_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Trimesh (geom 1) against a cylinder (as a prism)."""
+    """Trimesh (geom 1) against a cylinder."""
+    return trimesh_round(g1, i1, g2, i2, flags, contacts, skip)
+
+
+def collide_trimesh_box(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a box."""
     return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
 
 
