@@ -31,6 +31,11 @@ cdef inline int maxc_of(int flags) noexcept nogil:
     return m
 
 
+
+cdef inline int unimp_of(int flags) noexcept nogil:
+    """1 when flags carry CONTACTS_UNIMPORTANT (bit 31, a negative C int)."""
+    return 1 if flags < 0 else 0
+
 cdef inline void put(dReal* c, int k, int skip, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth) noexcept nogil:
     """Write contact record k: position, normal, depth, no sides."""
     cdef int o
@@ -523,8 +528,11 @@ cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal*
     cdef const dReal* Pa
     cdef const dReal* Pb
     cdef dReal s, e1, e2, l, sbest, sgn, n2x, n2y, n2z, m11, m12, m21, m22, c1, c2, k1, k2, k3, k4, det, x, y, px, py, pz, mx
-    cdef int i, j, code, invert, facebest, ia, ib, lanr, a1, a2, cn, q1, q2, n, cnum, maxc, i0, ibest
+    cdef int i, j, code, invert, facebest, ia, ib, lanr, a1, a2, cn, q1, q2, n, cnum, maxc, i0, ibest, early
     maxc = maxc_of(flags)
+    # CONTACTS_UNIMPORTANT (observed in libode): box 1's first face axis is taken without testing the others,
+    # and the first clipped points are kept without culling
+    early = unimp_of(flags)
     for j in range(3):
         p[j] = p2[j] - p1[j]
         A[j] = s1[j] * 0.5
@@ -551,7 +559,11 @@ cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal*
             invert = e1 < 0
             facebest = 1
             ibest = i
+        if early != 0:
+            break
     for j in range(3):
+        if early != 0:
+            break
         e1 = R2[j] * p[0] + R2[3 + j] * p[1] + R2[6 + j] * p[2]
         e2 = A[0] * Q[j] + A[1] * Q[3 + j] + A[2] * Q[6 + j] + B[j]
         s = fabs(e1) - e2
@@ -566,6 +578,8 @@ cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal*
     for i in range(9):
         Q[i] += BOX_FUDGE2
     for i in range(3):
+        if early != 0:
+            break
         ia = (i + 1) % 3
         ib = (i + 2) % 3
         for j in range(3):
@@ -743,7 +757,7 @@ cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal*
         return 0
     if maxc > cnum:
         maxc = cnum
-    if maxc < cnum:
+    if maxc < cnum and early == 0:
         i0 = 0
         x = dep[0]
         for j in range(1, cnum):
