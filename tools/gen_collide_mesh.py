@@ -35,9 +35,6 @@ from .collide_prim cimport mpr_contact
 
 cnp.import_array()
 
-cdef enum:
-    CYL_SIDES = 16
-
 cdef double FACE_BIAS = 1.05
 cdef double FACE_BIAS_ABS = 1e-9
 cdef double MERGE_DIST2 = 1e-12
@@ -46,6 +43,7 @@ cdef double PAR_EPS = 1e-9
 cdef double M_PI = 3.141592653589793
 cdef double DINF = INFINITY
 cdef double CAP_MERGE = 1e-4
+cdef double BOX_EDGE_BIAS = 1.5
 cdef double CYL_CAP_COS = 0.9
 cdef double CAP_EDGE_TOL = 1e-5
 

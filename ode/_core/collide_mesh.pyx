@@ -18,9 +18,6 @@ from .collide_prim cimport mpr_contact
 
 cnp.import_array()
 
-cdef enum:
-    CYL_SIDES = 16
-
 cdef double FACE_BIAS = 1.05
 cdef double FACE_BIAS_ABS = 1e-9
 cdef double MERGE_DIST2 = 1e-12
@@ -29,6 +26,7 @@ cdef double PAR_EPS = 1e-9
 cdef double M_PI = 3.141592653589793
 cdef double DINF = INFINITY
 cdef double CAP_MERGE = 1e-4
+cdef double BOX_EDGE_BIAS = 1.5
 cdef double CYL_CAP_COS = 0.9
 cdef double CAP_EDGE_TOL = 1e-5
 
@@ -278,143 +276,6 @@ cdef void shape_finish(Shape* s) noexcept nogil:
     s.c[2] = cz / s.nv
 
 
-cdef void set_face(Shape* s, int k, int start, int a, int b, int c, int d, dReal nx, dReal ny, dReal nz) noexcept nogil:
-    """Face k of a piece: normal and the cyclic vertex list (a, b, c[, d]; d < 0 for a triangle)."""
-    s.fn[3 * k] = nx
-    s.fn[3 * k + 1] = ny
-    s.fn[3 * k + 2] = nz
-    s.fs[k] = start
-    s.fi[start] = a
-    s.fi[start + 1] = b
-    s.fi[start + 2] = c
-    if d >= 0:
-        s.fi[start + 3] = d
-        s.fs[k + 1] = start + 4
-    else:
-        s.fs[k + 1] = start + 3
-
-
-cdef Shape* shape_box(const dReal* g) noexcept nogil:
-    """A box geom as a piece: 8 vertices (index 4ix + 2iy + iz), 6 faces, 12 edges."""
-    cdef Shape* s
-    cdef int k, ix, iy, iz
-    cdef dReal hx, hy, hz
-    s = shape_new(8, 6, 24, 12)
-    hx = g[G_SIDES] * 0.5
-    hy = g[G_SIDES + 1] * 0.5
-    hz = g[G_SIDES + 2] * 0.5
-    for k in range(8):
-        ix = k // 4
-        iy = (k // 2) % 2
-        iz = k % 2
-        to_world(g, hx if ix else -hx, hy if iy else -hy, hz if iz else -hz, s.v, 3 * k)
-    set_face(s, 0, 0, 4, 6, 7, 5, g[G_R], g[G_R + 3], g[G_R + 6])
-    set_face(s, 1, 4, 0, 2, 3, 1, -g[G_R], -g[G_R + 3], -g[G_R + 6])
-    set_face(s, 2, 8, 2, 6, 7, 3, g[G_R + 1], g[G_R + 4], g[G_R + 7])
-    set_face(s, 3, 12, 0, 4, 5, 1, -g[G_R + 1], -g[G_R + 4], -g[G_R + 7])
-    set_face(s, 4, 16, 1, 5, 7, 3, g[G_R + 2], g[G_R + 5], g[G_R + 8])
-    set_face(s, 5, 20, 0, 4, 6, 2, -g[G_R + 2], -g[G_R + 5], -g[G_R + 8])
-    for k in range(4):
-        s.e[2 * k] = k
-        s.e[2 * k + 1] = k + 4
-    s.e[8] = 0
-    s.e[9] = 2
-    s.e[10] = 1
-    s.e[11] = 3
-    s.e[12] = 4
-    s.e[13] = 6
-    s.e[14] = 5
-    s.e[15] = 7
-    for k in range(4):
-        s.e[16 + 2 * k] = 2 * k
-        s.e[17 + 2 * k] = 2 * k + 1
-    shape_finish(s)
-    return s
-
-
-cdef Shape* shape_cylinder(const dReal* g) noexcept nogil:
-    """A cylinder geom (axis local z) as a prism with CYL_SIDES sides inscribed in it."""
-    cdef Shape* s
-    cdef int k, n, st
-    cdef dReal r, hl, a, ca, sa
-    n = CYL_SIDES
-    s = shape_new(2 * n, n + 2, 6 * n, 3 * n)
-    r = g[G_RADIUS]
-    hl = g[G_LENGTH] * 0.5
-    for k in range(n):
-        a = (2.0 * M_PI) * k / n
-        ca = cos(a)
-        sa = sin(a)
-        to_world(g, r * ca, r * sa, hl, s.v, 6 * k)
-        to_world(g, r * ca, r * sa, -hl, s.v, 6 * k + 3)
-    st = 0
-    for k in range(n):
-        a = (2.0 * M_PI) * (k + 0.5) / n
-        ca = cos(a)
-        sa = sin(a)
-        s.fn[3 * k] = g[G_R] * ca + g[G_R + 1] * sa
-        s.fn[3 * k + 1] = g[G_R + 3] * ca + g[G_R + 4] * sa
-        s.fn[3 * k + 2] = g[G_R + 6] * ca + g[G_R + 7] * sa
-        s.fs[k] = st
-        s.fi[st] = 2 * k
-        s.fi[st + 1] = 2 * ((k + 1) % n)
-        s.fi[st + 2] = 2 * ((k + 1) % n) + 1
-        s.fi[st + 3] = 2 * k + 1
-        st = st + 4
-    s.fs[n] = st
-    s.fn[3 * n] = g[G_R + 2]
-    s.fn[3 * n + 1] = g[G_R + 5]
-    s.fn[3 * n + 2] = g[G_R + 8]
-    for k in range(n):
-        s.fi[st + k] = 2 * k
-    st = st + n
-    s.fs[n + 1] = st
-    s.fn[3 * n + 3] = -g[G_R + 2]
-    s.fn[3 * n + 4] = -g[G_R + 5]
-    s.fn[3 * n + 5] = -g[G_R + 8]
-    for k in range(n):
-        s.fi[st + k] = 2 * k + 1
-    s.fs[n + 2] = st + n
-    for k in range(n):
-        s.e[6 * k] = 2 * k
-        s.e[6 * k + 1] = 2 * k + 1
-        s.e[6 * k + 2] = 2 * k
-        s.e[6 * k + 3] = 2 * ((k + 1) % n)
-        s.e[6 * k + 4] = 2 * k + 1
-        s.e[6 * k + 5] = 2 * ((k + 1) % n) + 1
-    shape_finish(s)
-    return s
-
-
-cdef Shape* shape_capsule(const dReal* g) noexcept nogil:
-    """A capsule geom as its axis segment (local z) with the radius as margin."""
-    cdef Shape* s
-    cdef dReal hl
-    s = shape_new(2, 0, 0, 1)
-    hl = g[G_LENGTH] * 0.5
-    to_world(g, 0.0, 0.0, hl, s.v, 0)
-    to_world(g, 0.0, 0.0, -hl, s.v, 3)
-    s.e[0] = 0
-    s.e[1] = 1
-    s.core = 1
-    s.r = g[G_RADIUS]
-    shape_finish(s)
-    return s
-
-
-cdef Shape* shape_sphere(const dReal* g) noexcept nogil:
-    """A sphere geom as its centre with the radius as margin."""
-    cdef Shape* s
-    s = shape_new(1, 0, 0, 0)
-    s.v[0] = g[G_POS]
-    s.v[1] = g[G_POS + 1]
-    s.v[2] = g[G_POS + 2]
-    s.core = 2
-    s.r = g[G_RADIUS]
-    shape_finish(s)
-    return s
-
-
 cdef Shape* shape_convex(const dReal* g, MeshData* md) noexcept nogil:
     """A convex geom as a piece in world coordinates."""
     cdef Shape* s
@@ -432,27 +293,6 @@ cdef Shape* shape_convex(const dReal* g, MeshData* md) noexcept nogil:
         s.e[k] = md.e[k]
     shape_finish(s)
     return s
-
-
-cdef Shape* shape_of(const dReal* g, const int* i) noexcept nogil:
-    """The piece of a sphere, box, capsule, cylinder or convex geom (NULL for other classes)."""
-    cdef int cls
-    cdef MeshData* md
-    cls = i[GI_CLASS]
-    if cls == GC_SPHERE:
-        return shape_sphere(g)
-    if cls == GC_BOX:
-        return shape_box(g)
-    if cls == GC_CAPSULE:
-        return shape_capsule(g)
-    if cls == GC_CYLINDER:
-        return shape_cylinder(g)
-    if cls == GC_CONVEX:
-        md = reg_get(i[GI_DATA])
-        if md == NULL or md.kind != MESH_CONVEX:
-            return NULL
-        return shape_convex(g, md)
-    return NULL
 
 
 cdef Shape* tri_new() noexcept nogil:
@@ -1155,31 +995,6 @@ cdef void hf_vs_piece(const dReal* g1, MeshData* md, Shape* b, Buf* out, int fli
     shape_free(tri)
 
 
-cdef int mesh_generic(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip, int kind1) noexcept nogil:
-    """Geom 1 (trimesh or heightfield) against a sphere, box, capsule, cylinder or convex geom 2."""
-    cdef MeshData* md
-    cdef Shape* b
-    cdef Buf* out
-    cdef int n, maxc, unimp
-    md = reg_get(i1[GI_DATA])
-    if md == NULL or md.kind != kind1:
-        return 0
-    b = shape_of(g2, i2)
-    if b == NULL:
-        return 0
-    maxc = maxc_of(flags)
-    unimp = unimp_of(flags)
-    out = buf_new()
-    if kind1 == MESH_TRIMESH:
-        mesh_vs_piece(g1, md, b, out, 0, maxc, unimp, -1)
-    elif kind1 == MESH_HEIGHTFIELD:
-        hf_vs_piece(g1, md, b, out, 0, maxc, unimp, -1)
-    n = emit(out, flags, contacts, skip)
-    buf_free(out)
-    shape_free(b)
-    return n
-
-
 # ---- convex pairs: one contact by libode's Minkowski portal refinement (collide_prim's mpr_*, shared with the
 # capsule-cylinder and cylinder-cylinder pairs): the convex is shape A, its vertices the support candidates.
 
@@ -1797,6 +1612,215 @@ cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcep
     return cnt
 
 
+# ---- box-trimesh as libode (observed per triangle through the oracle): the capsule's triangle order, contact
+# cap and merge, no back-face test; separating axes the face normal (towards the box only), the box axes and
+# box axis x edge, each but the face normal in its orientation of smaller overlap; an edge axis wins only when
+# its overlap times 1.5 is below the best (observed bias). Face normal: the box face most against it clipped
+# by the triangle's edge planes and plane, depth below the plane; box axis: the triangle clipped by the box's
+# planes except the far face, depth along the normal; edge axis: one contact halfway between the closest
+# points of the two edges with the overlap as depth.
+cdef int box_axis(const dReal* tv, const dReal* w, const dReal* l, dReal* best, int kind, int both) noexcept nogil:
+    """Unit axis l (the smaller overlap of l and -l when both) for the box w (centre, axes u0 u1 u2, half
+    sides) against triangle tv: best (depth, normal, kind, score) takes it when its score (depth, times
+    BOX_EDGE_BIAS for an edge) is below best's. Returns 0 when it separates."""
+    cdef dReal tmax, tmin, x, cl, ex, d, dn, sc
+    cdef int k
+    tmax = v3dot(l, 0, tv, 0)
+    tmin = tmax
+    for k in range(1, 3):
+        x = v3dot(l, 0, tv, 3 * k)
+        if x > tmax:
+            tmax = x
+        if x < tmin:
+            tmin = x
+    cl = v3dot(l, 0, w, 0)
+    ex = w[12] * fabs(v3dot(w, 3, l, 0)) + w[13] * fabs(v3dot(w, 6, l, 0)) + w[14] * fabs(v3dot(w, 9, l, 0))
+    d = tmax - (cl - ex)
+    sc = 1.0
+    if both:
+        dn = -tmin - ((-cl) - ex)
+        if dn < d:
+            d = dn
+            sc = -1.0
+    if d < 0:
+        return 0
+    x = d
+    if kind >= 4:
+        x = d * BOX_EDGE_BIAS
+    if best[0] < 0 or x < best[5]:
+        best[0] = d
+        best[1] = l[0] * sc
+        best[2] = l[1] * sc
+        best[3] = l[2] * sc
+        best[4] = kind
+        best[5] = x
+    return 1
+
+
+cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
+    """Contacts (7 reals each in res: point, normal from the triangle towards the box, depth) of the box in w
+    (centre, axes u0 u1 u2, half sides) with triangle tv, by libode's rules."""
+    cdef dReal e[9]
+    cdef dReal nn[3]
+    cdef dReal best[6]
+    cdef dReal l[3]
+    cdef dReal n[3]
+    cdef dReal p[3]
+    cdef dReal pa[48]
+    cdef dReal pb[48]
+    cdef dReal ln, x, bv, mn, s1, s2, aa, ee, f, cc, b, den, s, t
+    cdef int k, j, m, i, kind, cnt, npt, bi, j1, j2
+    for k in range(3):
+        j = (k + 1) % 3
+        for m in range(3):
+            e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
+    nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
+    nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
+    nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
+    ln = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
+    if ln == 0:
+        return 0
+    nn[0] = nn[0] / ln
+    nn[1] = nn[1] / ln
+    nn[2] = nn[2] / ln
+    best[0] = -1.0
+    if box_axis(tv, w, nn, best, 0, 0) == 0:
+        return 0
+    for i in range(3):
+        if box_axis(tv, w, w + 3 + 3 * i, best, 1 + i, 1) == 0:
+            return 0
+    for i in range(3):
+        for k in range(3):
+            l[0] = w[4 + 3 * i] * e[3 * k + 2] - w[5 + 3 * i] * e[3 * k + 1]
+            l[1] = w[5 + 3 * i] * e[3 * k] - w[3 + 3 * i] * e[3 * k + 2]
+            l[2] = w[3 + 3 * i] * e[3 * k + 1] - w[4 + 3 * i] * e[3 * k]
+            x = l[0] * l[0] + l[1] * l[1] + l[2] * l[2]
+            if x > 1e-12:
+                ln = sqrt(x)
+                l[0] = l[0] / ln
+                l[1] = l[1] / ln
+                l[2] = l[2] / ln
+                if box_axis(tv, w, l, best, 4 + 3 * i + k, 1) == 0:
+                    return 0
+    kind = to_int(best[4])
+    l[0] = best[1]
+    l[1] = best[2]
+    l[2] = best[3]
+    cnt = 0
+    if kind == 0:
+        # the box face most against the normal, clipped by the triangle's edge planes and plane
+        bi = 0
+        bv = 0.0
+        s = 1.0
+        for i in range(3):
+            for j in range(2):
+                x = v3dot(w, 3 + 3 * i, l, 0)
+                if j == 1:
+                    x = -x
+                if (i == 0 and j == 0) or x < bv:
+                    bv = x
+                    bi = i
+                    s = 1.0 - 2.0 * j
+        j1 = (bi + 1) % 3
+        j2 = (bi + 2) % 3
+        for m in range(3):
+            x = w[m] + w[3 + 3 * bi + m] * (s * w[12 + bi])
+            pa[m] = x + (w[3 + 3 * j1 + m] * w[12 + j1] + w[3 + 3 * j2 + m] * w[12 + j2])
+            pa[3 + m] = x + (w[3 + 3 * j1 + m] * (-w[12 + j1]) + w[3 + 3 * j2 + m] * w[12 + j2])
+            pa[6 + m] = x + (w[3 + 3 * j1 + m] * (-w[12 + j1]) + w[3 + 3 * j2 + m] * (-w[12 + j2]))
+            pa[9 + m] = x + (w[3 + 3 * j1 + m] * w[12 + j1] + w[3 + 3 * j2 + m] * (-w[12 + j2]))
+        npt = 4
+        for k in range(4):
+            if k < 3:
+                j = (k + 2) % 3
+                n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
+                n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
+                n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
+                if n[0] * (tv[3 * j] - tv[3 * k]) + n[1] * (tv[3 * j + 1] - tv[3 * k + 1]) + n[2] * (tv[3 * j + 2] - tv[3 * k + 2]) > 0:
+                    n[0] = -n[0]
+                    n[1] = -n[1]
+                    n[2] = -n[2]
+                x = v3dot(n, 0, tv, 3 * k)
+            else:
+                n[0] = nn[0]
+                n[1] = nn[1]
+                n[2] = nn[2]
+                x = v3dot(n, 0, tv, 0)
+            npt = cyl_clip(pa, npt, pb, n[0], n[1], n[2], x)
+            for m in range(3 * npt):
+                pa[m] = pb[m]
+        x = v3dot(nn, 0, tv, 0)
+        for k in range(npt):
+            if cnt < 16:
+                res[7 * cnt] = pa[3 * k]
+                res[7 * cnt + 1] = pa[3 * k + 1]
+                res[7 * cnt + 2] = pa[3 * k + 2]
+                res[7 * cnt + 3] = l[0]
+                res[7 * cnt + 4] = l[1]
+                res[7 * cnt + 5] = l[2]
+                res[7 * cnt + 6] = x - (nn[0] * pa[3 * k] + nn[1] * pa[3 * k + 1] + nn[2] * pa[3 * k + 2])
+                cnt += 1
+        return cnt
+    if kind <= 3:
+        # the triangle clipped by the box's planes but the far face
+        i = kind - 1
+        for k in range(9):
+            pa[k] = tv[k]
+        npt = 3
+        for j in range(3):
+            for m in range(2):
+                s = 1.0 - 2.0 * m
+                if j == i and v3dot(w, 3 + 3 * j, l, 0) * s > 0:
+                    continue
+                npt = cyl_clip(pa, npt, pb, w[3 + 3 * j] * s, w[4 + 3 * j] * s, w[5 + 3 * j] * s, v3dot(w, 3 + 3 * j, w, 0) * s + w[12 + j])
+                for k in range(3 * npt):
+                    pa[k] = pb[k]
+        mn = v3dot(l, 0, w, 0) - (w[12] * fabs(v3dot(w, 3, l, 0)) + w[13] * fabs(v3dot(w, 6, l, 0)) + w[14] * fabs(v3dot(w, 9, l, 0)))
+        for k in range(npt):
+            if cnt < 16:
+                res[7 * cnt] = pa[3 * k]
+                res[7 * cnt + 1] = pa[3 * k + 1]
+                res[7 * cnt + 2] = pa[3 * k + 2]
+                res[7 * cnt + 3] = l[0]
+                res[7 * cnt + 4] = l[1]
+                res[7 * cnt + 5] = l[2]
+                res[7 * cnt + 6] = (l[0] * pa[3 * k] + l[1] * pa[3 * k + 1] + l[2] * pa[3 * k + 2]) - mn
+                cnt += 1
+        return cnt
+    # edge axis: halfway between the closest points of the box edge (deepest along -normal) and the edge
+    i = (kind - 4) // 3
+    k = (kind - 4) % 3
+    p[0] = w[0]
+    p[1] = w[1]
+    p[2] = w[2]
+    for j in range(3):
+        if j != i:
+            s = 1.0
+            if v3dot(w, 3 + 3 * j, l, 0) > 0:
+                s = -1.0
+            p[0] = p[0] + w[3 + 3 * j] * (s * w[12 + j])
+            p[1] = p[1] + w[4 + 3 * j] * (s * w[12 + j])
+            p[2] = p[2] + w[5 + 3 * j] * (s * w[12 + j])
+    n[0] = p[0] - tv[3 * k]
+    n[1] = p[1] - tv[3 * k + 1]
+    n[2] = p[2] - tv[3 * k + 2]
+    aa = v3dot(w, 3 + 3 * i, w, 3 + 3 * i)
+    ee = v3dot(e, 3 * k, e, 3 * k)
+    f = v3dot(e, 3 * k, n, 0)
+    cc = v3dot(w, 3 + 3 * i, n, 0)
+    b = v3dot(w, 3 + 3 * i, e, 3 * k)
+    den = aa * ee - b * b
+    s = (b * f - cc * ee) / den
+    t = (aa * f - b * cc) / den
+    for m in range(3):
+        res[m] = ((p[m] + w[3 + 3 * i + m] * s) + (tv[3 * k + m] + e[3 * k + m] * t)) * 0.5
+    res[3] = l[0]
+    res[4] = l[1]
+    res[5] = l[2]
+    res[6] = best[0]
+    return 1
+
+
 cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil:
     """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
     replaces it only when deeper (libode's capsule-trimesh merge)."""
@@ -1820,35 +1844,47 @@ cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dR
 
 
 cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Trimesh (geom 1) against a capsule or cylinder, by libode's rules (see the section comments)."""
+    """Trimesh (geom 1) against a box, capsule or cylinder, by libode's rules (see the section comments)."""
     cdef MeshData* md
     cdef Buf* out
     cdef Buf* merged
-    cdef int k, j, t, n, maxc
+    cdef int k, j, t, n, maxc, cls
     cdef dReal tv[9]
     cdef dReal nv[3]
     cdef dReal q[3]
     cdef dReal lo[6]
-    cdef dReal w[12]
+    cdef dReal w[16]
     cdef dReal res[112]
     cdef dReal x
     md = reg_get(i1[GI_DATA])
     if md == NULL or md.kind != MESH_TRIMESH:
         return 0
+    cls = i2[GI_CLASS]
     for k in range(3):
         w[k] = g2[G_POS + k]
-        w[3 + k] = g2[G_R + 3 * k + 2]
-    w[6] = g2[G_LENGTH] * 0.5
-    w[7] = g2[G_RADIUS]
-    w[8] = 0.0
-    if i2[GI_CLASS] == GC_CYLINDER:
-        w[8] = 1.0
     to_local(g1, w[0], w[1], w[2], q, 0)
-    to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
-    for k in range(3):
-        x = fabs(nv[k] - q[k]) * w[6] + w[7]
-        lo[2 * k] = q[k] - x
-        lo[2 * k + 1] = q[k] + x
+    if cls == GC_BOX:
+        for k in range(3):
+            for j in range(3):
+                w[3 + 3 * k + j] = g2[G_R + 3 * j + k]
+            w[12 + k] = g2[G_SIDES + k] * 0.5
+        x = w[12] + w[13] + w[14]
+        for k in range(3):
+            lo[2 * k] = q[k] - x
+            lo[2 * k + 1] = q[k] + x
+    else:
+        for k in range(3):
+            w[3 + k] = g2[G_R + 3 * k + 2]
+        w[6] = g2[G_LENGTH] * 0.5
+        w[7] = g2[G_RADIUS]
+        w[8] = 0.0
+        if cls == GC_CYLINDER:
+            w[8] = 1.0
+        to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
+        for k in range(3):
+            x = fabs(nv[k] - q[k]) * w[6] + w[7]
+            lo[2 * k] = q[k] - x
+            lo[2 * k + 1] = q[k] + x
     maxc = maxc_of(flags)
     out = buf_new()
     for j in range(md.nt):
@@ -1856,14 +1892,16 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
         if tri_box_out(md, t, lo):
             continue
         tri_world(g1, md, t, tv, nv)
-        if w[8] != 0:
+        if cls == GC_BOX:
+            n = box_tri(tv, w, res)
+        elif w[8] != 0:
             n = cyl_tri(g2, tv, w, res)
         else:
             n = cap_tri(tv, w, res)
         for k in range(n):
-            if out.n < maxc:
+            if cls == GC_BOX or out.n < maxc:  # the box collects all and keeps the deepest (emit)
                 buf_push(out, res[7 * k], res[7 * k + 1], res[7 * k + 2], -res[7 * k + 3], -res[7 * k + 4], -res[7 * k + 5], res[7 * k + 6], t, -1)
-        if out.n >= maxc:
+        if out.n >= maxc and cls != GC_BOX:
             break
     merged = buf_new()
     for k in range(out.n):
@@ -1887,7 +1925,7 @@ cdef int collide_trimesh_cylinder(const dReal* g1, const int* i1, const dReal* g
 
 cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
     """Trimesh (geom 1) against a box."""
-    return mesh_generic(g1, i1, g2, i2, flags, contacts, skip, MESH_TRIMESH)
+    return trimesh_round(g1, i1, g2, i2, flags, contacts, skip)
 
 
 cdef void hf_corner_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil:
