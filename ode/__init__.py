@@ -50,6 +50,14 @@ from .mass import Mass
 from .rand import randGetSeed, randSetSeed
 from .meshes import GeomConvex, GeomHeightfield, GeomTriMesh, HeightfieldData, TriMeshData
 from .spaces import HashSpace, QuadTreeSpace, SAPSpace, SimpleSpace, Space, SpaceBase
+from .user_geoms import (
+    GeomUser,
+    boxTouchesBox,
+    closestLineSegmentPoints,
+    createGeomClass,
+    infiniteAABB,
+    setColliderOverride,
+)
 from .world import World
 
 environment = None  # PyODE's name for "no body": attaching a joint to it fixes it to the static world

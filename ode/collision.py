@@ -18,6 +18,7 @@ from . import _backend
 from . import _layout as L
 from .errors import ODEError
 from .geoms import (
+    PY_AABB,
     STORE,
     GeomBox,
     GeomCapsule,
@@ -31,6 +32,7 @@ from .geoms import (
 from .joints import Contact, JointGroup, _release_rows
 from .meshes import CALLBACK_MESHES, GeomConvex, GeomHeightfield, GeomTriMesh, collide_with_callbacks
 from .spaces import _PASS, SpaceBase, _Pass, ensure_ready, pair_kernel, prepare
+from .user_geoms import AABB_TESTS, OVERRIDES, aabb_test_passes, collide_python, python_collider
 
 CONTACTS_UNIMPORTANT = 0x80000000
 _SAP_X = 3                  # the space kernel's SAP kind, used for the cross pairs of collide2
@@ -71,7 +73,13 @@ def _narrow_raw(a: int, b: int, flags: int) -> np.ndarray:
 
 
 def _narrow(a: int, b: int, flags: int) -> np.ndarray:
-    """Contact records (n, CR) of geom rows a and b, through a trimesh's callbacks when it has any."""
+    """Contact records (n, CR) of geom rows a and b: through a trimesh's callbacks when it has any, through
+    Python colliders for overridden class pairs and geom classes written in Python."""
+    if OVERRIDES or PY_AABB:
+        ints = STORE.slots.ints
+        fn, swapped = python_collider(int(ints[a, L.GI_CLASS]), int(ints[b, L.GI_CLASS]))
+        if fn is not None:
+            return collide_python(a, b, flags, fn, swapped)
     if CALLBACK_MESHES and (a in CALLBACK_MESHES or b in CALLBACK_MESHES):
         return collide_with_callbacks(a, b, flags, _narrow_raw)
     return _narrow_raw(a, b, flags)
@@ -154,7 +162,7 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
         return _collide_general(geom1, geom2, max_contacts, unimportant)
     s1, s2 = geom1._slot, geom2._slot
     gen = _GS.generation
-    if s1 < 0 or s2 < 0 or gen[s1] != geom1._gen or gen[s2] != geom2._gen \
+    if s1 < 0 or s2 < 0 or gen[s1] != geom1._gen or gen[s2] != geom2._gen or OVERRIDES \
             or (m1 or m2) and CALLBACK_MESHES and (s1 in CALLBACK_MESHES or s2 in CALLBACK_MESHES):
         return _collide_general(geom1, geom2, max_contacts, unimportant)
     n = max_contacts if type(max_contacts) is int and 0 < max_contacts <= 0xFFFF \
@@ -293,7 +301,7 @@ def collide2(geom1, geom2, arg, callback) -> None:
         ensure_ready(g2)
         left, right = _sides(g1, g2)
         for a, b in _cross(left, right):
-            if a._slot >= 0 and b._slot >= 0:
+            if a._slot >= 0 and b._slot >= 0 and (not AABB_TESTS or aabb_test_passes(a, b)):
                 callback(arg, a, b)
 
 
@@ -362,7 +370,7 @@ def _narrow_many(a: np.ndarray, b: np.ndarray, flags: int) -> tuple:
         k = _backend.kernel("contacts")
     except ImportError:
         k = None
-    if k is not None and not (CALLBACK_MESHES and _any_callback_mesh(a, b)):
+    if k is not None and not (CALLBACK_MESHES and _any_callback_mesh(a, b)) and not (OVERRIDES or PY_AABB):
         return k.collide_many(STORE.slots.real, STORE.slots.ints, a, b, flags)
     recs, owners = [], []
     for p, (x, y) in enumerate(zip(a.tolist(), b.tolist())):

@@ -177,6 +177,9 @@ def _collide_kernel():
         return None
 
 
+PY_AABB: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # slot -> geom of a class made in Python
+
+
 def update_aabbs(slots) -> None:
     """Recompute the AABBs of the given (non-space) geom slots from their current world pose."""
     idx = np.asarray(slots, dtype=np.int32)
@@ -185,9 +188,14 @@ def update_aabbs(slots) -> None:
     k = _collide_kernel()
     if k is not None and hasattr(k, "update_aabbs"):
         k.update_aabbs(STORE.slots.real, STORE.slots.ints, idx)
-        return
-    for s in idx.tolist():
-        STORE.slots.real[s, L.G_AABB:L.G_AABB + 6] = _primitive_aabb(s)
+    else:
+        for s in idx.tolist():
+            STORE.slots.real[s, L.G_AABB:L.G_AABB + 6] = _primitive_aabb(s)
+    if PY_AABB:  # geoms of classes written in Python: their aabb callback
+        for s in idx[np.isin(idx, np.fromiter(PY_AABB.keys(), dtype=np.int32))].tolist():
+            g = PY_AABB.get(s)
+            if g is not None:
+                STORE.slots.real[s, L.G_AABB:L.G_AABB + 6] = g._py_aabb()
 
 
 def _primitive_aabb(s: int) -> tuple:

@@ -194,9 +194,10 @@ class SpaceBase(GeomObject):
         with _Pass():                       # entered first, so the prepared hierarchy is marked ready
             ensure_ready(self)
             kids, pairs = self._pairs()
+            tests = _aabb_tests()
             for i, j in pairs.tolist():
                 g1, g2 = kids[i], kids[j]
-                if g1._slot >= 0 and g2._slot >= 0:
+                if g1._slot >= 0 and g2._slot >= 0 and (not tests or _aabb_pass(g1, g2)):
                     callback(arg, g1, g2)
 
     def collideContacts(self, world, group, contact=None, max_contacts: int = 4,
@@ -452,3 +453,17 @@ def prepare_geom(geom) -> None:
     else:
         _g.refresh_poses()
         _g.update_aabbs([geom._live_slot()])
+
+
+def _aabb_tests():
+    """The geoms whose class has an aabb_test (from ode.user_geoms, imported late to avoid a cycle)."""
+    from .user_geoms import AABB_TESTS
+
+    return AABB_TESTS
+
+
+def _aabb_pass(g1, g2) -> bool:
+    """Whether the pair passes its user classes' aabb_test callbacks."""
+    from .user_geoms import aabb_test_passes
+
+    return aabb_test_passes(g1, g2)
