@@ -128,13 +128,13 @@ _LEAVES = (GeomSphere, GeomBox, GeomPlane, GeomCapsule, GeomCylinder, GeomRay, G
 
 def _plain_kind(cls) -> bool | None:
     """For the fast path of collide: None unless cls is one of the kernel's leaf classes, else whether it
-    is a trimesh (which may have callbacks). A future per-pair hook (collider overrides, geom classes
-    written in Python) must keep its classes out of _LEAVES or check in collide() itself."""
+    is a trimesh or heightfield (which may have callbacks). Geom classes written in Python are not leaves;
+    collider overrides are checked in collide() itself."""
     if cls in _PLAIN:
         return _PLAIN[cls]
     if not issubclass(cls, _LEAVES):
         return None
-    _PLAIN[cls] = issubclass(cls, GeomTriMesh)
+    _PLAIN[cls] = issubclass(cls, (GeomTriMesh, GeomHeightfield))
     return _PLAIN[cls]
 
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _backend, _check
 from . import _layout as L
-from .geoms import STORE, GeomObject
+from .geoms import PY_AABB, STORE, GeomObject
 
 _MAX_SAMPLES = 1 << 24
 
@@ -123,6 +123,7 @@ class TriMeshData(_SideData):
 
 
 CALLBACK_MESHES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # slot -> mesh with callbacks
+# (trimeshes with triangle/array/ray callbacks; heightfields whose data is a callback's)
 
 
 def collide_with_callbacks(a: int, b: int, flags: int, narrow: Callable) -> np.ndarray:
@@ -134,10 +135,14 @@ def collide_with_callbacks(a: int, b: int, flags: int, narrow: Callable) -> np.n
     each hit goes through the ray callback (with barycentric u, v) and then the per-triangle callback.
     """
     objects = STORE.objects
+    for mine, other in ((a, b), (b, a)):
+        hf = CALLBACK_MESHES.get(mine)
+        if hf is not None and not isinstance(hf, GeomTriMesh):
+            hf._refresh_samples(other)
     restricted = []
     for mine, other in ((a, b), (b, a)):
         mesh = CALLBACK_MESHES.get(mine)
-        if mesh is None or int(STORE.slots.ints[other, L.GI_CLASS]) == L.GC_RAY:
+        if not isinstance(mesh, GeomTriMesh) or int(STORE.slots.ints[other, L.GI_CLASS]) == L.GC_RAY:
             continue
         keep = mesh._accepted(objects.get(other), other)
         if keep is not None:
@@ -145,7 +150,8 @@ def collide_with_callbacks(a: int, b: int, flags: int, narrow: Callable) -> np.n
     recs = _narrow_subsets(a, b, flags, narrow, restricted)
     for mine, other, side in ((a, b, L.C_SIDE1), (b, a, L.C_SIDE2)):
         mesh = CALLBACK_MESHES.get(mine)
-        if mesh is not None and recs.shape[0] and int(STORE.slots.ints[other, L.GI_CLASS]) == L.GC_RAY:
+        is_ray = int(STORE.slots.ints[other, L.GI_CLASS]) == L.GC_RAY
+        if isinstance(mesh, GeomTriMesh) and recs.shape[0] and is_ray:
             recs = mesh._ray_filter(objects.get(other), recs, side)
     return recs
 
@@ -457,6 +463,7 @@ class HeightfieldData(_SideData):
         self._raw = None
         self._params = None
         self._bounds = (-math.inf, math.inf)
+        self._callback = None  # buildCallback: heights asked for during collisions, as libode does
 
     def _build(self, samples, width, depth, width_samples, depth_samples, scale, offset, thickness, wrap):
         """Check the grid, store the samples and (re)register the heights."""
@@ -480,14 +487,20 @@ class HeightfieldData(_SideData):
             raise ValueError("thickness must be >= 0")
         self._raw = s
         self._params = (w, d, wn, dn, sc, of, th, bool(wrap))
+        self._callback = None
         self._register()
+        self._track_geoms()
+
+    def _track_geoms(self) -> None:
+        """Tell the geoms using this data whether it is a callback's (their AABB and collisions change)."""
+        for g in list(self._geoms):
+            if g._slot >= 0:
+                g._track_dynamic()
 
     def _register(self) -> None:
+        """Register the heights (raw * scale + offset; bounds do not clamp them, as in libode)."""
         w, d, wn, dn, sc, of, th, wrap = self._params
-        h = self._raw * sc + of
-        lo, hi = self._bounds
-        h = np.clip(h, lo, hi)
-        self._replace(_kernel().register_heightfield(h, wn, dn, w, d, th, wrap))
+        self._replace(_kernel().register_heightfield(self._raw * sc + of, wn, dn, w, d, th, wrap))
 
     def buildDouble(self, data, copy: bool, width: float, depth: float, width_samples: int,
                     depth_samples: int, scale: float = 1.0, offset: float = 0.0, thickness: float = 0.0,
@@ -521,7 +534,7 @@ class HeightfieldData(_SideData):
 
     def build_callback(self, userdata, callback: Callable, width, depth, widthSamples, depthSamples,
                        scale=1.0, offset=0.0, thickness=0.0, bwrap=False) -> None:
-        """PyODE's form: callback(userdata, x, z) -> height, sampled once now (see buildCallback)."""
+        """PyODE's form: callback(userdata, x, z) -> height, asked during collisions (see buildCallback)."""
         if not callable(callback):
             raise TypeError("callback must be callable")
         self.buildCallback(lambda x, z: callback(userdata, x, z), width, depth, widthSamples, depthSamples,
@@ -529,23 +542,42 @@ class HeightfieldData(_SideData):
 
     def buildCallback(self, callback: Callable, width, depth, width_samples, depth_samples, scale=1.0,
                       offset=0.0, thickness=0.0, wrap=False) -> None:
-        """callback(x, z) -> height sample for sample column x and row z, sampled once now."""
+        """callback(x, z) -> height sample for sample column x and row z, asked during each collision for
+        the samples near the other geom (as libode: heights may change between steps); the AABB's height
+        range is the bounds (setBounds; infinite by default)."""
         if not callable(callback):
             raise TypeError("callback must be callable")
         wn = _positive_int("width_samples", width_samples, 2)
         dn = _positive_int("depth_samples", depth_samples, 2)
-        s = [float(callback(x, z)) for z in range(dn) for x in range(wn)]
-        self._build(s, width, depth, wn, dn, scale, offset, thickness, wrap)
+        self._build(np.zeros(wn * dn), width, depth, wn, dn, scale, offset, thickness, wrap)
+        self._callback = callback
+        self._track_geoms()
+
+    def _sample(self, columns, rows) -> None:
+        """Ask the callback for samples (columns x rows) and register the new heights."""
+        wn = self._params[2]
+        cb = self._callback
+        for z in rows:
+            for x in columns:
+                v = float(cb(x, z))
+                if not math.isfinite(v):
+                    raise ValueError(f"the heightfield callback returned {v!r} for sample ({x}, {z})")
+                self._raw[z * wn + x] = v
+        self._register()
 
     def setBounds(self, min_height: float, max_height: float) -> None:
-        """Clamp heights to [min_height, max_height] (ODE's dGeomHeightfieldDataSetBounds)."""
+        """The sample range [min_height, max_height] (raw units, before scale and offset) giving the AABB's
+        height range (ODE's dGeomHeightfieldDataSetBounds; as libode, heights are not clamped to it)."""
         lo = float(min_height)
         hi = float(max_height)
         if math.isnan(lo) or math.isnan(hi) or lo > hi:
             raise ValueError("setBounds needs min_height <= max_height")
         self._bounds = (lo, hi)
-        if self._params is not None:
-            self._register()
+        self._track_geoms()
+
+    def _bounded(self) -> bool:
+        """Whether setBounds gave a finite range."""
+        return math.isfinite(self._bounds[0]) and math.isfinite(self._bounds[1])
 
     def getHeight(self, x: int, z: int) -> float:
         """Height of sample (x, z) after scale, offset and bounds."""
@@ -554,8 +586,25 @@ class HeightfieldData(_SideData):
         w, d, wn, dn, sc, of, th, wrap = self._params
         if not (0 <= int(x) < wn and 0 <= int(z) < dn):
             raise ValueError("sample index out of range")
-        lo, hi = self._bounds
-        return float(min(max(self._raw[int(z) * wn + int(x)] * sc + of, lo), hi))
+        if self._callback is not None:
+            raw = float(self._callback(int(x), int(z)))
+        else:
+            raw = self._raw[int(z) * wn + int(x)]
+        return float(raw * sc + of)
+
+
+def _sample_range(lo: float, hi: float, size: float, n: int, wrap: bool) -> list:
+    """Sample indices covering local coordinates [lo, hi] on an axis of n samples over size, plus one cell
+    each side (wrapped fields: indices modulo n - 1, their last sample being the first)."""
+    cell = size / (n - 1)
+    first = math.floor((lo + size * 0.5) / cell) - 1
+    last = math.floor((hi + size * 0.5) / cell) + 2
+    if wrap:
+        if last - first + 1 >= n - 1:
+            return list(range(n))
+        return sorted({i % (n - 1) for i in range(first, last + 1)})
+    first, last = max(first, 0), min(last, n - 1)
+    return list(range(first, last + 1)) if first <= last else []
 
 
 class GeomHeightfield(GeomObject):
@@ -573,6 +622,68 @@ class GeomHeightfield(GeomObject):
         self._init_geom(space, data._id)
         self._hfdata = data
         data._geoms.add(self)
+        self._track_dynamic()
+
+    def _track_dynamic(self) -> None:
+        """With callback data: bounds-based AABB and samples asked before each collision (libode's way)."""
+        slot = self._live_slot()
+        data = self._hfdata
+        if data._callback is not None or data._bounded() or data._params[7]:
+            PY_AABB[slot] = self
+        else:
+            PY_AABB.pop(slot, None)
+        if data._callback is not None:
+            CALLBACK_MESHES[slot] = self
+        else:
+            CALLBACK_MESHES.pop(slot, None)
+
+    def _release_record(self) -> None:
+        PY_AABB.pop(self._slot, None)
+        CALLBACK_MESHES.pop(self._slot, None)
+        super()._release_record()
+
+    def _local_corners(self, box) -> np.ndarray:
+        """The 8 corners of a world AABB in this heightfield's frame."""
+        g = STORE.slots.real[self._slot]
+        rot = g[L.G_R:L.G_R + 9].astype(np.float64).reshape(3, 3)
+        pos = g[L.G_POS:L.G_POS + 3].astype(np.float64)
+        c = np.array([[box[0 + i], box[2 + j], box[4 + k]] for i in (0, 1) for j in (0, 1) for k in (0, 1)])
+        return (c - pos) @ rot
+
+    def _py_aabb(self) -> tuple:
+        """libode's AABB with bounds, callback data or wrapping: the local box with heights from bounds *
+        scale + offset (minus the thickness below), infinite without bounds; all infinite when wrapped."""
+        w, d, wn, dn, sc, of, th, wrap = self._hfdata._params
+        if wrap:  # a wrapped field tiles the whole plane: libode's AABB is infinite
+            return (-math.inf, math.inf) * 3
+        blo, bhi = self._hfdata._bounds
+        lo, hi = sorted((blo * sc + of, bhi * sc + of)) if self._hfdata._bounded() else (-math.inf, math.inf)
+        lo = lo - th
+        half = np.array([w * 0.5, (hi - lo) * 0.5, d * 0.5])
+        mid_y = (hi + lo) * 0.5 if math.isfinite(lo) and math.isfinite(hi) else 0.0
+        centre = np.array([0.0, mid_y, 0.0])
+        g = STORE.slots.real[self._slot]
+        rot = g[L.G_R:L.G_R + 9].astype(np.float64).reshape(3, 3)
+        pos = g[L.G_POS:L.G_POS + 3].astype(np.float64)
+        a = np.abs(rot)
+        ext = [sum(a[k, j] * half[j] for j in range(3) if a[k, j] != 0.0) for k in range(3)]
+        mid = pos + rot @ centre
+        return tuple(v for k in range(3) for v in (mid[k] - ext[k], mid[k] + ext[k]))
+
+    def _refresh_samples(self, other_slot: int) -> None:
+        """Ask the callback for the samples under the other geom's AABB (one cell of margin)."""
+        data = self._hfdata
+        w, d, wn, dn, sc, of, th, wrap = data._params
+        other = STORE.objects.get(other_slot)
+        box = other.getAABB() if other is not None else STORE.slots.real[other_slot, L.G_AABB:L.G_AABB + 6]
+        if not all(math.isfinite(v) for v in box):
+            cols, rows = range(wn), range(dn)
+        else:
+            loc = self._local_corners(box)
+            cols = _sample_range(loc[:, 0].min(), loc[:, 0].max(), w, wn, wrap)
+            rows = _sample_range(loc[:, 2].min(), loc[:, 2].max(), d, dn, wrap)
+        if cols and rows:
+            data._sample(cols, rows)
 
     def getHeightfieldData(self) -> HeightfieldData:
         """The height data."""
@@ -588,6 +699,7 @@ class GeomHeightfield(GeomObject):
         self._hfdata = data
         data._geoms.add(self)
         STORE.slots.ints[s, L.GI_DATA] = data._id
+        self._track_dynamic()
 
     def getHeightAt(self, x: int, z: int) -> float:
         """Height of sample (x, z) (ODE's dGeomHeightfieldGetHeight... by sample index)."""
