@@ -46,6 +46,9 @@ cdef double CAP_MERGE = 1e-4
 cdef double BOX_EDGE_BIAS = 1.5
 cdef double CYL_CAP_COS = 0.9
 cdef double CAP_EDGE_TOL = 1e-5
+cdef double TT_MERGE = 1e-5
+cdef double TT_DEPTH = 1e-6
+cdef double TT_TIE = 1e-9
 
 
 cdef struct MeshData:
@@ -235,7 +238,7 @@ def register_trimesh(vertices, indices, normals=None) -> int:
         md.tn = <dReal*> calloc(3 * md.nt + 1, sizeof(dReal))
     md.tb = <dReal*> calloc(6 * md.nt + 1, sizeof(dReal))
     from ode._fallback.collide_mesh import tree_order
-    md.to = _copy_int(tree_order(v, t), md.nt)
+    md.to = _copy_int(tree_order(v, t), 2 * md.nt)
     trimesh_prepare(md, 1 if normals is None else 0)
     return _store(md)
 

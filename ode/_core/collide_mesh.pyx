@@ -29,6 +29,9 @@ cdef double CAP_MERGE = 1e-4
 cdef double BOX_EDGE_BIAS = 1.5
 cdef double CYL_CAP_COS = 0.9
 cdef double CAP_EDGE_TOL = 1e-5
+cdef double TT_MERGE = 1e-5
+cdef double TT_DEPTH = 1e-6
+cdef double TT_TIE = 1e-9
 
 
 cdef struct MeshData:
@@ -2411,9 +2414,358 @@ cdef int mesh_pair(const dReal* g1, const int* i1, const dReal* g2, const int* i
     return n
 
 
+# ---- trimesh-trimesh (libode 0.16.2's rules, observed through the oracle): the triangle pairs of the two
+# meshes' AABB trees (both descended together: first x first, first x second, second x first, second x second
+# child) that intersect; per pair each triangle is clipped by the other's prism (edge planes) and the back of
+# its plane, the direction with the smaller deepest point wins, and its deepest points (ties within TT_TIE)
+# are the contacts, normal -n1 (triangle 1's plane) or +n2. Contacts within TT_MERGE (per coordinate) are one:
+# equally deep (within TT_DEPTH) ones sum their normals and get sides -1, a deeper one replaces. The cap
+# keeps the first contacts collected.
+
+
+cdef void tt_normal(const dReal* t, dReal* n) noexcept nogil:
+    """n[0:3] = the unit normal of triangle t (9 reals, counter-clockwise), zero when degenerate."""
+    cdef dReal ux, uy, uz, wx, wy, wz, ln
+    ux = t[3] - t[0]
+    uy = t[4] - t[1]
+    uz = t[5] - t[2]
+    wx = t[6] - t[0]
+    wy = t[7] - t[1]
+    wz = t[8] - t[2]
+    n[0] = uy * wz - uz * wy
+    n[1] = uz * wx - ux * wz
+    n[2] = ux * wy - uy * wx
+    ln = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    if ln > 0:
+        n[0] = n[0] / ln
+        n[1] = n[1] / ln
+        n[2] = n[2] / ln
+
+
+cdef int tt_side(const dReal* t, const dReal* n, const dReal* s, dReal* d) noexcept nogil:
+    """d[0:3] = signed distances of triangle s's vertices to triangle t's plane (normal n); 0 when all on
+    one side (strictly)."""
+    cdef int k
+    for k in range(3):
+        d[k] = n[0] * (s[3 * k] - t[0]) + n[1] * (s[3 * k + 1] - t[1]) + n[2] * (s[3 * k + 2] - t[2])
+    if d[0] > 0 and d[1] > 0 and d[2] > 0:
+        return 0
+    if d[0] < 0 and d[1] < 0 and d[2] < 0:
+        return 0
+    return 1
+
+
+cdef int tt_interval(const dReal* t, const dReal* d, dReal dx, dReal dy, dReal dz, dReal* out) noexcept nogil:
+    """out[0:2] = the interval along (dx, dy, dz) where triangle t (plane distances d) crosses the other
+    plane; 0 when it does not."""
+    cdef int i, j, m
+    cdef dReal pi, pj, x
+    m = 0
+    for i in range(3):
+        j = (i + 1) % 3
+        pi = dx * t[3 * i] + dy * t[3 * i + 1] + dz * t[3 * i + 2]
+        x = pi
+        if d[i] == 0:
+            if m == 0 or x < out[0]:
+                out[0] = x
+            if m == 0 or x > out[1]:
+                out[1] = x
+            m = m + 1
+        if (d[i] < 0 and d[j] > 0) or (d[i] > 0 and d[j] < 0):
+            pj = dx * t[3 * j] + dy * t[3 * j + 1] + dz * t[3 * j + 2]
+            x = pi + (pj - pi) * d[i] / (d[i] - d[j])
+            if m == 0 or x < out[0]:
+                out[0] = x
+            if m == 0 or x > out[1]:
+                out[1] = x
+            m = m + 1
+    return 1 if m > 0 else 0
+
+
+cdef int tt_overlap(const dReal* ta, const dReal* na, const dReal* tb, const dReal* nb) noexcept nogil:
+    """1 when triangles ta and tb (unit normals na, nb) intersect (planes, then the intervals on their
+    common line; coplanar triangles count as intersecting and are left to the clipping)."""
+    cdef dReal da[3]
+    cdef dReal db[3]
+    cdef dReal ia[2]
+    cdef dReal ib[2]
+    cdef dReal dx, dy, dz
+    if not tt_side(ta, na, tb, db):
+        return 0
+    if not tt_side(tb, nb, ta, da):
+        return 0
+    if db[0] == 0 and db[1] == 0 and db[2] == 0:
+        return 1
+    dx = na[1] * nb[2] - na[2] * nb[1]
+    dy = na[2] * nb[0] - na[0] * nb[2]
+    dz = na[0] * nb[1] - na[1] * nb[0]
+    if not tt_interval(ta, da, dx, dy, dz, ia):
+        return 0
+    if not tt_interval(tb, db, dx, dy, dz, ib):
+        return 0
+    if ia[1] < ib[0] or ib[1] < ia[0]:
+        return 0
+    return 1
+
+
+cdef int tt_clip(const dReal* ta, const dReal* na, const dReal* tb, dReal* p, dReal* q) noexcept nogil:
+    """p = triangle tb clipped by triangle ta's edge planes and the back of its plane; its size (<= 7)."""
+    cdef int i, j, k, m
+    cdef dReal ex, ey, ez, ox, oy, oz, ln
+    for k in range(9):
+        p[k] = tb[k]
+    m = 3
+    for i in range(3):
+        j = (i + 1) % 3
+        ex = ta[3 * j] - ta[3 * i]
+        ey = ta[3 * j + 1] - ta[3 * i + 1]
+        ez = ta[3 * j + 2] - ta[3 * i + 2]
+        ox = ey * na[2] - ez * na[1]
+        oy = ez * na[0] - ex * na[2]
+        oz = ex * na[1] - ey * na[0]
+        ln = sqrt(ox * ox + oy * oy + oz * oz)
+        if ln > 0:
+            ox = ox / ln
+            oy = oy / ln
+            oz = oz / ln
+        m = clip_poly(p, m, q, ox, oy, oz, ox * ta[3 * i] + oy * ta[3 * i + 1] + oz * ta[3 * i + 2])
+        for k in range(3 * m):
+            p[k] = q[k]
+        if m == 0:
+            return 0
+    m = clip_poly(p, m, q, na[0], na[1], na[2], na[0] * ta[0] + na[1] * ta[1] + na[2] * ta[2])
+    for k in range(3 * m):
+        p[k] = q[k]
+    return m
+
+
+cdef dReal tt_deepest(const dReal* ta, const dReal* na, const dReal* p, int m) noexcept nogil:
+    """The largest depth of the m points p behind triangle ta's plane."""
+    cdef int k
+    cdef dReal d, best
+    best = 0.0
+    for k in range(m):
+        d = na[0] * ta[0] + na[1] * ta[1] + na[2] * ta[2] - (na[0] * p[3 * k] + na[1] * p[3 * k + 1] + na[2] * p[3 * k + 2])
+        if k == 0 or d > best:
+            best = d
+    return best
+
+
+cdef void tt_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil:
+    """Collect a contact by libode's trimesh-trimesh merge (normals kept as sums, normalised at the end)."""
+    cdef int k, o
+    for k in range(b.n):
+        o = k * CR
+        if fabs(b.c[o + C_POS] - px) < TT_MERGE and fabs(b.c[o + C_POS + 1] - py) < TT_MERGE and fabs(b.c[o + C_POS + 2] - pz) < TT_MERGE:
+            if fabs(depth - b.c[o + C_DEPTH]) < TT_DEPTH:
+                b.c[o + C_NORMAL] = b.c[o + C_NORMAL] + nx
+                b.c[o + C_NORMAL + 1] = b.c[o + C_NORMAL + 1] + ny
+                b.c[o + C_NORMAL + 2] = b.c[o + C_NORMAL + 2] + nz
+                b.c[o + C_SIDE1] = -1
+                b.c[o + C_SIDE2] = -1
+                if depth > b.c[o + C_DEPTH]:
+                    b.c[o + C_POS] = px
+                    b.c[o + C_POS + 1] = py
+                    b.c[o + C_POS + 2] = pz
+                    b.c[o + C_DEPTH] = depth
+            elif depth > b.c[o + C_DEPTH]:
+                b.c[o + C_POS] = px
+                b.c[o + C_POS + 1] = py
+                b.c[o + C_POS + 2] = pz
+                b.c[o + C_NORMAL] = nx
+                b.c[o + C_NORMAL + 1] = ny
+                b.c[o + C_NORMAL + 2] = nz
+                b.c[o + C_DEPTH] = depth
+                b.c[o + C_SIDE1] = s1
+                b.c[o + C_SIDE2] = s2
+            return
+    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
+
+
+cdef void tt_pair(const dReal* ta, const dReal* tb, int s1, int s2, dReal* w, Buf* out) noexcept nogil:
+    """The contacts of one intersecting triangle pair (ta of geom 1, tb of geom 2) into out; w: 48 reals."""
+    cdef int k, ma, mb, use
+    cdef dReal da, db, d, sx, sy, sz, off
+    cdef dReal* na
+    cdef dReal* nb
+    cdef dReal* pa
+    cdef dReal* pb
+    cdef dReal* q
+    cdef const dReal* tr
+    cdef const dReal* nr
+    cdef const dReal* pr
+    na = w
+    nb = w + 3
+    pa = w + 6
+    pb = w + 27
+    q = w + 48
+    tt_normal(ta, na)
+    tt_normal(tb, nb)
+    if not tt_overlap(ta, na, tb, nb):
+        return
+    ma = tt_clip(ta, na, tb, pa, q)
+    mb = tt_clip(tb, nb, ta, pb, q)
+    da = 0.0
+    db = 0.0
+    if ma > 0:
+        da = tt_deepest(ta, na, pa, ma)
+    if mb > 0:
+        db = tt_deepest(tb, nb, pb, mb)
+    use = 0
+    if ma > 0 and (mb == 0 or da <= db):
+        use = 1
+    elif mb > 0:
+        use = 2
+    else:
+        return
+    if use == 1:
+        tr = ta
+        nr = na
+        pr = pa
+        d = da
+        sx = -na[0]
+        sy = -na[1]
+        sz = -na[2]
+    else:
+        tr = tb
+        nr = nb
+        pr = pb
+        d = db
+        ma = mb
+        sx = nb[0]
+        sy = nb[1]
+        sz = nb[2]
+    off = nr[0] * tr[0] + nr[1] * tr[1] + nr[2] * tr[2]
+    for k in range(ma):
+        da = off - (nr[0] * pr[3 * k] + nr[1] * pr[3 * k + 1] + nr[2] * pr[3 * k + 2])
+        if da >= d - TT_TIE:
+            tt_merge(out, pr[3 * k], pr[3 * k + 1], pr[3 * k + 2], sx, sy, sz, da, s1, s2)
+
+
+cdef void tt_boxes(const dReal* g, MeshData* md, dReal* wv, dReal* bx) noexcept nogil:
+    """wv = trimesh md's vertices placed at record g; bx[6 t..] = triangle t's world AABB."""
+    cdef int k, t, j, a
+    cdef dReal x
+    for k in range(md.nv):
+        to_world(g, md.v[3 * k], md.v[3 * k + 1], md.v[3 * k + 2], wv, 3 * k)
+    for t in range(md.nt):
+        for j in range(3):
+            a = md.t[3 * t + j]
+            for k in range(3):
+                x = wv[3 * a + k]
+                if j == 0 or x < bx[6 * t + 2 * k]:
+                    bx[6 * t + 2 * k] = x
+                if j == 0 or x > bx[6 * t + 2 * k + 1]:
+                    bx[6 * t + 2 * k + 1] = x
+
+
+cdef int tt_kids(MeshData* md, int lo, int hi, int k, int* out) noexcept nogil:
+    """The children (lo, hi, node) of tree node k over leaves [lo, hi) (itself when a leaf); their number.
+    Internal nodes are numbered in preorder and md.to[nt + k] is node k's split."""
+    cdef int nb
+    if hi - lo < 2:
+        out[0] = lo
+        out[1] = hi
+        out[2] = k
+        return 1
+    nb = md.to[md.nt + k]
+    out[0] = lo
+    out[1] = nb
+    out[2] = k + 1
+    out[3] = nb
+    out[4] = hi
+    out[5] = k + nb - lo
+    return 2
+
+
 cdef int collide_trimesh_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Trimesh against trimesh: triangle pairs, sides = the two triangle indices."""
-    return mesh_pair(g1, i1, g2, i2, flags, contacts, skip)
+    """Trimesh against trimesh by libode's rules (see the section comment); sides = the triangle indices."""
+    cdef MeshData* m1
+    cdef MeshData* m2
+    cdef Buf* out
+    cdef dReal* wa
+    cdef dReal* wb
+    cdef dReal* ba
+    cdef dReal* bb
+    cdef dReal* st
+    cdef dReal* w
+    cdef int ka[6]
+    cdef int kb[6]
+    cdef int n, sp, na, nb, x, y, ta, tb, maxc, unimp, k, j
+    cdef dReal ln
+    cdef dReal tv[18]
+    m1 = reg_get(i1[GI_DATA])
+    m2 = reg_get(i2[GI_DATA])
+    if m1 == NULL or m2 == NULL or m1.kind != MESH_TRIMESH or m2.kind != MESH_TRIMESH:
+        return 0
+    if m1.nt == 0 or m2.nt == 0:
+        return 0
+    maxc = maxc_of(flags)
+    unimp = unimp_of(flags)
+    wa = work_new(3 * m1.nv + 3)
+    wb = work_new(3 * m2.nv + 3)
+    ba = work_new(6 * m1.nt)
+    bb = work_new(6 * m2.nt)
+    st = work_new(6 * (3 * (m1.nt + m2.nt) + 4))
+    w = work_new(80)
+    tt_boxes(g1, m1, wa, ba)
+    tt_boxes(g2, m2, wb, bb)
+    out = buf_new()
+    st[0] = 0.0
+    st[1] = m1.nt
+    st[2] = 0.0
+    st[3] = 0.0
+    st[4] = m2.nt
+    st[5] = 0.0
+    sp = 1
+    while sp > 0:
+        sp = sp - 1
+        if unimp and out.n >= maxc:
+            break
+        na = tt_kids(m1, to_int(st[6 * sp]), to_int(st[6 * sp + 1]), to_int(st[6 * sp + 2]), ka)
+        nb = tt_kids(m2, to_int(st[6 * sp + 3]), to_int(st[6 * sp + 4]), to_int(st[6 * sp + 5]), kb)
+        if na == 1 and nb == 1:
+            ta = m1.to[ka[0]]
+            tb = m2.to[kb[0]]
+            if ba[6 * ta] > bb[6 * tb + 1] or bb[6 * tb] > ba[6 * ta + 1] or ba[6 * ta + 2] > bb[6 * tb + 3]:
+                continue
+            if bb[6 * tb + 2] > ba[6 * ta + 3] or ba[6 * ta + 4] > bb[6 * tb + 5] or bb[6 * tb + 4] > ba[6 * ta + 5]:
+                continue
+            for j in range(3):
+                x = m1.t[3 * ta + j]
+                y = m2.t[3 * tb + j]
+                for k in range(3):
+                    tv[3 * j + k] = wa[3 * x + k]
+                    tv[9 + 3 * j + k] = wb[3 * y + k]
+            tt_pair(tv, tv + 9, ta, tb, w, out)
+            continue
+        for x in range(na - 1, -1, -1):
+            for y in range(nb - 1, -1, -1):
+                st[6 * sp] = ka[3 * x]
+                st[6 * sp + 1] = ka[3 * x + 1]
+                st[6 * sp + 2] = ka[3 * x + 2]
+                st[6 * sp + 3] = kb[3 * y]
+                st[6 * sp + 4] = kb[3 * y + 1]
+                st[6 * sp + 5] = kb[3 * y + 2]
+                sp = sp + 1
+    n = out.n
+    if n > maxc:
+        n = maxc
+    for j in range(n):
+        ln = sqrt(out.c[j * CR + C_NORMAL] * out.c[j * CR + C_NORMAL] + out.c[j * CR + C_NORMAL + 1] * out.c[j * CR + C_NORMAL + 1] + out.c[j * CR + C_NORMAL + 2] * out.c[j * CR + C_NORMAL + 2])
+        if ln > 0:
+            for k in range(3):
+                out.c[j * CR + C_NORMAL + k] = out.c[j * CR + C_NORMAL + k] / ln
+        for k in range(CR):
+            contacts[j * skip + k] = out.c[j * CR + k]
+    buf_free(out)
+    work_free(wa)
+    work_free(wb)
+    work_free(ba)
+    work_free(bb)
+    work_free(st)
+    work_free(w)
+    return n
 
 
 cdef int collide_convex_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -2992,7 +3344,7 @@ def register_trimesh(vertices, indices, normals=None) -> int:
         md.tn = <dReal*> calloc(3 * md.nt + 1, sizeof(dReal))
     md.tb = <dReal*> calloc(6 * md.nt + 1, sizeof(dReal))
     from ode._fallback.collide_mesh import tree_order
-    md.to = _copy_int(tree_order(v, t), md.nt)
+    md.to = _copy_int(tree_order(v, t), 2 * md.nt)
     trimesh_prepare(md, 1 if normals is None else 0)
     return _store(md)
 
