@@ -25,12 +25,15 @@ def real(name: str, value) -> float:
 
 
 def real_or_inf(name: str, value) -> float:
-    """A float that may be +inf but not NaN (limits such as the maximum correcting velocity)."""
+    """A float that may be +inf but not NaN (limits such as the maximum correcting velocity); a finite
+    value beyond the precision's range becomes that infinity (as storing it would, minus the warning)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
     x = float(value)
     if math.isnan(x):
         raise ValueError(f"{name} must not be NaN")
+    if abs(x) > _MAX:
+        return math.copysign(math.inf, x)
     return x
 
 

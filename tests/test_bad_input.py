@@ -167,3 +167,14 @@ def test_degenerate_rotation_matrix_raises(R):
     with pytest.raises(ValueError, match="rotation matrix"):
         b.setRotation(R)
     assert b.getRotation() == (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+
+
+def test_huge_limits_become_infinite_without_overflow_warnings():
+    """A limit beyond the precision's range (1e308 in single precision) is stored as +inf, quietly."""
+    import warnings
+
+    b = ode.Body(ode.World())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        b.setMaxAngularSpeed(1e308)
+    assert b.getMaxAngularSpeed() == (1e308 if ode.precision == "double" else float("inf"))
