@@ -2109,7 +2109,7 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
     contact with this triangle's normal and its depth in the geom.
     """
     cdef dReal nx, ny, nz, ln, pl, px, py, pz, sx, sy
-    cdef int k, j, got
+    cdef int k, j, got, below
     nx = uy * wz - uz * wy
     ny = uz * wx - ux * wz
     nz = ux * wy - uy * wx
@@ -2143,7 +2143,13 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
                                         bv[26 + 3 * k] - pz * (r / pl), 0.0, ax, ay, az, nx, ny, nz, x0, z0, dx,
                                         dz, upper)
     else:
+        below = 0
         for k in range(npts):
+            if cls == GC_TRIMESH:  # libode's trimesh-plane test stops at 10 points under the plane
+                if r + ((ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz) > 0:
+                    below = below + 1
+                    if below > 10:
+                        break
             got = got | hf_pt_plane(g1, out, bv[3 * k], bv[3 * k + 1], bv[3 * k + 2], r, ax, ay, az, nx, ny, nz,
                                     x0, z0, dx, dz, upper)
     if got:
@@ -2176,10 +2182,28 @@ cdef int hf_pt_plane(const dReal* g1, Buf* out, dReal px, dReal py, dReal pz, dR
 
 
 cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil:
-    """A heightfield sample point met for the first time (flag vf[k] = 0) inside the geom: a contact there."""
+    """A heightfield sample point met for the first time (flag vf[k] = 0) inside the geom: a contact there.
+
+    A trimesh has no inside: libode casts a ray from the sample along this triangle's up normal through the
+    mesh's AABB tree (see hf_tree_ray); its first hit is the contact's depth. A miss leaves the sample to
+    the next triangle that has it as a corner.
+    """
     cdef dReal d
     cdef dReal w[6]
+    cdef dReal p[3]
+    cdef dReal tv[9]
+    cdef dReal res[4]
     if vf[k] != 0.0:
+        return
+    if cls == GC_TRIMESH:
+        to_world(g1, vx, vy, vz, w, 0)
+        rot_vec(g1, nx, ny, nz, w, 3)
+        to_local(g2, w[0], w[1], w[2], p, 0)
+        d = hf_tree_ray(g2, m2, p, w, tv, res, 0, m2.nt, 0)
+        if d < 0:
+            return
+        vf[k] = 1.0
+        buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
         return
     vf[k] = 1.0
     to_world(g1, vx, vy, vz, w, 0)
@@ -2188,6 +2212,45 @@ cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, 
         return
     rot_vec(g1, nx, ny, nz, w, 3)
     buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
+
+
+cdef dReal hf_tree_ray(const dReal* g2, MeshData* m2, const dReal* p, const dReal* w, dReal* tv, dReal* res, int lo, int hi, int ptr) noexcept nogil:
+    """First hit of the ray w (origin, unit direction; world) with the triangles of tree node [lo, hi), or -1.
+
+    libode's heightfield sample test against a trimesh, as observed: the mesh's AABB tree (tree_order: the
+    leaves in order, then the internal nodes' splits in preorder, ptr = this node's) is descended only
+    through nodes whose box (the union of their triangles' mesh-frame boxes) holds the sample p (mesh
+    frame), first part first; a leaf triangle met there is hit by the whole ray (no length), and the first
+    hit ends the walk.
+    """
+    cdef int q, c, t, sp
+    cdef dReal mn, mx, d
+    if hi - lo == 1:
+        t = m2.to[lo]
+        for c in range(3):
+            q = m2.t[3 * t + c]
+            to_world(g2, m2.v[3 * q], m2.v[3 * q + 1], m2.v[3 * q + 2], tv, 3 * c)
+        if ray_tri(w[0], w[1], w[2], w[3], w[4], w[5], tv, res) and res[0] >= 0:
+            return res[0]
+        return -1.0
+    if hi - lo < 1:
+        return -1.0
+    for c in range(3):
+        mn = DINF
+        mx = -DINF
+        for q in range(lo, hi):
+            t = m2.to[q]
+            if m2.tb[6 * t + 2 * c] < mn:
+                mn = m2.tb[6 * t + 2 * c]
+            if m2.tb[6 * t + 2 * c + 1] > mx:
+                mx = m2.tb[6 * t + 2 * c + 1]
+        if p[c] < mn or p[c] > mx:
+            return -1.0
+    sp = m2.to[m2.nt + ptr]
+    d = hf_tree_ray(g2, m2, p, w, tv, res, lo, sp, ptr + 1)
+    if d >= 0:
+        return d
+    return hf_tree_ray(g2, m2, p, w, tv, res, sp, hi, ptr + sp - lo)
 
 
 cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* lo, const int* rx, const int* rz, int flags, dReal* contacts) noexcept nogil:
@@ -2226,7 +2289,7 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     """Heightfield geom 1 against a box, capsule or convex g2 given by its local points bv with margin r."""
     cdef MeshData* md
     cdef Buf* out
-    cdef int i, j, n, nw, b, k, pas
+    cdef int i, j, n, nw, b, k, pas, q, ncx, ncz
     cdef dReal dx, dz, x0, x1, z0, h00, h01, h10, h11, hy
     cdef dReal* vf
     cdef dReal lo[6]
@@ -2273,22 +2336,29 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     for k in range(nw * (rz[1] - rz[0] + 2)):
         vf[k] = 0.0
     out = buf_new()
+    ncx = rx[1] - rx[0] + 1
+    ncz = rz[1] - rz[0] + 1
     for pas in range(2):
-        for j in range(rz[0], rz[1] + 1):
+        for q in range(ncx * ncz):
+            if pas == 0:  # the planes row by row; the samples column by column (libode's orders)
+                j = rz[0] + q // ncx
+                i = rx[0] + q % ncx
+            else:
+                i = rx[0] + q // ncz
+                j = rz[0] + q % ncz
             z0 = j * dz - md.depth * 0.5
             b = (j - rz[0]) * nw
-            for i in range(rx[0], rx[1] + 1):
-                x0 = i * dx - md.width * 0.5
-                x1 = (i + 1) * dx - md.width * 0.5
-                h00 = hf_height(md, i, j)
-                h01 = hf_height(md, i, j + 1)
-                h10 = hf_height(md, i + 1, j)
-                h11 = hf_height(md, i + 1, j + 1)
-                k = b + i - rx[0]
-                hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0,
-                           x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas)
-                hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz,
-                           x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas)
+            x0 = i * dx - md.width * 0.5
+            x1 = (i + 1) * dx - md.width * 0.5
+            h00 = hf_height(md, i, j)
+            h01 = hf_height(md, i, j + 1)
+            h10 = hf_height(md, i + 1, j)
+            h11 = hf_height(md, i + 1, j + 1)
+            k = b + i - rx[0]
+            hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0,
+                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas)
+            hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz,
+                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas)
     work_free(vf)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
@@ -2774,10 +2844,12 @@ cdef int collide_convex_trimesh(const dReal* g1, const int* i1, const dReal* g2,
 
 
 cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a trimesh: its vertices under cell-triangle planes and over them (libode's
-    heightfield rule; a trimesh has no inside, so no sample-point contacts)."""
+    """Heightfield (geom 1) against a trimesh: its vertices under cell-triangle planes and over them, at most 10
+    under each plane in the order the triangles first name them, then the samples hit by a ray through the
+    mesh's AABB tree (hf_tree_ray) -- libode's heightfield rule for trimeshes, as observed."""
     cdef MeshData* m2
-    cdef int k, n
+    cdef int k, n, t, npts
+    cdef dReal* seen
     cdef dReal* bv
     cdef dReal w[3]
     cdef dReal lo[6]
@@ -2785,14 +2857,23 @@ cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal
     if m2 == NULL or m2.kind != MESH_TRIMESH or m2.nv == 0:
         return 0
     bv = work_new(3 * m2.nv + 24)
+    seen = work_new(m2.nv)
     for k in range(m2.nv):
-        to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
-        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
+        seen[k] = 0.0
+    npts = 0
+    for t in range(3 * m2.nt):  # the vertices in the order the triangles first name them (libode's)
+        k = m2.t[t]
+        if seen[k] == 0.0:
+            seen[k] = 1.0
+            to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
+            to_local(g1, w[0], w[1], w[2], bv, 3 * npts)
+            npts = npts + 1
+    work_free(seen)
     mesh_bounds(m2, lo)
     for k in range(8):
         to_world(g2, lo[1] if k & 4 else lo[0], lo[3] if k & 2 else lo[2], lo[5] if k & 1 else lo[4], w, 0)
-        to_local(g1, w[0], w[1], w[2], bv, 3 * (m2.nv + k))
-    n = hf_points(g1, i1, g2, m2, GC_TRIMESH, bv, m2.nv, 0.0, flags, contacts, skip)
+        to_local(g1, w[0], w[1], w[2], bv, 3 * (npts + k))
+    n = hf_points(g1, i1, g2, m2, GC_TRIMESH, bv, npts, 0.0, flags, contacts, skip)
     work_free(bv)
     return n
 
