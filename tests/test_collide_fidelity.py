@@ -77,7 +77,6 @@ KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a
     "capsule-heightfield": (4, 4, "sample-point contacts on steep cells differ"),
     "capsule-trimesh": (6, 4, "ties of equally deep axes, near-equal merges: rounding"),
     "convex-convex": (0, 9, "single precision: float-rounded poses move the MPR onto another portal"),
-    "convex-heightfield": (21, 21, "convex vertex/sample sets differ on steep cells"),
     "cylinder-convex": (0, 33, "single precision: float-rounded poses move the MPR onto another portal"),
     "cylinder-cylinder": (0, 13, "single precision: float-rounded poses move the MPR onto another portal"),
     "cylinder-heightfield": (17, 17, "cylinder rim point choice differs on tilted cells"),

@@ -2063,29 +2063,17 @@ cdef dReal box_point_depth(const dReal* g2, dReal x, dReal y, dReal z) noexcept 
 
 
 cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal y, dReal z) noexcept nogil:
-    """Depth of a world point inside a box, capsule or convex (side data m2) record (negative outside)."""
+    """Depth of a world point inside a box, capsule or cylinder record (negative outside)."""
     cdef dReal ex, ey, ez, d, e
-    cdef int k, a
     cdef dReal t[3]
     if cls == GC_BOX:
         return box_point_depth(g2, x, y, z)
-    if cls == GC_TRIMESH:
-        return -1.0
     if cls == GC_CYLINDER:
         to_local(g2, x, y, z, t, 0)
         d = g2[G_RADIUS] - sqrt(t[0] * t[0] + t[1] * t[1])
         e = g2[G_LENGTH] * 0.5 - fabs(t[2])
         if e < d:
             d = e
-        return d
-    if cls == GC_CONVEX:
-        to_local(g2, x, y, z, t, 0)
-        d = DINF
-        for k in range(m2.nf):
-            a = m2.fi[m2.fs[k]]
-            e = (m2.v[3 * a] - t[0]) * m2.fn[3 * k] + (m2.v[3 * a + 1] - t[1]) * m2.fn[3 * k + 1] + (m2.v[3 * a + 2] - t[2]) * m2.fn[3 * k + 2]
-            if e < d:
-                d = e
         return d
     seg_closest(g2[G_POS] + g2[G_R + 2] * (g2[G_LENGTH] * 0.5),
                 g2[G_POS + 1] + g2[G_R + 5] * (g2[G_LENGTH] * 0.5),
@@ -2144,6 +2132,13 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
                                         dz, upper)
     else:
         below = 0
+        if cls == GC_CONVEX:  # libode's convex-plane test: a convex wholly under the plane gives nothing
+            for k in range(npts):
+                if r + ((ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz) > 0:
+                    below = below + 1
+            if below == npts:
+                return
+            below = 0
         for k in range(npts):
             if cls == GC_TRIMESH:  # libode's trimesh-plane test stops at 10 points under the plane
                 if r + ((ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz) > 0:
@@ -2193,7 +2188,7 @@ cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, 
     cdef dReal p[3]
     cdef dReal tv[9]
     cdef dReal res[4]
-    if vf[k] != 0.0:
+    if vf[k] != 0.0 or cls == GC_CONVEX:  # (libode tests no sample against a convex)
         return
     if cls == GC_TRIMESH:
         to_world(g1, vx, vy, vz, w, 0)
@@ -2414,7 +2409,8 @@ cdef int collide_heightfield_cylinder(const dReal* g1, const int* i1, const dRea
 
 
 cdef int collide_heightfield_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a convex: vertices under cell-triangle planes, then samples inside (libode)."""
+    """Heightfield (geom 1) against a convex: its vertices under cell-triangle planes and over them, none from a
+    plane the whole convex is under, and no sample contacts (libode's rule, as observed)."""
     cdef MeshData* m2
     cdef int k, n
     cdef dReal* bv

@@ -2331,30 +2331,18 @@ def box_point_depth(g2, x, y, z):
 
 def hf_point_depth(g2, m2, cls, x, y, z):
     #: cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal y, dReal z) noexcept nogil
-    """Depth of a world point inside a box, capsule or convex (side data m2) record (negative outside)."""
+    """Depth of a world point inside a box, capsule or cylinder record (negative outside)."""
     #: dReal ex, ey, ez, d, e
-    #: int k, a
     #: dReal t[3]
     t = [0.0, 0.0, 0.0]  # py
     if cls == L.GC_BOX:
         return box_point_depth(g2, x, y, z)
-    if cls == L.GC_TRIMESH:
-        return -1.0
     if cls == L.GC_CYLINDER:
         to_local(g2, x, y, z, t, 0)
         d = g2[L.G_RADIUS] - sqrt(t[0] * t[0] + t[1] * t[1])
         e = g2[L.G_LENGTH] * 0.5 - fabs(t[2])
         if e < d:
             d = e
-        return d
-    if cls == L.GC_CONVEX:
-        to_local(g2, x, y, z, t, 0)
-        d = DINF
-        for k in range(m2.nf):
-            a = m2.fi[m2.fs[k]]
-            e = (m2.v[3 * a] - t[0]) * m2.fn[3 * k] + (m2.v[3 * a + 1] - t[1]) * m2.fn[3 * k + 1] + (m2.v[3 * a + 2] - t[2]) * m2.fn[3 * k + 2]
-            if e < d:
-                d = e
         return d
     seg_closest(g2[L.G_POS] + g2[L.G_R + 2] * (g2[L.G_LENGTH] * 0.5),
                 g2[L.G_POS + 1] + g2[L.G_R + 5] * (g2[L.G_LENGTH] * 0.5),
@@ -2414,6 +2402,13 @@ def hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, ax, ay, az, ux, uy, uz, wx, wy
                                         dz, upper)
     else:
         below = 0
+        if cls == L.GC_CONVEX:  # libode's convex-plane test: a convex wholly under the plane gives nothing
+            for k in range(npts):
+                if r + ((ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz) > 0:
+                    below = below + 1
+            if below == npts:
+                return
+            below = 0
         for k in range(npts):
             if cls == L.GC_TRIMESH:  # libode's trimesh-plane test stops at 10 points under the plane
                 if r + ((ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz) > 0:
@@ -2470,7 +2465,7 @@ def hf_corner_pt(g1, g2, m2, cls, out, vx, vy, vz, nx, ny, nz, vf, k):
     p = [0.0] * 3  # py
     tv = [0.0] * 9  # py
     res = [0.0] * 4  # py
-    if vf[k] != 0.0:
+    if vf[k] != 0.0 or cls == L.GC_CONVEX:  # (libode tests no sample against a convex)
         return
     if cls == L.GC_TRIMESH:
         to_world(g1, vx, vy, vz, w, 0)
@@ -2714,7 +2709,8 @@ def collide_heightfield_cylinder(g1, i1, g2, i2, flags, contacts, skip):
 
 def collide_heightfield_convex(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_heightfield_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Heightfield (geom 1) against a convex: vertices under cell-triangle planes, then samples inside (libode)."""
+    """Heightfield (geom 1) against a convex: its vertices under cell-triangle planes and over them, none from a
+    plane the whole convex is under, and no sample contacts (libode's rule, as observed)."""
     #: MeshData* m2
     #: int k, n
     #: dReal* bv
