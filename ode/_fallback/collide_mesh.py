@@ -3069,6 +3069,57 @@ def tt_kids(md, lo, hi, k, out):
     return 2
 
 
+def tt_nodes(md, bx, nb):
+    #: cdef void tt_nodes(MeshData* md, const dReal* bx, dReal* nb) noexcept nogil
+    """nb[8 k..] = internal tree node k's leaf range (lo, hi) and world AABB (from the triangle boxes bx):
+    ranges from the root down, boxes from the leaves up (children follow their parent in preorder)."""
+    #: int k, j, lo, hi, s, c1, c2
+    #: dReal x, y
+    if md.nt < 2:
+        return
+    nb[0] = 0.0
+    nb[1] = md.nt
+    for k in range(md.nt - 1):
+        lo = to_int(nb[8 * k])
+        hi = to_int(nb[8 * k + 1])
+        s = md.to[md.nt + k]
+        if s - lo >= 2:
+            nb[8 * (k + 1)] = lo
+            nb[8 * (k + 1) + 1] = s
+        if hi - s >= 2:
+            nb[8 * (k + s - lo)] = s
+            nb[8 * (k + s - lo) + 1] = hi
+    for k in range(md.nt - 2, -1, -1):
+        lo = to_int(nb[8 * k])
+        hi = to_int(nb[8 * k + 1])
+        s = md.to[md.nt + k]
+        c1 = k + 1
+        c2 = k + s - lo
+        for j in range(6):
+            if s - lo >= 2:
+                x = nb[8 * c1 + 2 + j]
+            else:
+                x = bx[6 * md.to[lo] + j]
+            if hi - s >= 2:
+                y = nb[8 * c2 + 2 + j]
+            else:
+                y = bx[6 * md.to[s] + j]
+            if (j % 2 == 0 and y < x) or (j % 2 == 1 and y > x):
+                x = y
+            nb[8 * k + 2 + j] = x
+
+
+def tt_box(md, bx, nb, lo, hi, k, out, o):
+    #: cdef void tt_box(MeshData* md, const dReal* bx, const dReal* nb, int lo, int hi, int k, dReal* out, int o) noexcept nogil
+    """out[o:o+6] = the world AABB of tree node k over leaves [lo, hi) (a triangle's when a leaf)."""
+    #: int j
+    for j in range(6):
+        if hi - lo >= 2:
+            out[o + j] = nb[8 * k + 2 + j]
+        else:
+            out[o + j] = bx[6 * md.to[lo] + j]
+
+
 def collide_trimesh_trimesh(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_trimesh_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
     """Trimesh against trimesh by libode's rules (see the section comment); sides = the triangle indices."""
@@ -3081,6 +3132,9 @@ def collide_trimesh_trimesh(g1, i1, g2, i2, flags, contacts, skip):
     #: dReal* bb
     #: dReal* st
     #: dReal* w
+    #: dReal* nda
+    #: dReal* ndb
+    #: dReal bq[12]
     #: int ka[6]
     #: int kb[6]
     #: int n, sp, na, nb, x, y, ta, tb, maxc, unimp, k, j
@@ -3091,6 +3145,7 @@ def collide_trimesh_trimesh(g1, i1, g2, i2, flags, contacts, skip):
     ka = [0] * 6  # py
     kb = [0] * 6  # py
     tv = [0.0] * 18  # py
+    bq = [0.0] * 12  # py
     m1 = reg_get(i1[L.GI_DATA])
     m2 = reg_get(i2[L.GI_DATA])
     if m1 is None or m2 is None or m1.kind != MESH_TRIMESH or m2.kind != MESH_TRIMESH:
@@ -3105,8 +3160,12 @@ def collide_trimesh_trimesh(g1, i1, g2, i2, flags, contacts, skip):
     bb = work_new(6 * m2.nt)
     st = work_new(6 * (3 * (m1.nt + m2.nt) + 4))
     w = work_new(80)
+    nda = work_new(8 * m1.nt)
+    ndb = work_new(8 * m2.nt)
     tt_boxes(g1, m1, wa, ba)
     tt_boxes(g2, m2, wb, bb)
+    tt_nodes(m1, ba, nda)
+    tt_nodes(m2, bb, ndb)
     out = buf_new()
     st[0] = 0.0
     st[1] = m1.nt
@@ -3121,13 +3180,13 @@ def collide_trimesh_trimesh(g1, i1, g2, i2, flags, contacts, skip):
             break
         na = tt_kids(m1, to_int(st[6 * sp]), to_int(st[6 * sp + 1]), to_int(st[6 * sp + 2]), ka)
         nb = tt_kids(m2, to_int(st[6 * sp + 3]), to_int(st[6 * sp + 4]), to_int(st[6 * sp + 5]), kb)
+        tt_box(m1, ba, nda, to_int(st[6 * sp]), to_int(st[6 * sp + 1]), to_int(st[6 * sp + 2]), bq, 0)
+        tt_box(m2, bb, ndb, to_int(st[6 * sp + 3]), to_int(st[6 * sp + 4]), to_int(st[6 * sp + 5]), bq, 6)
+        if bq[0] > bq[7] or bq[6] > bq[1] or bq[2] > bq[9] or bq[8] > bq[3] or bq[4] > bq[11] or bq[10] > bq[5]:
+            continue
         if na == 1 and nb == 1:
             ta = m1.to[ka[0]]
             tb = m2.to[kb[0]]
-            if ba[6 * ta] > bb[6 * tb + 1] or bb[6 * tb] > ba[6 * ta + 1] or ba[6 * ta + 2] > bb[6 * tb + 3]:
-                continue
-            if bb[6 * tb + 2] > ba[6 * ta + 3] or ba[6 * ta + 4] > bb[6 * tb + 5] or bb[6 * tb + 4] > ba[6 * ta + 5]:
-                continue
             for j in range(3):
                 x = m1.t[3 * ta + j]
                 y = m2.t[3 * tb + j]
@@ -3163,6 +3222,8 @@ def collide_trimesh_trimesh(g1, i1, g2, i2, flags, contacts, skip):
     work_free(bb)
     work_free(st)
     work_free(w)
+    work_free(nda)
+    work_free(ndb)
     return n
 
 
