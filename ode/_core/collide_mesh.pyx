@@ -2063,18 +2063,11 @@ cdef dReal box_point_depth(const dReal* g2, dReal x, dReal y, dReal z) noexcept 
 
 
 cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal y, dReal z) noexcept nogil:
-    """Depth of a world point inside a box, capsule or cylinder record (negative outside)."""
-    cdef dReal ex, ey, ez, d, e
+    """Depth of a world point inside a box or capsule record (negative outside)."""
+    cdef dReal ex, ey, ez
     cdef dReal t[3]
     if cls == GC_BOX:
         return box_point_depth(g2, x, y, z)
-    if cls == GC_CYLINDER:
-        to_local(g2, x, y, z, t, 0)
-        d = g2[G_RADIUS] - sqrt(t[0] * t[0] + t[1] * t[1])
-        e = g2[G_LENGTH] * 0.5 - fabs(t[2])
-        if e < d:
-            d = e
-        return d
     seg_closest(g2[G_POS] + g2[G_R + 2] * (g2[G_LENGTH] * 0.5),
                 g2[G_POS + 1] + g2[G_R + 5] * (g2[G_LENGTH] * 0.5),
                 g2[G_POS + 2] + g2[G_R + 8] * (g2[G_LENGTH] * 0.5),
@@ -2088,16 +2081,20 @@ cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal
 
 
 cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil:
-    """A cell triangle (corner a, edges u and w, normal u x w up) against a box or capsule given by local points.
+    """A cell triangle (corner a, edges u and w, normal u x w up) against a geom given by local points.
 
-    libode's heightfield rule, first pass: for each point p of the geom (a box's corners, a capsule's segment
-    ends with margin r) the deepest point q = p - r n under the triangle's plane and over the triangle (cell
+    libode's heightfield rule, first pass: for each point p that libode's plane collider gives for the
+    triangle's plane (a box's deepest corner and its face of least loss, a capsule's segment ends with margin
+    r, a cylinder's deepest rim points, a convex's vertices unless all are under the plane, a trimesh's first
+    10 vertices under it) the deepest point q = p - r n under the plane and over the triangle (cell
     coordinates as for spheres) is a contact with the plane's normal and its depth; the triangle's corners are
-    then excluded from the second pass, where each sample point met for the first time inside the geom is a
-    contact with this triangle's normal and its depth in the geom.
+    then excluded from the second pass, where each sample point met for the first time gets a contact (see
+    hf_corner_pt) with this triangle's normal.
     """
     cdef dReal nx, ny, nz, ln, pl, px, py, pz, sx, sy
-    cdef int k, j, got, below
+    cdef int k, j, got, below, m, m2x
+    cdef dReal be[3]
+    cdef int o[3]
     nx = uy * wz - uz * wy
     ny = uz * wx - ux * wz
     nz = ux * wy - uy * wx
@@ -2130,6 +2127,31 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
                 got = got | hf_pt_plane(g1, out, bv[24 + 3 * k] - px * (r / pl), bv[25 + 3 * k] - py * (r / pl),
                                         bv[26 + 3 * k] - pz * (r / pl), 0.0, ax, ay, az, nx, ny, nz, x0, z0, dx,
                                         dz, upper)
+    elif cls == GC_BOX:  # libode's box-plane: the deepest corner and its face of least loss (4 corners)
+        m = 0
+        for j in range(3):
+            k = 4 >> j
+            pl = ((bv[3 * k] - bv[0]) * nx + (bv[3 * k + 1] - bv[1]) * ny + (bv[3 * k + 2] - bv[2]) * nz) * 0.5
+            be[j] = fabs(pl) * 2
+            if not (pl > 0):
+                m = m | k
+        o[0] = 0
+        o[1] = 1
+        o[2] = 2
+        for k in range(2):
+            for j in range(2 - k):
+                if be[o[j + 1]] < be[o[j]]:
+                    m2x = o[j]
+                    o[j] = o[j + 1]
+                    o[j + 1] = m2x
+        for k in range(4):
+            j = m
+            if k & 1:
+                j = j ^ (4 >> o[0])
+            if k & 2:
+                j = j ^ (4 >> o[1])
+            got = got | hf_pt_plane(g1, out, bv[3 * j], bv[3 * j + 1], bv[3 * j + 2], r, ax, ay, az, nx, ny, nz,
+                                    x0, z0, dx, dz, upper)
     else:
         below = 0
         if cls == GC_CONVEX:  # libode's convex-plane test: a convex wholly under the plane gives nothing
@@ -2179,7 +2201,7 @@ cdef int hf_pt_plane(const dReal* g1, Buf* out, dReal px, dReal py, dReal pz, dR
 cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil:
     """A heightfield sample point met for the first time (flag vf[k] = 0) inside the geom: a contact there.
 
-    A trimesh has no inside: libode casts a ray from the sample along this triangle's up normal through the
+    libode tests no sample against a convex or a cylinder. A trimesh has no inside: libode casts a ray from the sample along this triangle's up normal through the
     mesh's AABB tree (see hf_tree_ray); its first hit is the contact's depth. A miss leaves the sample to
     the next triangle that has it as a corner.
     """
@@ -2188,7 +2210,7 @@ cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, 
     cdef dReal p[3]
     cdef dReal tv[9]
     cdef dReal res[4]
-    if vf[k] != 0.0 or cls == GC_CONVEX:  # (libode tests no sample against a convex)
+    if vf[k] != 0.0 or cls == GC_CONVEX or cls == GC_CYLINDER:
         return
     if cls == GC_TRIMESH:
         to_world(g1, vx, vy, vz, w, 0)
@@ -2361,7 +2383,8 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
 
 
 cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a box: corners under cell-triangle planes, then samples inside (libode)."""
+    """Heightfield (geom 1) against a box: per cell-triangle plane libode's box-plane corners (the deepest and
+    its face of least loss) over the triangle, then samples inside (libode's rule, as observed)."""
     cdef int k
     cdef dReal bv[24]
     cdef dReal w[3]
@@ -2387,7 +2410,7 @@ cdef int collide_heightfield_capsule(const dReal* g1, const int* i1, const dReal
 
 cdef int collide_heightfield_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
     """Heightfield (geom 1) against a cylinder: per cell-triangle plane, each cap's deepest rim point (four rim
-    points when the plane is square to the axis), as libode's cylinder-plane; then samples inside."""
+    points when the plane is square to the axis), as libode's cylinder-plane; no sample contacts (libode)."""
     cdef int k
     cdef dReal hl, r
     cdef dReal bv[39]

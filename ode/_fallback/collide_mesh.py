@@ -2331,19 +2331,12 @@ def box_point_depth(g2, x, y, z):
 
 def hf_point_depth(g2, m2, cls, x, y, z):
     #: cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal y, dReal z) noexcept nogil
-    """Depth of a world point inside a box, capsule or cylinder record (negative outside)."""
-    #: dReal ex, ey, ez, d, e
+    """Depth of a world point inside a box or capsule record (negative outside)."""
+    #: dReal ex, ey, ez
     #: dReal t[3]
     t = [0.0, 0.0, 0.0]  # py
     if cls == L.GC_BOX:
         return box_point_depth(g2, x, y, z)
-    if cls == L.GC_CYLINDER:
-        to_local(g2, x, y, z, t, 0)
-        d = g2[L.G_RADIUS] - sqrt(t[0] * t[0] + t[1] * t[1])
-        e = g2[L.G_LENGTH] * 0.5 - fabs(t[2])
-        if e < d:
-            d = e
-        return d
     seg_closest(g2[L.G_POS] + g2[L.G_R + 2] * (g2[L.G_LENGTH] * 0.5),
                 g2[L.G_POS + 1] + g2[L.G_R + 5] * (g2[L.G_LENGTH] * 0.5),
                 g2[L.G_POS + 2] + g2[L.G_R + 8] * (g2[L.G_LENGTH] * 0.5),
@@ -2358,16 +2351,22 @@ def hf_point_depth(g2, m2, cls, x, y, z):
 
 def hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx, dz, upper, vf, v0, v1, v2, corners):
     #: cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil
-    """A cell triangle (corner a, edges u and w, normal u x w up) against a box or capsule given by local points.
+    """A cell triangle (corner a, edges u and w, normal u x w up) against a geom given by local points.
 
-    libode's heightfield rule, first pass: for each point p of the geom (a box's corners, a capsule's segment
-    ends with margin r) the deepest point q = p - r n under the triangle's plane and over the triangle (cell
+    libode's heightfield rule, first pass: for each point p that libode's plane collider gives for the
+    triangle's plane (a box's deepest corner and its face of least loss, a capsule's segment ends with margin
+    r, a cylinder's deepest rim points, a convex's vertices unless all are under the plane, a trimesh's first
+    10 vertices under it) the deepest point q = p - r n under the plane and over the triangle (cell
     coordinates as for spheres) is a contact with the plane's normal and its depth; the triangle's corners are
-    then excluded from the second pass, where each sample point met for the first time inside the geom is a
-    contact with this triangle's normal and its depth in the geom.
+    then excluded from the second pass, where each sample point met for the first time gets a contact (see
+    hf_corner_pt) with this triangle's normal.
     """
     #: dReal nx, ny, nz, ln, pl, px, py, pz, sx, sy
-    #: int k, j, got, below
+    #: int k, j, got, below, m, m2x
+    #: dReal be[3]
+    #: int o[3]
+    be = [0.0] * 3  # py
+    o = [0, 1, 2]  # py
     nx = uy * wz - uz * wy
     ny = uz * wx - ux * wz
     nz = ux * wy - uy * wx
@@ -2400,6 +2399,31 @@ def hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, ax, ay, az, ux, uy, uz, wx, wy
                 got = got | hf_pt_plane(g1, out, bv[24 + 3 * k] - px * (r / pl), bv[25 + 3 * k] - py * (r / pl),
                                         bv[26 + 3 * k] - pz * (r / pl), 0.0, ax, ay, az, nx, ny, nz, x0, z0, dx,
                                         dz, upper)
+    elif cls == L.GC_BOX:  # libode's box-plane: the deepest corner and its face of least loss (4 corners)
+        m = 0
+        for j in range(3):
+            k = 4 >> j
+            pl = ((bv[3 * k] - bv[0]) * nx + (bv[3 * k + 1] - bv[1]) * ny + (bv[3 * k + 2] - bv[2]) * nz) * 0.5
+            be[j] = fabs(pl) * 2
+            if not (pl > 0):
+                m = m | k
+        o[0] = 0
+        o[1] = 1
+        o[2] = 2
+        for k in range(2):
+            for j in range(2 - k):
+                if be[o[j + 1]] < be[o[j]]:
+                    m2x = o[j]
+                    o[j] = o[j + 1]
+                    o[j + 1] = m2x
+        for k in range(4):
+            j = m
+            if k & 1:
+                j = j ^ (4 >> o[0])
+            if k & 2:
+                j = j ^ (4 >> o[1])
+            got = got | hf_pt_plane(g1, out, bv[3 * j], bv[3 * j + 1], bv[3 * j + 2], r, ax, ay, az, nx, ny, nz,
+                                    x0, z0, dx, dz, upper)
     else:
         below = 0
         if cls == L.GC_CONVEX:  # libode's convex-plane test: a convex wholly under the plane gives nothing
@@ -2452,7 +2476,7 @@ def hf_corner_pt(g1, g2, m2, cls, out, vx, vy, vz, nx, ny, nz, vf, k):
     #: cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil
     """A heightfield sample point met for the first time (flag vf[k] = 0) inside the geom: a contact there.
 
-    A trimesh has no inside: libode casts a ray from the sample along this triangle's up normal through the
+    libode tests no sample against a convex or a cylinder. A trimesh has no inside: libode casts a ray from the sample along this triangle's up normal through the
     mesh's AABB tree (see hf_tree_ray); its first hit is the contact's depth. A miss leaves the sample to
     the next triangle that has it as a corner.
     """
@@ -2465,7 +2489,7 @@ def hf_corner_pt(g1, g2, m2, cls, out, vx, vy, vz, nx, ny, nz, vf, k):
     p = [0.0] * 3  # py
     tv = [0.0] * 9  # py
     res = [0.0] * 4  # py
-    if vf[k] != 0.0 or cls == L.GC_CONVEX:  # (libode tests no sample against a convex)
+    if vf[k] != 0.0 or cls == L.GC_CONVEX or cls == L.GC_CYLINDER:
         return
     if cls == L.GC_TRIMESH:
         to_world(g1, vx, vy, vz, w, 0)
@@ -2646,7 +2670,8 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
 
 def collide_heightfield_box(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Heightfield (geom 1) against a box: corners under cell-triangle planes, then samples inside (libode)."""
+    """Heightfield (geom 1) against a box: per cell-triangle plane libode's box-plane corners (the deepest and
+    its face of least loss) over the triangle, then samples inside (libode's rule, as observed)."""
     #: int k
     #: dReal bv[24]
     #: dReal w[3]
@@ -2682,7 +2707,7 @@ def collide_heightfield_capsule(g1, i1, g2, i2, flags, contacts, skip):
 def collide_heightfield_cylinder(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_heightfield_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
     """Heightfield (geom 1) against a cylinder: per cell-triangle plane, each cap's deepest rim point (four rim
-    points when the plane is square to the axis), as libode's cylinder-plane; then samples inside."""
+    points when the plane is square to the axis), as libode's cylinder-plane; no sample contacts (libode)."""
     #: int k
     #: dReal hl, r
     #: dReal bv[39]
