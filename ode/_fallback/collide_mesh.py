@@ -1505,6 +1505,51 @@ def cap_try(tv, w, best):
     return 1
 
 
+def seg_clip_tri(tv, e, nn, w, px, py, pz, h, lh):
+    #: cdef int seg_clip_tri(const dReal* tv, const dReal* e, const dReal* nn, const dReal* w, dReal px, dReal py, dReal pz, dReal h, dReal* lh) noexcept nogil
+    """Clip the segment p + w[3:6] t, t in [-h, h], by triangle tv's edge planes (edges e, normal nn, pushed out
+    by CAP_EDGE_TOL) and the back of its plane; 0 when nothing is left, else 1 with lh = [lo, hi]."""
+    #: dReal n[3]
+    #: dReal x, s, f, t, lo, hi
+    #: int k, j
+    n = [0.0] * 3  # py
+    lo = -h
+    hi = h
+    for k in range(4):
+        if k < 3:
+            j = (k + 2) % 3
+            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
+            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
+            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
+            if n[0] * (tv[3 * j] - tv[3 * k]) + n[1] * (tv[3 * j + 1] - tv[3 * k + 1]) + n[2] * (tv[3 * j + 2] - tv[3 * k + 2]) > 0:
+                n[0] = -n[0]
+                n[1] = -n[1]
+                n[2] = -n[2]
+            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
+        else:
+            n[0] = nn[0]
+            n[1] = nn[1]
+            n[2] = nn[2]
+            x = v3dot(n, 0, tv, 0)
+        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
+        f = (n[0] * px + n[1] * py + n[2] * pz) - x
+        if fabs(s) < 1e-300:
+            if f > 0:
+                return 0
+            continue
+        t = -f / s
+        if s > 0:
+            if t < hi:
+                hi = t
+        elif t > lo:
+            lo = t
+    if lo > hi:
+        return 0
+    lh[0] = lo
+    lh[1] = hi
+    return 1
+
+
 def cap_tri(tv, w, res):
     #: cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil
     """Contacts (0 to 2, 7 reals each in res: point, normal from the triangle towards the capsule, depth) of the
@@ -1513,8 +1558,10 @@ def cap_tri(tv, w, res):
     #: dReal nn[3]
     #: dReal best[5]
     #: dReal n[3]
+    #: dReal lh[2]
     #: dReal l, x, h, r, lo, hi, s, f, t, px, py, pz
     #: int k, j, m, cnt
+    lh = [0.0] * 2  # py
     e = [0.0] * 9  # py
     nn = [0.0] * 3  # py
     best = [0.0] * 5  # py
@@ -1593,38 +1640,10 @@ def cap_tri(tv, w, res):
     px = w[0] - best[1] * r
     py = w[1] - best[2] * r
     pz = w[2] - best[3] * r
-    lo = -h
-    hi = h
-    for k in range(4):
-        if k < 3:
-            j = (k + 2) % 3
-            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
-            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
-            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
-            if n[0] * (tv[3 * j] - tv[3 * k]) + n[1] * (tv[3 * j + 1] - tv[3 * k + 1]) + n[2] * (tv[3 * j + 2] - tv[3 * k + 2]) > 0:
-                n[0] = -n[0]
-                n[1] = -n[1]
-                n[2] = -n[2]
-            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
-        else:
-            n[0] = nn[0]
-            n[1] = nn[1]
-            n[2] = nn[2]
-            x = v3dot(n, 0, tv, 0)
-        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
-        f = (n[0] * px + n[1] * py + n[2] * pz) - x
-        if fabs(s) < 1e-300:
-            if f > 0:
-                return 0
-            continue
-        t = -f / s
-        if s > 0:
-            if t < hi:
-                hi = t
-        elif t > lo:
-            lo = t
-    if lo > hi:
+    if seg_clip_tri(tv, e, nn, w, px, py, pz, h, lh) == 0:
         return 0
+    lo = lh[0]
+    hi = lh[1]
     cnt = 0
     for j in range(2):
         if j == 0:
@@ -1693,8 +1712,10 @@ def cyl_tri(g2, tv, w, res):
     #: dReal n[3]
     #: dReal pa[48]
     #: dReal pb[48]
+    #: dReal lh[2]
     #: dReal l, x, h, r, lo, hi, s, f, t, px, py, pz, ca, mn, ang
     #: int k, j, m, cnt, npt
+    lh = [0.0] * 2  # py
     e = [0.0] * 9  # py
     nn = [0.0] * 3  # py
     best = [0.0] * 5  # py
@@ -1794,38 +1815,10 @@ def cyl_tri(g2, tv, w, res):
     px = w[0] - (n[0] / l) * r
     py = w[1] - (n[1] / l) * r
     pz = w[2] - (n[2] / l) * r
-    lo = -h
-    hi = h
-    for k in range(4):
-        if k < 3:
-            j = (k + 2) % 3
-            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
-            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
-            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
-            if n[0] * (tv[3 * j] - tv[3 * k]) + n[1] * (tv[3 * j + 1] - tv[3 * k + 1]) + n[2] * (tv[3 * j + 2] - tv[3 * k + 2]) > 0:
-                n[0] = -n[0]
-                n[1] = -n[1]
-                n[2] = -n[2]
-            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
-        else:
-            n[0] = nn[0]
-            n[1] = nn[1]
-            n[2] = nn[2]
-            x = v3dot(n, 0, tv, 0)
-        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
-        f = (n[0] * px + n[1] * py + n[2] * pz) - x
-        if fabs(s) < 1e-300:
-            if f > 0:
-                return 0
-            continue
-        t = -f / s
-        if s > 0:
-            if t < hi:
-                hi = t
-        elif t > lo:
-            lo = t
-    if lo > hi:
+    if seg_clip_tri(tv, e, nn, w, px, py, pz, h, lh) == 0:
         return 0
+    lo = lh[0]
+    hi = lh[1]
     for j in range(2):
         if j == 0:
             t = hi
