@@ -1289,6 +1289,35 @@ cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
     return 1
 
 
+cdef int tri_front(const dReal* tv, dReal* w, dReal* e, dReal* nn, dReal* best) noexcept nogil:
+    """Shared start of capsule/cylinder-triangle: edges e, unit normal nn, libode's back-face test (0 when the
+    centre w[0:3] is behind) and the face normal tried as the first axis (0 when it separates)."""
+    cdef dReal l
+    cdef int k, j, m
+    for k in range(3):
+        j = (k + 1) % 3
+        for m in range(3):
+            e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
+    nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
+    nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
+    nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
+    l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
+    if l == 0:
+        return 0
+    nn[0] = nn[0] / l
+    nn[1] = nn[1] / l
+    nn[2] = nn[2] / l
+    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
+        return 0
+    best[0] = -1.0
+    w[9] = nn[0]
+    w[10] = nn[1]
+    w[11] = nn[2]
+    if cap_try(tv, w, best) == 0:
+        return 0
+    return 1
+
+
 cdef int seg_clip_tri(const dReal* tv, const dReal* e, const dReal* nn, const dReal* w, dReal px, dReal py, dReal pz, dReal h, dReal* lh) noexcept nogil:
     """Clip the segment p + w[3:6] t, t in [-h, h], by triangle tv's edge planes (edges e, normal nn, pushed out
     by CAP_EDGE_TOL) and the back of its plane; 0 when nothing is left, else 1 with lh = [lo, hi]."""
@@ -1344,26 +1373,7 @@ cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil:
     cdef int k, j, m, cnt
     h = w[6]
     r = w[7]
-    for k in range(3):
-        j = (k + 1) % 3
-        for m in range(3):
-            e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
-    nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
-    nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
-    nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
-    l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
-    if l == 0:
-        return 0
-    nn[0] = nn[0] / l
-    nn[1] = nn[1] / l
-    nn[2] = nn[2] / l
-    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
-        return 0
-    best[0] = -1.0
-    w[9] = nn[0]
-    w[10] = nn[1]
-    w[11] = nn[2]
-    if cap_try(tv, w, best) == 0:
+    if tri_front(tv, w, e, nn, best) == 0:
         return 0
     for k in range(3):
         w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
@@ -1491,26 +1501,7 @@ cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcep
     cdef int k, j, m, cnt, npt
     h = w[6]
     r = w[7]
-    for k in range(3):
-        j = (k + 1) % 3
-        for m in range(3):
-            e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
-    nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
-    nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
-    nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
-    l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
-    if l == 0:
-        return 0
-    nn[0] = nn[0] / l
-    nn[1] = nn[1] / l
-    nn[2] = nn[2] / l
-    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
-        return 0
-    best[0] = -1.0
-    w[9] = nn[0]
-    w[10] = nn[1]
-    w[11] = nn[2]
-    if cap_try(tv, w, best) == 0:
+    if tri_front(tv, w, e, nn, best) == 0:
         return 0
     w[9] = w[3]
     w[10] = w[4]
