@@ -323,8 +323,6 @@ def pair_kernel(kind: int, slots, groups, ip, rp) -> np.ndarray:
         return np.zeros((0, 2), dtype=np.int32)
     aabb = np.ascontiguousarray(STORE.slots.real[idx, L.G_AABB:L.G_AABB + 6]).reshape(-1)
     group = np.full(n, -1, dtype=np.int32) if groups is None else np.asarray(groups, dtype=np.int32)
-    if kind == HashSpace._kind:
-        ip = _hash_levels(aabb, ip)
     return _backend.kernel("space").space_pairs(kind, aabb, STORE.cat[idx], STORE.col[idx],
                                                  STORE.bodykey[idx], group, ip, rp)
 
@@ -353,33 +351,6 @@ def _child_slots(space) -> np.ndarray:
         hit = (_TREE["version"], np.array([g._slot for g in space._children], dtype=np.intp))
         _TREE["slots"][space] = hit
     return hit[1]
-
-
-def _hash_levels(aabb: np.ndarray, ip: np.ndarray) -> np.ndarray:
-    """Hash-space iparams with maxlevel lowered to one above the largest level a geom occupies.
-
-    The kernel looks every geom up at its level and at every level above it up to maxlevel; levels no
-    geom occupies hold no cells, and geoms bigger than 2**maxlevel stay "big" with the lower bound, so the
-    (sorted) pair set is unchanged while the empty levels are skipped. The margin of one level keeps the
-    bound safe against any rounding in this estimate.
-    """
-    minlevel, maxlevel = int(ip[0]), int(ip[1])
-    a = aabb.reshape(-1, 6).astype(np.float64)
-    ok = np.isfinite(a).all(axis=1)
-    if not ok.any():
-        return ip
-    a = a[ok]
-    ext = np.maximum((a[:, 1::2] - a[:, 0::2]).max(axis=1), 0.0)
-    mant, expo = np.frexp(ext)
-    lvl = np.where(mant == 0.5, expo - 1, expo)          # smallest L with 2**L >= ext (ext > 0)
-    lvl = np.where(ext > 0.0, lvl, minlevel)
-    lvl = lvl[lvl <= maxlevel]
-    top = max(int(lvl.max()) if lvl.shape[0] else minlevel, minlevel) + 1
-    if top >= maxlevel:
-        return ip
-    out = ip.copy()
-    out[1] = top
-    return out
 
 
 def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
