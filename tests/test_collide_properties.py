@@ -378,3 +378,32 @@ def test_geom_then_transform_is_collided_as_transform_then_geom():
     assert pairs == [(g1, g2)]  # the transform second: the pipeline must swap and flip as collide() does
     want = our_contacts(g1, g2, 1)[0]
     assert got == want[3:6]
+
+
+def test_plane_heightfield_contacts_are_samples_below_the_plane():
+    """Plane-heightfield (a pair libode lacks): every sample below the plane is one contact, its depth the
+    plane's pointDepth of the sample and its normal the plane's, pointing into the plane (geom 1)."""
+    import ode
+
+    rng = np.random.default_rng(11)
+    total = 0
+    for trial in range(12):
+        heights = rng.uniform(0.0, 1.0, 25)
+        hd = ode.HeightfieldData()
+        hd.buildDouble(heights.tolist(), 0, 4.0, 4.0, 5, 5, 1.0, 0.0, 0.1, 0)
+        field = ode.GeomHeightfield(hd, True)
+        nrm = rng.normal(size=3) * np.array([0.3, 1.0, 0.3])
+        nrm = nrm / np.linalg.norm(nrm) * (1 if nrm[1] > 0 else -1)
+        plane = ode.GeomPlane(None, tuple(nrm), float(rng.uniform(-0.2, 0.8)))
+        contacts = [c.getContactGeomParams() for c in ode.collide(plane, field, 64)]
+        xs = np.linspace(-2.0, 2.0, 5)
+        samples = [(x, heights[j * 5 + i], z) for j, z in enumerate(xs) for i, x in enumerate(xs)]
+        below = [s for s in samples if plane.pointDepth(s) > 0]
+        assert len(contacts) == len(below), trial
+        total += len(contacts)
+        for pos, normal, depth, g1, g2 in contacts:
+            assert g1 is plane and g2 is field
+            assert abs(depth - plane.pointDepth(pos)) < 1e-9 + 10 * TOL
+            assert np.allclose(normal, -nrm, atol=1e-6)
+            assert min(np.abs(np.array(samples) - pos).sum(axis=1)) < 1e-6
+    assert total > 50
