@@ -31,7 +31,7 @@ import numpy as np
 
 from .dreal cimport dReal
 from .layout cimport *
-from .collide_prim cimport mpr_contact
+from .collide_prim cimport mpr_contact, unimp_of
 
 cnp.import_array()
 

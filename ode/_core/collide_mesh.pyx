@@ -14,7 +14,7 @@ import numpy as np
 
 from .dreal cimport dReal
 from .layout cimport *
-from .collide_prim cimport mpr_contact
+from .collide_prim cimport mpr_contact, unimp_of
 
 cnp.import_array()
 
@@ -228,11 +228,6 @@ cdef inline int maxc_of(int flags) noexcept nogil:
     if m < 1:
         m = 1
     return m
-
-
-cdef inline int unimp_of(int flags) noexcept nogil:
-    """1 when flags carry CONTACTS_UNIMPORTANT (bit 31, a negative C int)."""
-    return 1 if flags < 0 else 0
 
 
 cdef inline void to_world(const dReal* g, dReal lx, dReal ly, dReal lz, dReal* out, int o) noexcept nogil:
@@ -1021,7 +1016,7 @@ cdef int convex_mpr(const dReal* g1, const int* i1, const dReal* g2, const int* 
             return 0
         p2 = md2.v
         n2 = md2.nv
-    return mpr_contact(g1, GC_CONVEX, md1.v, md1.nv, g2, c2, p2, n2, contacts, skip)
+    return mpr_contact(g1, GC_CONVEX, md1.v, md1.nv, g2, c2, p2, n2, flags, contacts, skip)
 
 
 cdef int collide_convex_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -1831,7 +1826,7 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
     cdef MeshData* md
     cdef Buf* out
     cdef Buf* merged
-    cdef int k, j, t, n, maxc, cls
+    cdef int k, j, t, n, maxc, cls, unimp
     cdef dReal tv[9]
     cdef dReal nv[3]
     cdef dReal q[3]
@@ -1869,6 +1864,7 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
             lo[2 * k] = q[k] - x
             lo[2 * k + 1] = q[k] + x
     maxc = maxc_of(flags)
+    unimp = unimp_of(flags)
     out = buf_new()
     for j in range(md.nt):
         t = md.to[j]
@@ -1882,10 +1878,14 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
         else:
             n = cap_tri(tv, w, res)
         for k in range(n):
-            if cls == GC_BOX or out.n < maxc:  # the box collects all and keeps the deepest (emit)
+            if (cls == GC_BOX and not unimp) or out.n < maxc:  # the box collects all, keeps the deepest (emit)
                 buf_push(out, res[7 * k], res[7 * k + 1], res[7 * k + 2], -res[7 * k + 3], -res[7 * k + 4], -res[7 * k + 5], res[7 * k + 6], t, -1)
-        if out.n >= maxc and cls != GC_BOX:
+        if out.n >= maxc and (cls != GC_BOX or unimp):
             break
+    if unimp:  # CONTACTS_UNIMPORTANT (observed): the first contacts found, unmerged
+        n = emit(out, flags, contacts, skip)
+        buf_free(out)
+        return n
     merged = buf_new()
     for k in range(out.n):
         j = k * CR
@@ -2978,7 +2978,7 @@ cdef int collide_mesh_plane(const dReal* g1, const int* i1, const dReal* g2, con
         for k in range(md.nv):
             to_world(g1, md.v[3 * k], md.v[3 * k + 1], md.v[3 * k + 2], w, 0)
             vertex_plane(out, w[0], w[1], w[2], px, py, pz, pd, -1)
-            if unimp and out.n >= maxc:
+            if unimp and out.n >= maxc and kind1 != MESH_CONVEX:  # libode's convex-plane ignores the flag
                 break
         if kind1 == MESH_CONVEX and out.n == md.nv:  # libode: a convex wholly under the plane gives nothing
             out.n = 0
@@ -3211,6 +3211,15 @@ cdef dReal cv_face_dist(MeshData* md, int k, dReal x, dReal y, dReal z) noexcept
     return (md.pl[4 * k] * x + md.pl[4 * k + 1] * y + md.pl[4 * k + 2] * z) - md.pl[4 * k + 3]
 
 
+cdef int cv_under_others(MeshData* md, int k, dReal x, dReal y, dReal z) noexcept nogil:
+    """1 when mesh-frame point (x, y, z) lies under every face plane of convex md but face k's."""
+    cdef int j
+    for j in range(md.nf):
+        if j != k and cv_face_dist(md, j, x, y, z) > 0:
+            return 0
+    return 1
+
+
 cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
     """Ray (geom 1) against a convex, by libode's rule (observed through the oracle; not a true ray cast).
 
@@ -3220,6 +3229,9 @@ cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, con
     outward normal, at the point along the ray as far as the last face (in order) with beta_k > 0. From inside,
     the face nearest to the origin among those the ray heads towards gives the depth, the inward normal and
     the point that far along the ray. Ray flags do not change the result (one contact at most).
+    Under CONTACTS_UNIMPORTANT (observed): the point is at the depth along the ray, and from inside the first
+    face (in order) the ray heads towards whose exit point (at -beta_k along the ray, within the ray length)
+    lies under every other face plane gives the contact.
     """
     cdef MeshData* md
     cdef int k, j, km, hit, inside
@@ -3267,13 +3279,20 @@ cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, con
             al = md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz
             if al > 2.220446049250313e-16:
                 beta = -cv_face_dist(md, k, ox, oy, oz)
-                if km < 0 or beta < bm:
+                if unimp_of(flags):  # libode (observed): the first such face within reach with its exit point
+                    if beta <= rlen and cv_under_others(md, k, ox + dx * beta, oy + dy * beta, oz + dz * beta):
+                        bm = beta
+                        km = k
+                        break
+                elif km < 0 or beta < bm:
                     bm = beta
                     km = k
         if km < 0 or bm > rlen:
             return 0
         tp = bm
         sg = -1.0
+    if unimp_of(flags):  # libode (observed): under CONTACTS_UNIMPORTANT the point is at the depth along the ray
+        tp = bm
     rot_vec(g2, md.pl[4 * km] * sg, md.pl[4 * km + 1] * sg, md.pl[4 * km + 2] * sg, dd, 0)
     contacts[C_POS] = g1[G_POS] + g1[G_R + 2] * tp
     contacts[C_POS + 1] = g1[G_POS + 1] + g1[G_R + 5] * tp

@@ -3,6 +3,7 @@
 from .dreal cimport dReal
 
 cdef void flip_contacts(dReal* c, int n, int skip) noexcept nogil
+cdef int unimp_of(int flags) noexcept nogil   # 1 when flags carry CONTACTS_UNIMPORTANT
 cdef int collide_sphere_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef int collide_sphere_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef int collide_sphere_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
@@ -25,8 +26,9 @@ cdef int collide_capsule_box(const dReal* g1, const int* i1, const dReal* g2, co
 cdef int collide_cylinder_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 # libode's single-contact MPR, run in double in both precisions (A = g1, B = g2; p/n: a convex's vertices and
 # count, NULL/0 for primitives):
-# out = depth, direction from A into B (3), position (3); mpr_contact writes one contact with normal into A.
+# out = depth, direction from A into B (3), position (3); mpr_contact writes one contact with normal into A
+# (one all-zero contact when flags carry CONTACTS_UNIMPORTANT, as libode).
 cdef int mpr_penetration(const dReal* g1, int c1, const dReal* p1, int n1, const dReal* g2, int c2, const dReal* p2, int n2, double* out) noexcept nogil
-cdef int mpr_contact(const dReal* g1, int c1, const dReal* p1, int n1, const dReal* g2, int c2, const dReal* p2, int n2, dReal* c, int skip) noexcept nogil
+cdef int mpr_contact(const dReal* g1, int c1, const dReal* p1, int n1, const dReal* g2, int c2, const dReal* p2, int n2, int flags, dReal* c, int skip) noexcept nogil
 cdef int collide_capsule_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef int collide_cylinder_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil

@@ -22,7 +22,7 @@ from math import cos, fabs, floor, sin, sqrt  # noqa: F401  (the generated kerne
 import numpy as np
 
 from .. import _layout as L
-from .collide_prim import mpr_contact  # noqa: F401  (the generated kernel cimports it)
+from .collide_prim import mpr_contact, unimp_of  # noqa: F401  (the generated kernel cimports them)
 
 MESH_NONE = 0
 MESH_TRIMESH = 1
@@ -388,13 +388,6 @@ def maxc_of(flags):
     if m < 1:
         m = 1
     return m
-
-
-def unimp_of(flags):
-    #: cdef inline int unimp_of(int flags) noexcept nogil
-    """1 when flags carry CONTACTS_UNIMPORTANT (bit 31, a negative C int)."""
-    return 1 if (flags & 0x80000000) else 0  # py
-    #: py- return 1 if flags < 0 else 0
 
 
 def to_world(g, lx, ly, lz, out, o):
@@ -1219,7 +1212,7 @@ def convex_mpr(g1, i1, g2, i2, flags, contacts, skip):
             return 0
         p2 = md2.v
         n2 = md2.nv
-    return mpr_contact(g1, L.GC_CONVEX, md1.v, md1.nv, g2, c2, p2, n2, contacts, skip)
+    return mpr_contact(g1, L.GC_CONVEX, md1.v, md1.nv, g2, c2, p2, n2, flags, contacts, skip)
 
 
 def collide_convex_sphere(g1, i1, g2, i2, flags, contacts, skip):
@@ -2079,7 +2072,7 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
     #: MeshData* md
     #: Buf* out
     #: Buf* merged
-    #: int k, j, t, n, maxc, cls
+    #: int k, j, t, n, maxc, cls, unimp
     #: dReal tv[9]
     #: dReal nv[3]
     #: dReal q[3]
@@ -2125,6 +2118,7 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
             lo[2 * k] = q[k] - x
             lo[2 * k + 1] = q[k] + x
     maxc = maxc_of(flags)
+    unimp = unimp_of(flags)
     out = buf_new()
     for j in range(md.nt):
         t = md.to[j]
@@ -2138,10 +2132,14 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
         else:
             n = cap_tri(tv, w, res)
         for k in range(n):
-            if cls == L.GC_BOX or out.n < maxc:  # the box collects all and keeps the deepest (emit)
+            if (cls == L.GC_BOX and not unimp) or out.n < maxc:  # the box collects all, keeps the deepest (emit)
                 buf_push(out, res[7 * k], res[7 * k + 1], res[7 * k + 2], -res[7 * k + 3], -res[7 * k + 4], -res[7 * k + 5], res[7 * k + 6], t, -1)
-        if out.n >= maxc and cls != L.GC_BOX:
+        if out.n >= maxc and (cls != L.GC_BOX or unimp):
             break
+    if unimp:  # CONTACTS_UNIMPORTANT (observed): the first contacts found, unmerged
+        n = emit(out, flags, contacts, skip)
+        buf_free(out)
+        return n
     merged = buf_new()
     for k in range(out.n):
         j = k * L.CR
@@ -3332,7 +3330,7 @@ def collide_mesh_plane(g1, i1, g2, i2, flags, contacts, skip, kind1):
         for k in range(md.nv):
             to_world(g1, md.v[3 * k], md.v[3 * k + 1], md.v[3 * k + 2], w, 0)
             vertex_plane(out, w[0], w[1], w[2], px, py, pz, pd, -1)
-            if unimp and out.n >= maxc:
+            if unimp and out.n >= maxc and kind1 != MESH_CONVEX:  # libode's convex-plane ignores the flag
                 break
         if kind1 == MESH_CONVEX and out.n == md.nv:  # libode: a convex wholly under the plane gives nothing
             out.n = 0
@@ -3585,6 +3583,16 @@ def cv_face_dist(md, k, x, y, z):
     return (md.pl[4 * k] * x + md.pl[4 * k + 1] * y + md.pl[4 * k + 2] * z) - md.pl[4 * k + 3]
 
 
+def cv_under_others(md, k, x, y, z):
+    #: cdef int cv_under_others(MeshData* md, int k, dReal x, dReal y, dReal z) noexcept nogil
+    """1 when mesh-frame point (x, y, z) lies under every face plane of convex md but face k's."""
+    #: int j
+    for j in range(md.nf):
+        if j != k and cv_face_dist(md, j, x, y, z) > 0:
+            return 0
+    return 1
+
+
 def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
     """Ray (geom 1) against a convex, by libode's rule (observed through the oracle; not a true ray cast).
@@ -3595,6 +3603,9 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     outward normal, at the point along the ray as far as the last face (in order) with beta_k > 0. From inside,
     the face nearest to the origin among those the ray heads towards gives the depth, the inward normal and
     the point that far along the ray. Ray flags do not change the result (one contact at most).
+    Under CONTACTS_UNIMPORTANT (observed): the point is at the depth along the ray, and from inside the first
+    face (in order) the ray heads towards whose exit point (at -beta_k along the ray, within the ray length)
+    lies under every other face plane gives the contact.
     """
     #: MeshData* md
     #: int k, j, km, hit, inside
@@ -3646,13 +3657,20 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
             al = md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz
             if al > 2.220446049250313e-16:
                 beta = -cv_face_dist(md, k, ox, oy, oz)
-                if km < 0 or beta < bm:
+                if unimp_of(flags):  # libode (observed): the first such face within reach with its exit point
+                    if beta <= rlen and cv_under_others(md, k, ox + dx * beta, oy + dy * beta, oz + dz * beta):
+                        bm = beta
+                        km = k
+                        break
+                elif km < 0 or beta < bm:
                     bm = beta
                     km = k
         if km < 0 or bm > rlen:
             return 0
         tp = bm
         sg = -1.0
+    if unimp_of(flags):  # libode (observed): under CONTACTS_UNIMPORTANT the point is at the depth along the ray
+        tp = bm
     rot_vec(g2, md.pl[4 * km] * sg, md.pl[4 * km + 1] * sg, md.pl[4 * km + 2] * sg, dd, 0)
     contacts[L.C_POS] = g1[L.G_POS] + g1[L.G_R + 2] * tp
     contacts[L.C_POS + 1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * tp

@@ -39,8 +39,8 @@ def maxc_of(flags):
 
 
 def unimp_of(flags):
-    #: cdef inline int unimp_of(int flags) noexcept nogil
-    """1 when flags carry CONTACTS_UNIMPORTANT (bit 31, a negative C int)."""
+    #: cdef int unimp_of(int flags) noexcept nogil
+    """1 when flags carry CONTACTS_UNIMPORTANT (bit 31, a negative C int); collide_mesh cimports it."""
     return 1 if (flags & 0x80000000) else 0  # py
     #: py- return 1 if flags < 0 else 0
 
@@ -2322,13 +2322,20 @@ def mpr_penetration(g1, c1, p1, n1, g2, c2, p2, n2, out):
     return 1
 
 
-def mpr_contact(g1, c1, p1, n1, g2, c2, p2, n2, c, skip):
-    #: cdef int mpr_contact(const dReal* g1, int c1, const dReal* p1, int n1, const dReal* g2, int c2, const dReal* p2, int n2, dReal* c, int skip) noexcept nogil
-    """One contact from the MPR penetration of A = g1 and B = g2 (normal into A, i.e. minus the direction)."""
+def mpr_contact(g1, c1, p1, n1, g2, c2, p2, n2, flags, c, skip):
+    #: cdef int mpr_contact(const dReal* g1, int c1, const dReal* p1, int n1, const dReal* g2, int c2, const dReal* p2, int n2, int flags, dReal* c, int skip) noexcept nogil
+    """One contact from the MPR penetration of A = g1 and B = g2 (normal into A, i.e. minus the direction).
+
+    Under CONTACTS_UNIMPORTANT libode only tests for overlap and reports one all-zero contact (observed for
+    every MPR pair: convex pairs, capsule-cylinder, non-parallel cylinder-cylinder); the overlap decision is
+    the penetration's (same portal discovery and refinement)."""
     #: double out[7]
     out = [0.0] * 7  # py
     if mpr_penetration(g1, c1, p1, n1, g2, c2, p2, n2, out) == 0:
         return 0
+    if unimp_of(flags):
+        put(c, 0, skip, 0.0, 0.0, 0.0, -0.0, -0.0, -0.0, 0.0)
+        return 1
     put(c, 0, skip, out[4], out[5], out[6], -out[1], -out[2], -out[3], out[0])
     return 1
 
@@ -2336,7 +2343,7 @@ def mpr_contact(g1, c1, p1, n1, g2, c2, p2, n2, c, skip):
 def collide_capsule_cylinder(g1, i1, g2, i2, flags, c, skip):
     #: cdef int collide_capsule_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
     """Capsule against cylinder: one contact by MPR, capsule as A (libode's order; swapped calls are flipped)."""
-    return mpr_contact(g1, L.GC_CAPSULE, None, 0, g2, L.GC_CYLINDER, None, 0, c, skip)
+    return mpr_contact(g1, L.GC_CAPSULE, None, 0, g2, L.GC_CYLINDER, None, 0, flags, c, skip)
 
 
 def cap_centre(g, ox, oy, oz, out):
@@ -2437,8 +2444,10 @@ def cylinder_caps(g1, g2, sg, depth, maxc, c, skip):
 def collide_cylinder_cylinder(g1, i1, g2, i2, flags, c, skip):
     #: cdef int collide_cylinder_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
     """Cylinder against cylinder (as libode): parallel cylinders whose axial overlap is below their radial overlap
-    touch cap to cap (rim points, depth = axial overlap); otherwise one contact by MPR."""
+    touch cap to cap (rim points, depth = axial overlap); otherwise one contact by MPR. Under
+    CONTACTS_UNIMPORTANT the cap-to-cap case keeps only its first rim point (observed)."""
     #: dReal k, t, dx, dy, dz, d, axial
+    #: int m
     k = col_dot(g1, 2, g2[L.G_R + 2], g2[L.G_R + 5], g2[L.G_R + 8])
     if fabs(k) > CAP_PARALLEL:
         dx = g2[L.G_POS] - g1[L.G_POS]
@@ -2453,7 +2462,8 @@ def collide_cylinder_cylinder(g1, i1, g2, i2, flags, c, skip):
         if axial < 0 or d >= g1[L.G_RADIUS] + g2[L.G_RADIUS]:
             return 0
         if axial < g1[L.G_RADIUS] + g2[L.G_RADIUS] - d:
+            m = 1 if unimp_of(flags) else maxc_of(flags)
             if t < 0:
-                return cylinder_caps(g1, g2, 1.0, axial, maxc_of(flags), c, skip)
-            return cylinder_caps(g1, g2, -1.0, axial, maxc_of(flags), c, skip)
-    return mpr_contact(g1, L.GC_CYLINDER, None, 0, g2, L.GC_CYLINDER, None, 0, c, skip)
+                return cylinder_caps(g1, g2, 1.0, axial, m, c, skip)
+            return cylinder_caps(g1, g2, -1.0, axial, m, c, skip)
+    return mpr_contact(g1, L.GC_CYLINDER, None, 0, g2, L.GC_CYLINDER, None, 0, flags, c, skip)
