@@ -1981,7 +1981,7 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     """Heightfield (geom 1) against a sphere: cell-triangle planes, then sample points inside (libode's rule)."""
     cdef MeshData* md
     cdef Buf* out
-    cdef int i, j, n, nw, b, k, pas
+    cdef int i, j, n, nw, b, k, pas, npas
     cdef dReal r, dx, dz, x0, x1, z0, h00, h01, h10, h11
     cdef dReal* vf
     cdef dReal c[3]
@@ -2009,7 +2009,8 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     for k in range(nw * (rz[1] - rz[0] + 2)):
         vf[k] = 0.0
     out = buf_new()
-    for pas in range(2):
+    npas = 1 + hf_samples_tested(md, r + r, r + r)
+    for pas in range(npas):
         for j in range(rz[0], rz[1] + 1):
             z0 = j * dz - md.depth * 0.5
             b = (j - rz[0]) * nw
@@ -2254,6 +2255,21 @@ cdef dReal hf_tree_ray(const dReal* g2, MeshData* m2, const dReal* p, const dRea
     return hf_tree_ray(g2, m2, p, w, tv, res, sp, hi, ptr + sp - lo)
 
 
+cdef int hf_samples_tested(MeshData* md, dReal ex, dReal ez) noexcept nogil:
+    """1 when libode tests the sample points against a sphere, box or capsule: its box in the field's frame is
+    wider than 1.5 cells along x (ex) or along z (ez); a smaller geom meets only the cell-triangle planes.
+
+    Observed through the oracle: a geom over a peak sample gets its sample contact exactly when its half
+    width exceeds 0.75 cells along x or z, whatever its position, height, y extent, class or the field's
+    turn (its box as seen in the field's frame counts, not its world AABB); a trimesh's samples always are.
+    """
+    if ex > 1.5 * (md.width / (md.wn - 1)):
+        return 1
+    if ez > 1.5 * (md.depth / (md.dn - 1)):
+        return 1
+    return 0
+
+
 cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* lo, const int* rx, const int* rz, int flags, dReal* contacts) noexcept nogil:
     """libode's buried geom: when the local box lo lies wholly under every sample of its cells, one contact.
 
@@ -2290,7 +2306,7 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     """Heightfield geom 1 against a box, capsule or convex g2 given by its local points bv with margin r."""
     cdef MeshData* md
     cdef Buf* out
-    cdef int i, j, n, nw, b, k, pas, q, ncx, ncz
+    cdef int i, j, n, nw, b, k, pas, q, ncx, ncz, npas
     cdef dReal dx, dz, x0, x1, z0, h00, h01, h10, h11, hy
     cdef dReal* vf
     cdef dReal lo[6]
@@ -2339,7 +2355,10 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     out = buf_new()
     ncx = rx[1] - rx[0] + 1
     ncz = rz[1] - rz[0] + 1
-    for pas in range(2):
+    npas = 2  # a trimesh's samples are always tested (by rays); a box's or capsule's only when it is wide
+    if cls != GC_TRIMESH:
+        npas = 1 + hf_samples_tested(md, lo[1] - lo[0], lo[5] - lo[4])
+    for pas in range(npas):
         for q in range(ncx * ncz):
             if pas == 0:  # the planes row by row; the samples column by column (libode's orders)
                 j = rz[0] + q // ncx
