@@ -462,7 +462,7 @@ class HeightfieldData(_SideData):
         super().__init__()
         self._raw = None
         self._params = None
-        self._bounds = (-math.inf, math.inf)
+        self._bounds = None  # setBounds' raw range; None: the samples' (libode: each build resets it)
         self._callback = None  # buildCallback: heights asked for during collisions, as libode does
 
     def _build(self, samples, width, depth, width_samples, depth_samples, scale, offset, thickness, wrap):
@@ -488,6 +488,7 @@ class HeightfieldData(_SideData):
         self._raw = s
         self._params = (w, d, wn, dn, sc, of, th, bool(wrap))
         self._callback = None
+        self._bounds = None
         self._register()
         self._track_geoms()
 
@@ -501,6 +502,22 @@ class HeightfieldData(_SideData):
         """Register the heights (raw * scale + offset; bounds do not clamp them, as in libode)."""
         w, d, wn, dn, sc, of, th, wrap = self._params
         self._replace(_kernel().register_heightfield(self._raw * sc + of, wn, dn, w, d, th, wrap))
+        self._module.set_heightfield_range(self._id, *self._range())
+
+    def _range(self) -> tuple:
+        """libode's AABB height range (lo, hi): the bounds (else the samples' range) * scale + offset, minus
+        the thickness below; unsorted (a negative scale gives lo > hi), infinite for callback data without
+        bounds (whatever the scale)."""
+        w, d, wn, dn, sc, of, th, wrap = self._params
+        if self._bounds is None:
+            rlo, rhi = float(self._raw.min()), float(self._raw.max())
+        elif self._bounds == (-math.inf, math.inf):
+            return -math.inf, math.inf
+        else:
+            rlo, rhi = self._bounds
+        lo = rlo * sc + of - th
+        hi = rhi * sc + of
+        return (-math.inf if math.isnan(lo) else lo), (math.inf if math.isnan(hi) else hi)
 
     def buildDouble(self, data, copy: bool, width: float, depth: float, width_samples: int,
                     depth_samples: int, scale: float = 1.0, offset: float = 0.0, thickness: float = 0.0,
@@ -551,6 +568,8 @@ class HeightfieldData(_SideData):
         dn = _positive_int("depth_samples", depth_samples, 2)
         self._build(np.zeros(wn * dn), width, depth, wn, dn, scale, offset, thickness, wrap)
         self._callback = callback
+        self._bounds = (-math.inf, math.inf)  # libode: callback data is unbounded until setBounds
+        self._module.set_heightfield_range(self._id, *self._range())
         self._track_geoms()
 
     def _sample(self, columns, rows) -> None:
@@ -567,17 +586,16 @@ class HeightfieldData(_SideData):
 
     def setBounds(self, min_height: float, max_height: float) -> None:
         """The sample range [min_height, max_height] (raw units, before scale and offset) giving the AABB's
-        height range (ODE's dGeomHeightfieldDataSetBounds; as libode, heights are not clamped to it)."""
+        height range (ODE's dGeomHeightfieldDataSetBounds; as libode, heights are not clamped to it, and the
+        next build replaces it: by the samples' range, or unbounded for a callback)."""
         lo = float(min_height)
         hi = float(max_height)
         if math.isnan(lo) or math.isnan(hi) or lo > hi:
             raise ValueError("setBounds needs min_height <= max_height")
         self._bounds = (lo, hi)
-        self._track_geoms()
-
-    def _bounded(self) -> bool:
-        """Whether setBounds gave a finite range."""
-        return math.isfinite(self._bounds[0]) and math.isfinite(self._bounds[1])
+        if self._params is not None:
+            self._module.set_heightfield_range(self._id, *self._range())
+            self._track_geoms()
 
     def getHeight(self, x: int, z: int) -> float:
         """Height of sample (x, z) after scale, offset and bounds."""
@@ -625,10 +643,11 @@ class GeomHeightfield(GeomObject):
         self._track_dynamic()
 
     def _track_dynamic(self) -> None:
-        """With callback data: bounds-based AABB and samples asked before each collision (libode's way)."""
+        """A non-placeable field's AABB comes from Python; with callback data, samples are asked before each
+        collision (libode's way)."""
         slot = self._live_slot()
         data = self._hfdata
-        if data._callback is not None or data._bounded() or data._params[7]:
+        if not self._placeable:
             PY_AABB[slot] = self
         else:
             PY_AABB.pop(slot, None)
@@ -651,24 +670,13 @@ class GeomHeightfield(GeomObject):
         return (c - pos) @ rot
 
     def _py_aabb(self) -> tuple:
-        """libode's AABB with bounds, callback data or wrapping: the local box with heights from bounds *
-        scale + offset (minus the thickness below), infinite without bounds; all infinite when wrapped."""
+        """libode's AABB of a non-placeable field: its local box, heights from _range (unsorted, as libode),
+        infinite along x and z when wrapped (a placeable field's is the kernel's hf_aabb, not a box)."""
         w, d, wn, dn, sc, of, th, wrap = self._hfdata._params
-        if wrap:  # a wrapped field tiles the whole plane: libode's AABB is infinite
-            return (-math.inf, math.inf) * 3
-        blo, bhi = self._hfdata._bounds
-        lo, hi = sorted((blo * sc + of, bhi * sc + of)) if self._hfdata._bounded() else (-math.inf, math.inf)
-        lo = lo - th
-        half = np.array([w * 0.5, (hi - lo) * 0.5, d * 0.5])
-        mid_y = (hi + lo) * 0.5 if math.isfinite(lo) and math.isfinite(hi) else 0.0
-        centre = np.array([0.0, mid_y, 0.0])
-        g = STORE.slots.real[self._slot]
-        rot = g[L.G_R:L.G_R + 9].astype(np.float64).reshape(3, 3)
-        pos = g[L.G_POS:L.G_POS + 3].astype(np.float64)
-        a = np.abs(rot)
-        ext = [sum(a[k, j] * half[j] for j in range(3) if a[k, j] != 0.0) for k in range(3)]
-        mid = pos + rot @ centre
-        return tuple(v for k in range(3) for v in (mid[k] - ext[k], mid[k] + ext[k]))
+        lo, hi = self._hfdata._range()
+        if wrap:
+            return (-math.inf, math.inf, lo, hi, -math.inf, math.inf)
+        return (-w * 0.5, w * 0.5, lo, hi, -d * 0.5, d * 0.5)
 
     def _refresh_samples(self, other_slot: int) -> None:
         """Ask the callback for the samples under the other geom's AABB (one cell of margin)."""

@@ -65,6 +65,8 @@ cdef struct MeshData:
     dReal thick
     dReal hmin
     dReal hmax
+    dReal ylo
+    dReal yhi
     dReal* v
     int* t
     int* to
@@ -294,6 +296,15 @@ def register_heightfield(heights, width_samples, depth_samples, width, depth, th
     md.h = _copy_real(h, md.wn * md.dn)
     hf_prepare(md)
     return _store(md)
+
+
+def set_heightfield_range(data_id, lo, hi) -> None:
+    """Set a heightfield's AABB height range: lo = low bound * scale + offset - thickness, hi = high bound *
+    scale + offset (libode's, unsorted: a negative scale gives lo > hi; infinite without bounds)."""
+    cdef MeshData* md = reg_get(int(data_id))
+    if md != NULL and md.kind == MESH_HEIGHTFIELD:
+        md.ylo = <dReal> float(lo)
+        md.yhi = <dReal> float(hi)
 
 
 def release(data_id) -> None:

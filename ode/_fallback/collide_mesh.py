@@ -75,6 +75,8 @@ class MeshData:
         self.h = []
         self.hmin = 0.0
         self.hmax = 0.0
+        self.ylo = 0.0  # a heightfield's AABB height range (libode's: bounds or samples, scaled, minus thickness)
+        self.yhi = 0.0
 
 
 class Shape:
@@ -243,6 +245,15 @@ def register_heightfield(heights, width_samples, depth_samples, width, depth, th
     return _new_id(md)
 
 
+def set_heightfield_range(data_id, lo, hi) -> None:
+    """Set a heightfield's AABB height range: lo = low bound * scale + offset - thickness, hi = high bound *
+    scale + offset (libode's, unsorted: a negative scale gives lo > hi; infinite without bounds)."""
+    md = _REG.get(int(data_id))
+    if md is not None and md.kind == MESH_HEIGHTFIELD:
+        md.ylo = float(lo)
+        md.yhi = float(hi)
+
+
 def release(data_id) -> None:
     """Forget the side data of id (no-op for unknown ids)."""
     _REG.pop(int(data_id), None)
@@ -368,7 +379,7 @@ def trimesh_prepare(md, want_normals):
 
 def hf_prepare(md):
     #: cdef void hf_prepare(MeshData* md) noexcept nogil
-    """Lowest and highest heights of a heightfield."""
+    """Lowest and highest heights of a heightfield (and the AABB's height range from them, thickness below)."""
     #: int k, n
     n = md.wn * md.dn
     md.hmin = md.h[0]
@@ -378,6 +389,8 @@ def hf_prepare(md):
             md.hmin = md.h[k]
         if md.h[k] > md.hmax:
             md.hmax = md.h[k]
+    md.ylo = md.hmin - md.thick
+    md.yhi = md.hmax
 
 
 def maxc_of(flags):
@@ -2239,7 +2252,7 @@ def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
     """Heightfield (geom 1) against a sphere: cell-triangle planes, then sample points inside (libode's rule)."""
     #: MeshData* md
     #: Buf* out
-    #: int i, j, n, nw, b, k, pas
+    #: int i, j, n, nw, b, k, pas, npas
     #: dReal r, dx, dz, x0, x1, z0, h00, h01, h10, h11
     #: dReal* vf
     #: dReal c[3]
@@ -2273,7 +2286,8 @@ def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
     for k in range(nw * (rz[1] - rz[0] + 2)):
         vf[k] = 0.0
     out = buf_new()
-    for pas in range(2):
+    npas = 1 + hf_samples_tested(md, r + r, r + r)
+    for pas in range(npas):
         for j in range(rz[0], rz[1] + 1):
             z0 = j * dz - md.depth * 0.5
             b = (j - rz[0]) * nw
@@ -2533,6 +2547,22 @@ def hf_tree_ray(g2, m2, p, w, tv, res, lo, hi, ptr):
     return hf_tree_ray(g2, m2, p, w, tv, res, sp, hi, ptr + sp - lo)
 
 
+def hf_samples_tested(md, ex, ez):
+    #: cdef int hf_samples_tested(MeshData* md, dReal ex, dReal ez) noexcept nogil
+    """1 when libode tests the sample points against a sphere, box or capsule: its box in the field's frame is
+    wider than 1.5 cells along x (ex) or along z (ez); a smaller geom meets only the cell-triangle planes.
+
+    Observed through the oracle: a geom over a peak sample gets its sample contact exactly when its half
+    width exceeds 0.75 cells along x or z, whatever its position, height, y extent, class or the field's
+    turn (its box as seen in the field's frame counts, not its world AABB); a trimesh's samples always are.
+    """
+    if ex > 1.5 * (md.width / (md.wn - 1)):
+        return 1
+    if ez > 1.5 * (md.depth / (md.dn - 1)):
+        return 1
+    return 0
+
+
 def hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
     #: cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* lo, const int* rx, const int* rz, int flags, dReal* contacts) noexcept nogil
     """libode's buried geom: when the local box lo lies wholly under every sample of its cells, one contact.
@@ -2572,7 +2602,7 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
     """Heightfield geom 1 against a box, capsule or convex g2 given by its local points bv with margin r."""
     #: MeshData* md
     #: Buf* out
-    #: int i, j, n, nw, b, k, pas, q, ncx, ncz
+    #: int i, j, n, nw, b, k, pas, q, ncx, ncz, npas
     #: dReal dx, dz, x0, x1, z0, h00, h01, h10, h11, hy
     #: dReal* vf
     #: dReal lo[6]
@@ -2624,7 +2654,10 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
     out = buf_new()
     ncx = rx[1] - rx[0] + 1
     ncz = rz[1] - rz[0] + 1
-    for pas in range(2):
+    npas = 2  # a trimesh's samples are always tested (by rays); a box's or capsule's only when it is wide
+    if cls != L.GC_TRIMESH:
+        npas = 1 + hf_samples_tested(md, lo[1] - lo[0], lo[5] - lo[4])
+    for pas in range(npas):
         for q in range(ncx * ncz):
             if pas == 0:  # the planes row by row; the samples column by column (libode's orders)
                 j = rz[0] + q // ncx
@@ -3698,13 +3731,52 @@ def mesh_bounds(md, lo):
                 lo[2 * j + 1] = md.v[3 * k + j]
 
 
+def hf_aabb(g, md):
+    #: cdef void hf_aabb(dReal* g, MeshData* md) noexcept nogil
+    """g[G_AABB..] = libode's AABB of a placeable heightfield (observed; tests/test_heightfield_aabb.py).
+
+    Not the rotated box of the field: per world axis k, the range of the six points (-w/2, 0, 0), (w/2, 0, 0),
+    (0, ylo, 0), (0, yhi, 0), (0, 0, -d/2), (0, 0, d/2) of the field's frame turned by its rotation and moved
+    to its position. So an unturned field's range always holds local height 0, and a turned one is mostly
+    smaller than the field. A point with a zero rotation entry adds nothing (an infinite height range does
+    not make a NaN); a wrapped field is infinite along every axis.
+    """
+    #: int k
+    #: dReal a, c, mn, mx, v
+    for k in range(3):
+        if md.wrap:
+            g[L.G_AABB + 2 * k] = -DINF
+            g[L.G_AABB + 2 * k + 1] = DINF
+            continue
+        a = fabs(g[L.G_R + 3 * k]) * (md.width * 0.5)
+        c = fabs(g[L.G_R + 3 * k + 2]) * (md.depth * 0.5)
+        mn = -a
+        mx = a
+        if c > mx:
+            mn = -c
+            mx = c
+        if g[L.G_R + 3 * k + 1] != 0:
+            v = g[L.G_R + 3 * k + 1] * md.ylo
+            if v < mn:
+                mn = v
+            if v > mx:
+                mx = v
+            v = g[L.G_R + 3 * k + 1] * md.yhi
+            if v < mn:
+                mn = v
+            if v > mx:
+                mx = v
+        g[L.G_AABB + 2 * k] = g[L.G_POS + k] + mn
+        g[L.G_AABB + 2 * k + 1] = g[L.G_POS + k] + mx
+
+
 def mesh_aabb(g, i):
     #: cdef void mesh_aabb(dReal* g, const int* i) noexcept nogil
     """g[G_AABB..] = world AABB of a convex, trimesh or heightfield geom from its pose and side data."""
     #: MeshData* md
     #: int k, j, n
     #: dReal w[3]
-    #: dReal lx, hx, ly, hy, lz, hz, cx, cy, cz, ex, ey, ez, r
+    #: dReal r
     #: dReal b[6]
     w = [0.0] * 3  # py
     b = [0.0] * 6  # py
@@ -3712,26 +3784,7 @@ def mesh_aabb(g, i):
     if md is None:
         return
     if md.kind == MESH_HEIGHTFIELD:
-        lx = -md.width * 0.5
-        hx = md.width * 0.5
-        ly = md.hmin - md.thick
-        hy = md.hmax
-        lz = -md.depth * 0.5
-        hz = md.depth * 0.5
-        cx = (lx + hx) * 0.5
-        cy = (ly + hy) * 0.5
-        cz = (lz + hz) * 0.5
-        to_world(g, cx, cy, cz, w, 0)
-        for j in range(3):
-            ex = fabs(g[L.G_R + 3 * j]) * (hx - lx) * 0.5
-            ey = fabs(g[L.G_R + 3 * j + 1]) * (hy - ly) * 0.5
-            ez = fabs(g[L.G_R + 3 * j + 2]) * (hz - lz) * 0.5
-            r = ex + ey + ez
-            g[L.G_AABB + 2 * j] = w[j] - r
-            g[L.G_AABB + 2 * j + 1] = w[j] + r
-            if md.wrap:  # libode: a wrapped field is infinite along every axis
-                g[L.G_AABB + 2 * j] = -DINF
-                g[L.G_AABB + 2 * j + 1] = DINF
+        hf_aabb(g, md)
         return
     if md.kind == MESH_TRIMESH:  # libode: the world box around the rotated mesh-frame box
         mesh_bounds(md, b)
