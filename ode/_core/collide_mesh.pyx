@@ -31,7 +31,8 @@ cdef double CYL_CAP_COS = 0.9
 cdef double CAP_EDGE_TOL = 1e-5
 cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
-cdef double TT_TIE = 1e-9
+cdef double TT_TIE = 0.0
+cdef double TT_ZERO = 1e-6
 
 
 cdef struct MeshData:
@@ -2486,15 +2487,43 @@ cdef int mesh_pair(const dReal* g1, const int* i1, const dReal* g2, const int* i
 # ---- trimesh-trimesh (libode 0.16.2's rules, observed through the oracle): the triangle pairs of the two
 # meshes' AABB trees (both descended together: first x first, first x second, second x first, second x second
 # child) that intersect; per pair each triangle is clipped by the other's prism (edge planes) and the back of
-# its plane, the direction with the smaller deepest point wins, and its deepest points (ties within TT_TIE)
-# are the contacts, normal -n1 (triangle 1's plane) or +n2. Contacts within TT_MERGE (per coordinate) are one:
-# equally deep (within TT_DEPTH) ones sum their normals and get sides -1, a deeper one replaces. The cap
-# keeps the first contacts collected.
+# its plane, the direction with the smaller deepest point wins, and its deepest points (exact ties only: of
+# mathematically tied points libode keeps those its rounding makes deepest) are the contacts, normal -n1
+# (triangle 1's plane) or +n2. Normals (of triangles and of the edge planes) are normalised as libode does,
+# bit for bit (tt_unit), and depths are n . v0 - n . p, which reproduces libode's values for unclipped
+# vertices exactly. Contacts within TT_MERGE (per coordinate) are one: equally deep (within TT_DEPTH) ones
+# sum their normals and get sides -1, and when the sum vanishes (opposite normals, as parallel faces of
+# aligned poses give) the contact is removed; a deeper one replaces. The cap keeps the first contacts
+# collected.
+
+
+cdef void tt_unit(dReal* n) noexcept nogil:
+    """n[0:3] scaled to unit length as libode's trimesh-trimesh does (observed bit for bit): divided by its
+    largest component's magnitude (that component set to +-1), then times 1 / its length; unchanged if 0."""
+    cdef int k
+    cdef dReal m, s
+    k = 0
+    if fabs(n[1]) > fabs(n[k]):
+        k = 1
+    if fabs(n[2]) > fabs(n[k]):
+        k = 2
+    m = fabs(n[k])
+    if m == 0:
+        return
+    s = 1.0 / m
+    n[0] = n[0] * s
+    n[1] = n[1] * s
+    n[2] = n[2] * s
+    n[k] = 1.0 if n[k] > 0 else -1.0
+    s = 1.0 / sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    n[0] = n[0] * s
+    n[1] = n[1] * s
+    n[2] = n[2] * s
 
 
 cdef void tt_normal(const dReal* t, dReal* n) noexcept nogil:
     """n[0:3] = the unit normal of triangle t (9 reals, counter-clockwise), zero when degenerate."""
-    cdef dReal ux, uy, uz, wx, wy, wz, ln
+    cdef dReal ux, uy, uz, wx, wy, wz
     ux = t[3] - t[0]
     uy = t[4] - t[1]
     uz = t[5] - t[2]
@@ -2504,11 +2533,7 @@ cdef void tt_normal(const dReal* t, dReal* n) noexcept nogil:
     n[0] = uy * wz - uz * wy
     n[1] = uz * wx - ux * wz
     n[2] = ux * wy - uy * wx
-    ln = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
-    if ln > 0:
-        n[0] = n[0] / ln
-        n[1] = n[1] / ln
-        n[2] = n[2] / ln
+    tt_unit(n)
 
 
 cdef int tt_side(const dReal* t, const dReal* n, const dReal* s, dReal* d) noexcept nogil:
@@ -2580,7 +2605,8 @@ cdef int tt_overlap(const dReal* ta, const dReal* na, const dReal* tb, const dRe
 cdef int tt_clip(const dReal* ta, const dReal* na, const dReal* tb, dReal* p, dReal* q) noexcept nogil:
     """p = triangle tb clipped by triangle ta's edge planes and the back of its plane; its size (<= 7)."""
     cdef int i, j, k, m
-    cdef dReal ex, ey, ez, ox, oy, oz, ln
+    cdef dReal ex, ey, ez
+    cdef dReal o[3]
     for k in range(9):
         p[k] = tb[k]
     m = 3
@@ -2589,15 +2615,11 @@ cdef int tt_clip(const dReal* ta, const dReal* na, const dReal* tb, dReal* p, dR
         ex = ta[3 * j] - ta[3 * i]
         ey = ta[3 * j + 1] - ta[3 * i + 1]
         ez = ta[3 * j + 2] - ta[3 * i + 2]
-        ox = ey * na[2] - ez * na[1]
-        oy = ez * na[0] - ex * na[2]
-        oz = ex * na[1] - ey * na[0]
-        ln = sqrt(ox * ox + oy * oy + oz * oz)
-        if ln > 0:
-            ox = ox / ln
-            oy = oy / ln
-            oz = oz / ln
-        m = clip_poly(p, m, q, ox, oy, oz, ox * ta[3 * i] + oy * ta[3 * i + 1] + oz * ta[3 * i + 2])
+        o[0] = ey * na[2] - ez * na[1]
+        o[1] = ez * na[0] - ex * na[2]
+        o[2] = ex * na[1] - ey * na[0]
+        tt_unit(o)
+        m = clip_poly(p, m, q, o[0], o[1], o[2], o[0] * ta[3 * i] + o[1] * ta[3 * i + 1] + o[2] * ta[3 * i + 2])
         for k in range(3 * m):
             p[k] = q[k]
         if m == 0:
@@ -2622,7 +2644,7 @@ cdef dReal tt_deepest(const dReal* ta, const dReal* na, const dReal* p, int m) n
 
 cdef void tt_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil:
     """Collect a contact by libode's trimesh-trimesh merge (normals kept as sums, normalised at the end)."""
-    cdef int k, o
+    cdef int k, o, j
     for k in range(b.n):
         o = k * CR
         if fabs(b.c[o + C_POS] - px) < TT_MERGE and fabs(b.c[o + C_POS + 1] - py) < TT_MERGE and fabs(b.c[o + C_POS + 2] - pz) < TT_MERGE:
@@ -2632,6 +2654,11 @@ cdef void tt_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dRe
                 b.c[o + C_NORMAL + 2] = b.c[o + C_NORMAL + 2] + nz
                 b.c[o + C_SIDE1] = -1
                 b.c[o + C_SIDE2] = -1
+                if fabs(b.c[o + C_NORMAL]) < TT_ZERO and fabs(b.c[o + C_NORMAL + 1]) < TT_ZERO and fabs(b.c[o + C_NORMAL + 2]) < TT_ZERO:
+                    for j in range(o, (b.n - 1) * CR):
+                        b.c[j] = b.c[j + CR]
+                    b.n = b.n - 1
+                    return
                 if depth > b.c[o + C_DEPTH]:
                     b.c[o + C_POS] = px
                     b.c[o + C_POS + 1] = py

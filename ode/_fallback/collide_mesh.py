@@ -42,7 +42,8 @@ CAP_MERGE = 1e-4          # capsule-trimesh: contacts this close (per coordinate
 CAP_EDGE_TOL = 1e-5       # capsule-trimesh: the edge planes' outward tolerance (unnormalised edge x normal)
 TT_MERGE = 1e-5           # trimesh-trimesh: contacts this close (per coordinate) are one
 TT_DEPTH = 1e-6           # trimesh-trimesh: merged contacts this close in depth sum their normals
-TT_TIE = 1e-9             # trimesh-trimesh: points this close to a pair's deepest are all contacts
+TT_ZERO = 1e-6            # trimesh-trimesh: a merged normal sum this small (per coordinate) cancels the contact
+TT_TIE = 0.0              # trimesh-trimesh: points this close to a pair's deepest are all contacts (libode: exact)
 
 _REG: dict = {}
 _NEXT = [1]
@@ -2811,16 +2812,45 @@ def mesh_pair(g1, i1, g2, i2, flags, contacts, skip):
 # ---- trimesh-trimesh (libode 0.16.2's rules, observed through the oracle): the triangle pairs of the two
 # meshes' AABB trees (both descended together: first x first, first x second, second x first, second x second
 # child) that intersect; per pair each triangle is clipped by the other's prism (edge planes) and the back of
-# its plane, the direction with the smaller deepest point wins, and its deepest points (ties within TT_TIE)
-# are the contacts, normal -n1 (triangle 1's plane) or +n2. Contacts within TT_MERGE (per coordinate) are one:
-# equally deep (within TT_DEPTH) ones sum their normals and get sides -1, a deeper one replaces. The cap
-# keeps the first contacts collected.
+# its plane, the direction with the smaller deepest point wins, and its deepest points (exact ties only: of
+# mathematically tied points libode keeps those its rounding makes deepest) are the contacts, normal -n1
+# (triangle 1's plane) or +n2. Normals (of triangles and of the edge planes) are normalised as libode does,
+# bit for bit (tt_unit), and depths are n . v0 - n . p, which reproduces libode's values for unclipped
+# vertices exactly. Contacts within TT_MERGE (per coordinate) are one: equally deep (within TT_DEPTH) ones
+# sum their normals and get sides -1, and when the sum vanishes (opposite normals, as parallel faces of
+# aligned poses give) the contact is removed; a deeper one replaces. The cap keeps the first contacts
+# collected.
+
+
+def tt_unit(n):
+    #: cdef void tt_unit(dReal* n) noexcept nogil
+    """n[0:3] scaled to unit length as libode's trimesh-trimesh does (observed bit for bit): divided by its
+    largest component's magnitude (that component set to +-1), then times 1 / its length; unchanged if 0."""
+    #: int k
+    #: dReal m, s
+    k = 0
+    if fabs(n[1]) > fabs(n[k]):
+        k = 1
+    if fabs(n[2]) > fabs(n[k]):
+        k = 2
+    m = fabs(n[k])
+    if m == 0:
+        return
+    s = 1.0 / m
+    n[0] = n[0] * s
+    n[1] = n[1] * s
+    n[2] = n[2] * s
+    n[k] = 1.0 if n[k] > 0 else -1.0
+    s = 1.0 / sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    n[0] = n[0] * s
+    n[1] = n[1] * s
+    n[2] = n[2] * s
 
 
 def tt_normal(t, n):
     #: cdef void tt_normal(const dReal* t, dReal* n) noexcept nogil
     """n[0:3] = the unit normal of triangle t (9 reals, counter-clockwise), zero when degenerate."""
-    #: dReal ux, uy, uz, wx, wy, wz, ln
+    #: dReal ux, uy, uz, wx, wy, wz
     ux = t[3] - t[0]
     uy = t[4] - t[1]
     uz = t[5] - t[2]
@@ -2830,11 +2860,7 @@ def tt_normal(t, n):
     n[0] = uy * wz - uz * wy
     n[1] = uz * wx - ux * wz
     n[2] = ux * wy - uy * wx
-    ln = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
-    if ln > 0:
-        n[0] = n[0] / ln
-        n[1] = n[1] / ln
-        n[2] = n[2] / ln
+    tt_unit(n)
 
 
 def tt_side(t, n, s, d):
@@ -2914,7 +2940,9 @@ def tt_clip(ta, na, tb, p, q):
     #: cdef int tt_clip(const dReal* ta, const dReal* na, const dReal* tb, dReal* p, dReal* q) noexcept nogil
     """p = triangle tb clipped by triangle ta's edge planes and the back of its plane; its size (<= 7)."""
     #: int i, j, k, m
-    #: dReal ex, ey, ez, ox, oy, oz, ln
+    #: dReal ex, ey, ez
+    #: dReal o[3]
+    o = [0.0] * 3  # py
     for k in range(9):
         p[k] = tb[k]
     m = 3
@@ -2923,15 +2951,11 @@ def tt_clip(ta, na, tb, p, q):
         ex = ta[3 * j] - ta[3 * i]
         ey = ta[3 * j + 1] - ta[3 * i + 1]
         ez = ta[3 * j + 2] - ta[3 * i + 2]
-        ox = ey * na[2] - ez * na[1]
-        oy = ez * na[0] - ex * na[2]
-        oz = ex * na[1] - ey * na[0]
-        ln = sqrt(ox * ox + oy * oy + oz * oz)
-        if ln > 0:
-            ox = ox / ln
-            oy = oy / ln
-            oz = oz / ln
-        m = clip_poly(p, m, q, ox, oy, oz, ox * ta[3 * i] + oy * ta[3 * i + 1] + oz * ta[3 * i + 2])
+        o[0] = ey * na[2] - ez * na[1]
+        o[1] = ez * na[0] - ex * na[2]
+        o[2] = ex * na[1] - ey * na[0]
+        tt_unit(o)
+        m = clip_poly(p, m, q, o[0], o[1], o[2], o[0] * ta[3 * i] + o[1] * ta[3 * i + 1] + o[2] * ta[3 * i + 2])
         for k in range(3 * m):
             p[k] = q[k]
         if m == 0:
@@ -2958,7 +2982,7 @@ def tt_deepest(ta, na, p, m):
 def tt_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2):
     #: cdef void tt_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil
     """Collect a contact by libode's trimesh-trimesh merge (normals kept as sums, normalised at the end)."""
-    #: int k, o
+    #: int k, o, j
     for k in range(b.n):
         o = k * L.CR
         if fabs(b.c[o + L.C_POS] - px) < TT_MERGE and fabs(b.c[o + L.C_POS + 1] - py) < TT_MERGE and fabs(b.c[o + L.C_POS + 2] - pz) < TT_MERGE:
@@ -2968,6 +2992,11 @@ def tt_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2):
                 b.c[o + L.C_NORMAL + 2] = b.c[o + L.C_NORMAL + 2] + nz
                 b.c[o + L.C_SIDE1] = -1
                 b.c[o + L.C_SIDE2] = -1
+                if fabs(b.c[o + L.C_NORMAL]) < TT_ZERO and fabs(b.c[o + L.C_NORMAL + 1]) < TT_ZERO and fabs(b.c[o + L.C_NORMAL + 2]) < TT_ZERO:
+                    for j in range(o, (b.n - 1) * L.CR):
+                        b.c[j] = b.c[j + L.CR]
+                    b.n = b.n - 1
+                    return
                 if depth > b.c[o + L.C_DEPTH]:
                     b.c[o + L.C_POS] = px
                     b.c[o + L.C_POS + 1] = py
