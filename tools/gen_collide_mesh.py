@@ -48,7 +48,8 @@ cdef double CYL_CAP_COS = 0.9
 cdef double CAP_EDGE_TOL = 1e-5
 cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
-cdef double TT_TIE = 1e-9
+cdef double TT_TIE = 0.0
+cdef double TT_ZERO = 1e-6
 
 
 cdef struct MeshData:

@@ -31,7 +31,8 @@ cdef double CYL_CAP_COS = 0.9
 cdef double CAP_EDGE_TOL = 1e-5
 cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
-cdef double TT_TIE = 1e-9
+cdef double TT_TIE = 0.0
+cdef double TT_ZERO = 1e-6
 
 
 cdef struct MeshData:
@@ -2509,15 +2510,43 @@ cdef int mesh_pair(const dReal* g1, const int* i1, const dReal* g2, const int* i
 # ---- trimesh-trimesh (libode 0.16.2's rules, observed through the oracle): the triangle pairs of the two
 # meshes' AABB trees (both descended together: first x first, first x second, second x first, second x second
 # child) that intersect; per pair each triangle is clipped by the other's prism (edge planes) and the back of
-# its plane, the direction with the smaller deepest point wins, and its deepest points (ties within TT_TIE)
-# are the contacts, normal -n1 (triangle 1's plane) or +n2. Contacts within TT_MERGE (per coordinate) are one:
-# equally deep (within TT_DEPTH) ones sum their normals and get sides -1, a deeper one replaces. The cap
-# keeps the first contacts collected.
+# its plane, the direction with the smaller deepest point wins, and its deepest points (exact ties only: of
+# mathematically tied points libode keeps those its rounding makes deepest) are the contacts, normal -n1
+# (triangle 1's plane) or +n2. Normals (of triangles and of the edge planes) are normalised as libode does,
+# bit for bit (tt_unit), and depths are n . v0 - n . p, which reproduces libode's values for unclipped
+# vertices exactly. Contacts within TT_MERGE (per coordinate) are one: equally deep (within TT_DEPTH) ones
+# sum their normals and get sides -1, and when the sum vanishes (opposite normals, as parallel faces of
+# aligned poses give) the contact is removed; a deeper one replaces. The cap keeps the first contacts
+# collected.
+
+
+cdef void tt_unit(dReal* n) noexcept nogil:
+    """n[0:3] scaled to unit length as libode's trimesh-trimesh does (observed bit for bit): divided by its
+    largest component's magnitude (that component set to +-1), then times 1 / its length; unchanged if 0."""
+    cdef int k
+    cdef dReal m, s
+    k = 0
+    if fabs(n[1]) > fabs(n[k]):
+        k = 1
+    if fabs(n[2]) > fabs(n[k]):
+        k = 2
+    m = fabs(n[k])
+    if m == 0:
+        return
+    s = 1.0 / m
+    n[0] = n[0] * s
+    n[1] = n[1] * s
+    n[2] = n[2] * s
+    n[k] = 1.0 if n[k] > 0 else -1.0
+    s = 1.0 / sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    n[0] = n[0] * s
+    n[1] = n[1] * s
+    n[2] = n[2] * s
 
 
 cdef void tt_normal(const dReal* t, dReal* n) noexcept nogil:
     """n[0:3] = the unit normal of triangle t (9 reals, counter-clockwise), zero when degenerate."""
-    cdef dReal ux, uy, uz, wx, wy, wz, ln
+    cdef dReal ux, uy, uz, wx, wy, wz
     ux = t[3] - t[0]
     uy = t[4] - t[1]
     uz = t[5] - t[2]
@@ -2527,11 +2556,7 @@ cdef void tt_normal(const dReal* t, dReal* n) noexcept nogil:
     n[0] = uy * wz - uz * wy
     n[1] = uz * wx - ux * wz
     n[2] = ux * wy - uy * wx
-    ln = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
-    if ln > 0:
-        n[0] = n[0] / ln
-        n[1] = n[1] / ln
-        n[2] = n[2] / ln
+    tt_unit(n)
 
 
 cdef int tt_side(const dReal* t, const dReal* n, const dReal* s, dReal* d) noexcept nogil:
@@ -2603,7 +2628,8 @@ cdef int tt_overlap(const dReal* ta, const dReal* na, const dReal* tb, const dRe
 cdef int tt_clip(const dReal* ta, const dReal* na, const dReal* tb, dReal* p, dReal* q) noexcept nogil:
     """p = triangle tb clipped by triangle ta's edge planes and the back of its plane; its size (<= 7)."""
     cdef int i, j, k, m
-    cdef dReal ex, ey, ez, ox, oy, oz, ln
+    cdef dReal ex, ey, ez
+    cdef dReal o[3]
     for k in range(9):
         p[k] = tb[k]
     m = 3
@@ -2612,15 +2638,11 @@ cdef int tt_clip(const dReal* ta, const dReal* na, const dReal* tb, dReal* p, dR
         ex = ta[3 * j] - ta[3 * i]
         ey = ta[3 * j + 1] - ta[3 * i + 1]
         ez = ta[3 * j + 2] - ta[3 * i + 2]
-        ox = ey * na[2] - ez * na[1]
-        oy = ez * na[0] - ex * na[2]
-        oz = ex * na[1] - ey * na[0]
-        ln = sqrt(ox * ox + oy * oy + oz * oz)
-        if ln > 0:
-            ox = ox / ln
-            oy = oy / ln
-            oz = oz / ln
-        m = clip_poly(p, m, q, ox, oy, oz, ox * ta[3 * i] + oy * ta[3 * i + 1] + oz * ta[3 * i + 2])
+        o[0] = ey * na[2] - ez * na[1]
+        o[1] = ez * na[0] - ex * na[2]
+        o[2] = ex * na[1] - ey * na[0]
+        tt_unit(o)
+        m = clip_poly(p, m, q, o[0], o[1], o[2], o[0] * ta[3 * i] + o[1] * ta[3 * i + 1] + o[2] * ta[3 * i + 2])
         for k in range(3 * m):
             p[k] = q[k]
         if m == 0:
@@ -2645,7 +2667,7 @@ cdef dReal tt_deepest(const dReal* ta, const dReal* na, const dReal* p, int m) n
 
 cdef void tt_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil:
     """Collect a contact by libode's trimesh-trimesh merge (normals kept as sums, normalised at the end)."""
-    cdef int k, o
+    cdef int k, o, j
     for k in range(b.n):
         o = k * CR
         if fabs(b.c[o + C_POS] - px) < TT_MERGE and fabs(b.c[o + C_POS + 1] - py) < TT_MERGE and fabs(b.c[o + C_POS + 2] - pz) < TT_MERGE:
@@ -2655,6 +2677,11 @@ cdef void tt_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dRe
                 b.c[o + C_NORMAL + 2] = b.c[o + C_NORMAL + 2] + nz
                 b.c[o + C_SIDE1] = -1
                 b.c[o + C_SIDE2] = -1
+                if fabs(b.c[o + C_NORMAL]) < TT_ZERO and fabs(b.c[o + C_NORMAL + 1]) < TT_ZERO and fabs(b.c[o + C_NORMAL + 2]) < TT_ZERO:
+                    for j in range(o, (b.n - 1) * CR):
+                        b.c[j] = b.c[j + CR]
+                    b.n = b.n - 1
+                    return
                 if depth > b.c[o + C_DEPTH]:
                     b.c[o + C_POS] = px
                     b.c[o + C_POS + 1] = py
@@ -3099,40 +3126,205 @@ cdef int ray_finish(Buf* out, int rflags, int flags, dReal* contacts, int skip) 
     return emit(out, flags, contacts, skip)
 
 
+# ---- ray-trimesh as libode (OPCODE's ray collider, observed through the oracle and matched bit for bit on
+# the recorded poses): the ray is taken into the mesh frame in float (origin - mesh position rounded once, then
+# R^T in float ops), the AABB tree is walked in libode's order (tree_order) with a float segment-box test at
+# each internal node, and each triangle gets a float Moller-Trumbore test: rejected when |det| (det with
+# backface culling) is at most 1e-6 times the shorter squared edge from vertex 0, when u, v or the distance
+# carry a sign bit (so -0.0 misses), or u > 1 or u + v > 1 (unnormalised u, v against det when culling);
+# a hit counts when its float distance is below the float ray length. With closest-hit the nearest (first on
+# ties) is kept, with first-contact the first in tree order, else all in tree order, the first max-contacts
+# of them. A contact is at origin + dir * distance (in double), depth = the float distance.
+from libc.math cimport signbit
+
+
+cdef inline double f32(double x) noexcept nogil:
+    """x rounded to float32 (libode's trimesh ray test computes in float)."""
+    return <float>x
+
+
+cdef inline int neg32(double x) noexcept nogil:
+    """1 when x carries a sign bit (OPCODE tests floats' sign bits, so -0.0 counts as negative)."""
+    return 1 if signbit(x) else 0
+
+
+cdef inline double fdot(double ax, double ay, double az, double bx, double by, double bz) noexcept nogil:
+    """a . b in float, left to right."""
+    return f32(f32(f32(ax * bx) + f32(ay * by)) + f32(az * bz))
+
+
+cdef int ray_seg_box(const dReal* w, const dReal* nb, int k) noexcept nogil:
+    """OPCODE's segment-AABB overlap in float: w[6:9] = half segment, w[9:12] = its midpoint (mesh frame);
+    node k's box (min/max in nb[8 k + 2..]) as float centre and extents."""
+    cdef dReal c[3]
+    cdef dReal e[3]
+    cdef dReal dd[3]
+    cdef dReal f, lim
+    cdef int j
+    for j in range(3):
+        c[j] = f32(f32(nb[8 * k + 3 + 2 * j] + nb[8 * k + 2 + 2 * j]) * 0.5)
+        e[j] = f32(f32(nb[8 * k + 3 + 2 * j] - nb[8 * k + 2 + 2 * j]) * 0.5)
+        dd[j] = f32(w[9 + j] - c[j])
+        if fabs(dd[j]) > f32(e[j] + fabs(w[6 + j])):
+            return 0
+    f = f32(f32(w[7] * dd[2]) - f32(w[8] * dd[1]))
+    lim = f32(f32(e[1] * fabs(w[8])) + f32(e[2] * fabs(w[7])))
+    if fabs(f) > lim:
+        return 0
+    f = f32(f32(w[8] * dd[0]) - f32(w[6] * dd[2]))
+    lim = f32(f32(e[0] * fabs(w[8])) + f32(e[2] * fabs(w[6])))
+    if fabs(f) > lim:
+        return 0
+    f = f32(f32(w[6] * dd[1]) - f32(w[7] * dd[0]))
+    lim = f32(f32(e[0] * fabs(w[7])) + f32(e[1] * fabs(w[6])))
+    if fabs(f) > lim:
+        return 0
+    return 1
+
+
+cdef int ray_tri32(const dReal* w, const dReal* tv, int cull, dReal* res) noexcept nogil:
+    """OPCODE's float ray-triangle test: ray w[0:3] + s w[3:6], float vertices tv (9 reals, mesh frame);
+    1 with res[0] = the float distance on a hit (rules in the section comment)."""
+    cdef dReal e1x, e1y, e1z, e2x, e2y, e2z, px, py, pz, det, lim, sx, sy, sz, u, qx, qy, qz, v, t, inv
+    e1x = f32(tv[3] - tv[0])
+    e1y = f32(tv[4] - tv[1])
+    e1z = f32(tv[5] - tv[2])
+    e2x = f32(tv[6] - tv[0])
+    e2y = f32(tv[7] - tv[1])
+    e2z = f32(tv[8] - tv[2])
+    px = f32(f32(w[4] * e2z) - f32(w[5] * e2y))
+    py = f32(f32(w[5] * e2x) - f32(w[3] * e2z))
+    pz = f32(f32(w[3] * e2y) - f32(w[4] * e2x))
+    det = fdot(e1x, e1y, e1z, px, py, pz)
+    lim = fdot(e1x, e1y, e1z, e1x, e1y, e1z)
+    u = fdot(e2x, e2y, e2z, e2x, e2y, e2z)
+    if u < lim:
+        lim = u
+    lim = f32(lim * f32(1e-6))
+    sx = f32(w[0] - tv[0])
+    sy = f32(w[1] - tv[1])
+    sz = f32(w[2] - tv[2])
+    qx = f32(f32(sy * e1z) - f32(sz * e1y))
+    qy = f32(f32(sz * e1x) - f32(sx * e1z))
+    qz = f32(f32(sx * e1y) - f32(sy * e1x))
+    if cull:
+        if det <= lim:
+            return 0
+        u = fdot(sx, sy, sz, px, py, pz)
+        if neg32(u) or u > det:
+            return 0
+        v = fdot(w[3], w[4], w[5], qx, qy, qz)
+        if neg32(v) or f32(u + v) > det:
+            return 0
+        t = fdot(e2x, e2y, e2z, qx, qy, qz)
+        if neg32(t):
+            return 0
+        inv = f32(1.0 / det)
+        res[0] = f32(t * inv)
+        return 1
+    if fabs(det) <= lim:
+        return 0
+    inv = f32(1.0 / det)
+    u = f32(fdot(sx, sy, sz, px, py, pz) * inv)
+    if neg32(u) or u > 1.0:
+        return 0
+    v = f32(fdot(w[3], w[4], w[5], qx, qy, qz) * inv)
+    if neg32(v) or f32(u + v) > 1.0:
+        return 0
+    t = f32(fdot(e2x, e2y, e2z, qx, qy, qz) * inv)
+    if neg32(t):
+        return 0
+    res[0] = t
+    return 1
+
+
 cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Ray (geom 1) against a trimesh: hit points, depth = distance from the ray's start, side2 = triangle."""
+    """Ray (geom 1) against a trimesh by libode's rules (section comment); depth = hit distance, side2 =
+    the triangle."""
     cdef MeshData* md
-    cdef Buf* out
-    cdef int t, a, b, c, n, rflags
-    cdef dReal ox, oy, oz, dx, dy, dz, rlen
+    cdef dReal* nb
+    cdef dReal* st
+    cdef int t, j, k, n, sp, na, rflags, maxc, best, lo, hi
+    cdef dReal rlen, bestd
+    cdef dReal w[12]
+    cdef dReal r[3]
     cdef dReal tv[9]
-    cdef dReal nv[3]
+    cdef dReal res[1]
+    cdef int kd[6]
     md = reg_get(i2[GI_DATA])
-    if md == NULL or md.kind != MESH_TRIMESH:
+    if md == NULL or md.kind != MESH_TRIMESH or md.nt == 0:
         return 0
     rflags = i1[GI_FLAGS]
-    ox = g1[G_POS]
-    oy = g1[G_POS + 1]
-    oz = g1[G_POS + 2]
-    dx = g1[G_R + 2]
-    dy = g1[G_R + 5]
-    dz = g1[G_R + 8]
-    rlen = g1[G_RAYLEN]
-    out = buf_new()
-    for t in range(md.nt):
-        a = md.t[3 * t]
-        b = md.t[3 * t + 1]
-        c = md.t[3 * t + 2]
-        to_world(g2, md.v[3 * a], md.v[3 * a + 1], md.v[3 * a + 2], tv, 0)
-        to_world(g2, md.v[3 * b], md.v[3 * b + 1], md.v[3 * b + 2], tv, 3)
-        to_world(g2, md.v[3 * c], md.v[3 * c + 1], md.v[3 * c + 2], tv, 6)
-        rot_vec(g2, md.tn[3 * t], md.tn[3 * t + 1], md.tn[3 * t + 2], nv, 0)
-        ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tv, nv[0], nv[1], nv[2], t, 0)
-        if out.n > 0 and (rflags & 1) and not (rflags & 4):
+    maxc = maxc_of(flags)
+    rlen = f32(g1[G_RAYLEN])
+    for j in range(3):
+        r[j] = f32(g1[G_POS + j] - g2[G_POS + j])
+    for j in range(3):
+        w[j] = fdot(r[0], r[1], r[2], f32(g2[G_R + j]), f32(g2[G_R + 3 + j]), f32(g2[G_R + 6 + j]))
+        w[3 + j] = fdot(f32(g1[G_R + 2]), f32(g1[G_R + 5]), f32(g1[G_R + 8]), f32(g2[G_R + j]),
+                        f32(g2[G_R + 3 + j]), f32(g2[G_R + 6 + j]))
+    for j in range(3):
+        w[6 + j] = f32(f32(w[3 + j] * rlen) * 0.5)
+        w[9 + j] = f32(w[j] + w[6 + j])
+    nb = work_new(8 * md.nt)
+    st = work_new(3 * md.nt + 6)
+    tt_nodes(md, md.tb, nb)
+    n = 0
+    best = -1
+    bestd = 0.0
+    st[0] = 0.0
+    st[1] = md.nt
+    st[2] = 0.0
+    sp = 1
+    while sp > 0:
+        sp = sp - 1
+        lo = to_int(st[3 * sp])
+        hi = to_int(st[3 * sp + 1])
+        k = to_int(st[3 * sp + 2])
+        if hi - lo >= 2:
+            if not ray_seg_box(w, nb, k):
+                continue
+            na = tt_kids(md, lo, hi, k, kd)
+            for j in range(na - 1, -1, -1):
+                st[3 * sp] = kd[3 * j]
+                st[3 * sp + 1] = kd[3 * j + 1]
+                st[3 * sp + 2] = kd[3 * j + 2]
+                sp = sp + 1
+            continue
+        t = md.to[lo]
+        for j in range(3):
+            for k in range(3):
+                tv[3 * j + k] = md.v[3 * md.t[3 * t + j] + k]
+        if not ray_tri32(w, tv, rflags & 2, res) or not res[0] < rlen:
+            continue
+        if rflags & 4:
+            if best < 0 or res[0] < bestd:
+                best = t
+                bestd = res[0]
+            continue
+        ray_put(g1, g2, md, t, res[0], contacts, n * skip)
+        n = n + 1
+        if n >= maxc or (rflags & 1):
             break
-    n = ray_finish(out, rflags, flags, contacts, skip)
-    buf_free(out)
+    if best >= 0:
+        ray_put(g1, g2, md, best, bestd, contacts, 0)
+        n = 1
+    work_free(nb)
+    work_free(st)
     return n
+
+
+cdef void ray_put(const dReal* g1, const dReal* g2, MeshData* md, int t, dReal d, dReal* contacts, int o) noexcept nogil:
+    """Write the ray's hit of triangle t at distance d: origin + dir d, the triangle's world front normal."""
+    cdef dReal nv[3]
+    cdef int j
+    rot_vec(g2, md.tn[3 * t], md.tn[3 * t + 1], md.tn[3 * t + 2], nv, 0)
+    for j in range(3):
+        contacts[o + C_POS + j] = g1[G_POS + j] + g1[G_R + 2 + 3 * j] * d
+        contacts[o + C_NORMAL + j] = nv[j]
+    contacts[o + C_DEPTH] = d
+    contacts[o + C_SIDE1] = -1
+    contacts[o + C_SIDE2] = t
 
 
 cdef int collide_heightfield_ray(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil:
