@@ -1470,14 +1470,70 @@ def v3dot(a, i, b, j):
     return a[i] * b[j] + a[i + 1] * b[j + 1] + a[i + 2] * b[j + 2]
 
 
+def cyl_try(tv, w, best):
+    #: cdef int cyl_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil
+    """cap_try for a cylinder, in libode's arithmetic (bit for bit on the recordings, which decides its ties):
+    the cylinder's half extent along L is h min(1, |L.a|) + r sqrt(1 - (L.a)^2), the triangle's extent is taken
+    relative to the centre (L.(v - c)); best[4] = the triangle's top along the kept normal, relative to c."""
+    #: dReal l, d, dn, tmax, tmin, x, ca, rad
+    #: int k
+    l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
+    if l == 0:
+        return 1
+    w[9] = w[9] / l
+    w[10] = w[10] / l
+    w[11] = w[11] / l
+    tmax = w[9] * (tv[0] - w[0]) + w[10] * (tv[1] - w[1]) + w[11] * (tv[2] - w[2])
+    tmin = tmax
+    for k in range(1, 3):
+        x = w[9] * (tv[3 * k] - w[0]) + w[10] * (tv[3 * k + 1] - w[1]) + w[11] * (tv[3 * k + 2] - w[2])
+        if x > tmax:
+            tmax = x
+        if x < tmin:
+            tmin = x
+    ca = w[9] * w[3] + w[10] * w[4] + w[11] * w[5]
+    x = 1.0 - ca * ca
+    if x > 0:
+        x = sqrt(x)
+    else:
+        x = 0.0
+    ca = fabs(ca)
+    if ca > 1.0:
+        ca = 1.0
+    rad = w[6] * ca + w[7] * x
+    d = rad + tmax
+    dn = rad - tmin
+    if dn < d:
+        if dn < 0:
+            return 0
+        if best[0] < 0 or dn < best[0]:
+            best[0] = dn
+            best[1] = -w[9]
+            best[2] = -w[10]
+            best[3] = -w[11]
+            best[4] = -tmin
+        return 1
+    if d < 0:
+        return 0
+    if best[0] < 0 or d < best[0]:
+        best[0] = d
+        best[1] = w[9]
+        best[2] = w[10]
+        best[3] = w[11]
+        best[4] = tmax
+    return 1
+
+
 def cap_try(tv, w, best):
     #: cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil
-    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule (w[8] = 0) or cylinder (w[8] = 1) with
-    w[0:3] centre, w[3:6] axis, w[6] half length, w[7] radius against triangle tv: keep in best (depth, normal,
-    triangle extent) the smaller overlap of its two orientations when below best[0] (best[0] < 0: none yet).
-    Returns 0 when the axis separates."""
+    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule (w[8] = 0; a cylinder, w[8] = 1, goes to
+    cyl_try) with w[0:3] centre, w[3:6] axis, w[6] half length, w[7] radius against triangle tv: keep in best
+    (depth, normal, triangle extent) the smaller overlap of its two orientations when below best[0] (best[0] < 0:
+    none yet). Returns 0 when the axis separates."""
     #: dReal l, d, dn, tmax, tmin, x, cl, ca, rr
     #: int k
+    if w[8] != 0:
+        return cyl_try(tv, w, best)
     l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
     if l == 0:
         return 1
@@ -1496,11 +1552,6 @@ def cap_try(tv, w, best):
     x = fabs(v3dot(w, 3, w, 9))
     ca = w[6] * x
     rr = w[7]
-    if w[8] != 0:  # a cylinder: its rim's extent r sin(angle to the axis)
-        x = 1.0 - x * x
-        if x < 0:
-            x = 0.0
-        rr = w[7] * sqrt(x)
     d = tmax - ((cl - ca) - rr)
     dn = -tmin - (((-cl) - ca) - rr)
     if dn < d:
@@ -1693,13 +1744,17 @@ def cap_tri(tv, w, res):
     return cnt
 
 
-# ---- cylinder-trimesh as libode (observed per triangle through the oracle; the rim-against-edge axes libode
-# also tries are not found yet): the capsule's triangle order, back-face test, cap and merge; separating axes
-# face normal, cylinder axis, axis x edge and the direction from each vertex to the axis, the cylinder's
-# extent along an axis h |a.L| + r sqrt(1 - (a.L)^2). When the winner is within acos 0.9 of the axis, the
-# triangle is clipped by the octagonal prism circumscribing the cylinder (its sides r from the axis) and both
-# cap planes, each remaining vertex a contact of depth (its extent along the normal minus the cylinder's
-# lowest); otherwise the surface line deepest along the normal is clipped as a capsule's axis.
+# ---- cylinder-trimesh as libode (observed per triangle through the oracle, single-triangle meshes): the capsule's
+# triangle order, back-face test, cap and merge. Separating axes in this order, the first of equal overlaps kept:
+# the face normal, the cylinder axis a, a x each edge (skipped when |a x e|^2 <= 1e-12), the direction from each
+# vertex to the axis (perpendicular to a), then for the cap at +h and the one at -h and each edge the rim-edge
+# axis e x (a x (X - cc)), X the edge line's crossing of the cap plane (cap centre cc; skipped when the edge is
+# parallel to the plane). The cylinder's half extent along L is h min(1, |a.L|) + r sqrt(1 - (a.L)^2), the
+# triangle's is taken about the centre. When the winner is within acos 0.9 of the axis, the triangle is clipped by
+# the octagonal prism circumscribing the cylinder (its sides r from the axis, corners on its x and y axes) and by
+# the near cap plane only, each remaining vertex a contact of depth (extent - |L.(p - c)|) when positive (the
+# smaller of the two orientations' depths); otherwise the surface line deepest along the normal is clipped as a
+# capsule's axis.
 
 
 def cyl_clip(p, n, q, nx, ny, nz, off):
@@ -1743,7 +1798,7 @@ def cyl_tri(g2, tv, w, res):
     #: dReal pa[48]
     #: dReal pb[48]
     #: dReal lh[2]
-    #: dReal l, x, h, r, lo, hi, s, f, t, px, py, pz, ca, mn, ang
+    #: dReal l, x, h, r, lo, hi, s, t, px, py, pz, ca, ang, rad
     #: int k, j, m, cnt, npt
     lh = [0.0] * 2  # py
     e = [0.0] * 9  # py
@@ -1759,14 +1814,14 @@ def cyl_tri(g2, tv, w, res):
     w[9] = w[3]
     w[10] = w[4]
     w[11] = w[5]
-    if cap_try(tv, w, best) == 0:
+    if cyl_try(tv, w, best) == 0:
         return 0
     for k in range(3):
         w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
         w[10] = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
         w[11] = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
         if w[9] * w[9] + w[10] * w[10] + w[11] * w[11] > 1e-12:
-            if cap_try(tv, w, best) == 0:
+            if cyl_try(tv, w, best) == 0:
                 return 0
     for k in range(3):
         px = w[0] - tv[3 * k]
@@ -1776,40 +1831,71 @@ def cyl_tri(g2, tv, w, res):
         w[9] = px - w[3] * x
         w[10] = py - w[4] * x
         w[11] = pz - w[5] * x
-        if cap_try(tv, w, best) == 0:
+        if cyl_try(tv, w, best) == 0:
             return 0
+    for j in range(2):
+        s = h
+        if j == 1:
+            s = -h
+        for k in range(3):
+            x = e[3 * k] * w[3] + e[3 * k + 1] * w[4] + e[3 * k + 2] * w[5]
+            if fabs(x) < 1e-12:
+                continue
+            # the cap centre cc = c + a s; X - cc with X = v + e t on the cap plane
+            t = (((w[0] + w[3] * s) - tv[3 * k]) * w[3] + ((w[1] + w[4] * s) - tv[3 * k + 1]) * w[4] + ((w[2] + w[5] * s) - tv[3 * k + 2]) * w[5]) / x
+            n[0] = (tv[3 * k] + e[3 * k] * t) - (w[0] + w[3] * s)
+            n[1] = (tv[3 * k + 1] + e[3 * k + 1] * t) - (w[1] + w[4] * s)
+            n[2] = (tv[3 * k + 2] + e[3 * k + 2] * t) - (w[2] + w[5] * s)
+            px = w[4] * n[2] - w[5] * n[1]
+            py = w[5] * n[0] - w[3] * n[2]
+            pz = w[3] * n[1] - w[4] * n[0]
+            w[9] = e[3 * k + 1] * pz - e[3 * k + 2] * py
+            w[10] = e[3 * k + 2] * px - e[3 * k] * pz
+            w[11] = e[3 * k] * py - e[3 * k + 1] * px
+            if cyl_try(tv, w, best) == 0:
+                return 0
     ca = w[3] * best[1] + w[4] * best[2] + w[5] * best[3]
     cnt = 0
     if fabs(ca) > CYL_CAP_COS:
-        # the triangle clipped by the octagonal prism around the axis and the two cap planes
-        for k in range(9):
-            pa[k] = tv[k]
+        # the triangle clipped in the cylinder's frame (q = R^T (v - c)) by the octagonal prism around the axis and
+        # the near cap's plane q_z = -+h, the points taken back as c + R q (libode's crossing points are on the
+        # plane in that frame: with |a| != 1 their depth leans the way of 1 - |a|)
+        for k in range(3):
+            for m in range(3):
+                pa[3 * k + m] = g2[L.G_R + m] * (tv[3 * k] - w[0]) + g2[L.G_R + 3 + m] * (tv[3 * k + 1] - w[1]) + g2[L.G_R + 6 + m] * (tv[3 * k + 2] - w[2])
         npt = 3
         for k in range(8):
             ang = (k + 0.5) * M_PI / 4
-            n[0] = g2[L.G_R] * cos(ang) + g2[L.G_R + 1] * sin(ang)
-            n[1] = g2[L.G_R + 3] * cos(ang) + g2[L.G_R + 4] * sin(ang)
-            n[2] = g2[L.G_R + 6] * cos(ang) + g2[L.G_R + 7] * sin(ang)
-            npt = cyl_clip(pa, npt, pb, n[0], n[1], n[2], (n[0] * w[0] + n[1] * w[1] + n[2] * w[2]) + r)
+            npt = cyl_clip(pa, npt, pb, cos(ang), sin(ang), 0.0, r)
             for m in range(3 * npt):
                 pa[m] = pb[m]
-        for j in range(2):
+        s = -1.0
+        if ca < 0:
             s = 1.0
-            if j == 1:
-                s = -1.0
-            npt = cyl_clip(pa, npt, pb, w[3] * s, w[4] * s, w[5] * s, (w[3] * w[0] + w[4] * w[1] + w[5] * w[2]) * s + h)
-            for m in range(3 * npt):
-                pa[m] = pb[m]
-        x = 1.0 - ca * ca
-        if x < 0:
-            x = 0.0
-        mn = ((best[1] * w[0] + best[2] * w[1] + best[3] * w[2]) - h * fabs(ca)) - r * sqrt(x)
+        npt = cyl_clip(pa, npt, pb, 0.0, 0.0, s, h)
         for k in range(npt):
-            t = (best[1] * pa[3 * k] + best[2] * pa[3 * k + 1] + best[3] * pa[3 * k + 2]) - mn
-            if t >= 1e-12 and cnt < 16:
-                res[7 * cnt] = pa[3 * k]
-                res[7 * cnt + 1] = pa[3 * k + 1]
-                res[7 * cnt + 2] = pa[3 * k + 2]
+            px = g2[L.G_R] * pb[3 * k] + g2[L.G_R + 1] * pb[3 * k + 1] + g2[L.G_R + 2] * pb[3 * k + 2] + w[0]
+            py = g2[L.G_R + 3] * pb[3 * k] + g2[L.G_R + 4] * pb[3 * k + 1] + g2[L.G_R + 5] * pb[3 * k + 2] + w[1]
+            pz = g2[L.G_R + 6] * pb[3 * k] + g2[L.G_R + 7] * pb[3 * k + 1] + g2[L.G_R + 8] * pb[3 * k + 2] + w[2]
+            pb[3 * k] = px
+            pb[3 * k + 1] = py
+            pb[3 * k + 2] = pz
+        ca = best[1] * w[3] + best[2] * w[4] + best[3] * w[5]
+        x = 1.0 - ca * ca
+        if x > 0:
+            x = sqrt(x)
+        else:
+            x = 0.0
+        ca = fabs(ca)
+        if ca > 1.0:
+            ca = 1.0
+        rad = h * ca + r * x
+        for k in range(npt):
+            t = rad - fabs(best[1] * (pb[3 * k] - w[0]) + best[2] * (pb[3 * k + 1] - w[1]) + best[3] * (pb[3 * k + 2] - w[2]))
+            if t > 0 and cnt < 16:
+                res[7 * cnt] = pb[3 * k]
+                res[7 * cnt + 1] = pb[3 * k + 1]
+                res[7 * cnt + 2] = pb[3 * k + 2]
                 res[7 * cnt + 3] = best[1]
                 res[7 * cnt + 4] = best[2]
                 res[7 * cnt + 5] = best[3]
@@ -1843,7 +1929,7 @@ def cyl_tri(g2, tv, w, res):
         res[7 * cnt + 3] = best[1]
         res[7 * cnt + 4] = best[2]
         res[7 * cnt + 5] = best[3]
-        res[7 * cnt + 6] = best[4] - (best[1] * res[7 * cnt] + best[2] * res[7 * cnt + 1] + best[3] * res[7 * cnt + 2])
+        res[7 * cnt + 6] = best[4] - (best[1] * (res[7 * cnt] - w[0]) + best[2] * (res[7 * cnt + 1] - w[1]) + best[3] * (res[7 * cnt + 2] - w[2]))
         cnt += 1
     return cnt
 
@@ -2069,16 +2155,16 @@ def box_tri(tv, w, res):
     return 1
 
 
-def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2):
-    #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil
+def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2, tol):
+    #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2, dReal tol) noexcept nogil
     """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
-    replaces it only when deeper (libode's capsule-trimesh merge)."""
+    replaces it only when deeper by more than tol (libode's capsule-trimesh merge; for a cylinder tol = 0)."""
     #: int k, o
     for k in range(b.n):
         o = k * L.CR
         if fabs(b.c[o + L.C_POS] - px) < CAP_MERGE and fabs(b.c[o + L.C_POS + 1] - py) < CAP_MERGE and fabs(b.c[o + L.C_POS + 2] - pz) < CAP_MERGE:
             if b.c[o + L.C_NORMAL] * nx + b.c[o + L.C_NORMAL + 1] * ny + b.c[o + L.C_NORMAL + 2] * nz > 0.9999:
-                if depth > b.c[o + L.C_DEPTH] + 1e-12:
+                if depth > b.c[o + L.C_DEPTH] + tol:
                     b.c[o + L.C_POS] = px
                     b.c[o + L.C_POS + 1] = py
                     b.c[o + L.C_POS + 2] = pz
@@ -2167,9 +2253,12 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
         buf_free(out)
         return n
     merged = buf_new()
+    x = 1e-12
+    if cls == L.GC_CYLINDER:
+        x = 0.0
     for k in range(out.n):
         j = k * L.CR
-        buf_merge(merged, out.c[j + L.C_POS], out.c[j + L.C_POS + 1], out.c[j + L.C_POS + 2], out.c[j + L.C_NORMAL], out.c[j + L.C_NORMAL + 1], out.c[j + L.C_NORMAL + 2], out.c[j + L.C_DEPTH], to_int(out.c[j + L.C_SIDE1]), to_int(out.c[j + L.C_SIDE2]))
+        buf_merge(merged, out.c[j + L.C_POS], out.c[j + L.C_POS + 1], out.c[j + L.C_POS + 2], out.c[j + L.C_NORMAL], out.c[j + L.C_NORMAL + 1], out.c[j + L.C_NORMAL + 2], out.c[j + L.C_DEPTH], to_int(out.c[j + L.C_SIDE1]), to_int(out.c[j + L.C_SIDE2]), x)
     n = emit(merged, flags, contacts, skip)
     buf_free(out)
     buf_free(merged)
