@@ -37,7 +37,7 @@ PAR_EPS = 1e-9            # cross products shorter than this (relative) are para
 M_PI = 3.141592653589793
 DINF = float("inf")
 CYL_CAP_COS = 0.9         # cylinder-trimesh: |axis . normal| above this clips the triangle by the cap prism
-BOX_EDGE_BIAS = 1.5       # box-trimesh: an edge axis's overlap is compared times this
+BOX_EDGE_BIAS = 1.5       # box-trimesh: an edge axis replaces the best only when its overlap times this is smaller
 CAP_MERGE = 1e-4          # capsule-trimesh: contacts this close (per coordinate) with one normal are merged
 CAP_EDGE_TOL = 1e-5       # capsule-trimesh: the edge planes' outward tolerance (unnormalised edge x normal)
 TT_MERGE = 1e-5           # trimesh-trimesh: contacts this close (per coordinate) are one
@@ -1934,49 +1934,63 @@ def cyl_tri(g2, tv, w, res):
     return cnt
 
 
-# ---- box-trimesh as libode (observed per triangle through the oracle): the capsule's triangle order, contact
-# cap and merge, no back-face test; separating axes the face normal (towards the box only), the box axes and
-# box axis x edge, each but the face normal in its orientation of smaller overlap; an edge axis wins only when
-# its overlap times 1.5 is below the best (observed bias). Face normal: the box face most against it clipped
-# by the triangle's edge planes and plane, depth below the plane; box axis: the triangle clipped by the box's
-# planes except the far face, depth along the normal; edge axis: one contact halfway between the closest
-# points of the two edges with the overlap as depth.
-def box_axis(tv, w, l, best, kind, both):
-    #: cdef int box_axis(const dReal* tv, const dReal* w, const dReal* l, dReal* best, int kind, int both) noexcept nogil
-    """Unit axis l (the smaller overlap of l and -l when both) for the box w (centre, axes u0 u1 u2, half
-    sides) against triangle tv: best (depth, normal, kind, score) takes it when its score (depth, times
-    BOX_EDGE_BIAS for an edge) is below best's. Returns 0 when it separates."""
-    #: dReal tmax, tmin, x, cl, ex, d, dn, sc
-    #: int k
-    tmax = v3dot(l, 0, tv, 0)
-    tmin = tmax
-    for k in range(1, 3):
-        x = v3dot(l, 0, tv, 3 * k)
-        if x > tmax:
-            tmax = x
-        if x < tmin:
-            tmin = x
-    cl = v3dot(l, 0, w, 0)
-    ex = w[12] * fabs(v3dot(w, 3, l, 0)) + w[13] * fabs(v3dot(w, 6, l, 0)) + w[14] * fabs(v3dot(w, 9, l, 0))
-    d = tmax - (cl - ex)
-    sc = 1.0
-    if both:
-        dn = -tmin - ((-cl) - ex)
-        if dn < d:
-            d = dn
-            sc = -1.0
+# ---- box-trimesh as libode (observed per triangle through the oracle, /tmp/box probes): the capsule's
+# triangle order; separating axes in libode's order: the face normal (towards the box only), the box axes u0 u1
+# u2, then for each box axis its cross products with the triangle edges v1-v0, v0-v2, v2-v1 (in that order).
+# Each axis but the face normal takes the orientation of smaller overlap (the vertices projected relative to
+# the box centre; on a tie the one against the axis). A later axis replaces the best when its overlap is
+# smaller -- an edge axis only when its overlap times 1.5 is smaller than the best's plain overlap (sweeps
+# of one pose switch exactly at ratio 1.5, between two edge axes too). Face normal: the box face most against
+# it clipped by the triangle's edge planes and plane, depth below the plane; box axis: the triangle clipped by
+# the box's planes except the far face, depth along the normal; edge axis: one contact halfway between the
+# closest points of the two edges with the overlap as depth. Contacts of all triangles are collected by
+# box_collect (libode's merge and cap rules).
+def box_axis(tv, a, w, l, il, best, kind):
+    #: cdef int box_axis(const dReal* tv, const dReal* a, const dReal* w, const dReal* l, dReal il, dReal* best, int kind) noexcept nogil
+    """Axis l (unit times 1 / il; kind 0 the face normal, 1..3 box axis kind - 1, 4.. an edge axis) for the box
+    w (centre, axes u0 u1 u2, half sides) against triangle tv (edges a: v1 - v0, v2 - v0): best (depth, unit
+    normal, kind) takes it when its overlap (times BOX_EDGE_BIAS for an edge) is below best's depth. The
+    arithmetic is libode's (its ties between parallel axes, found on aligned poses, come out the same): the
+    vertices' projections relative to the box centre as f0 = l.(v0 - c) plus l.a, the box radius the half side
+    for a box axis, both scaled by il; the face normal uses v0 only, towards the box. Returns 0 when it separates."""
+    #: dReal f0, f1, f2, tmax, tmin, x, ex, d, dn
+    f0 = l[0] * (tv[0] - w[0]) + l[1] * (tv[1] - w[1]) + l[2] * (tv[2] - w[2])
+    if kind >= 1 and kind <= 3:
+        ex = w[11 + kind]
+    else:
+        ex = w[12] * fabs(v3dot(w, 3, l, 0)) + w[13] * fabs(v3dot(w, 6, l, 0)) + w[14] * fabs(v3dot(w, 9, l, 0))
+    if kind == 0:
+        tmax = f0
+        tmin = f0
+    else:
+        f1 = f0 + v3dot(l, 0, a, 0)
+        f2 = f0 + v3dot(l, 0, a, 3)
+        tmax = f0
+        tmin = f0
+        if f1 > tmax:
+            tmax = f1
+        if f1 < tmin:
+            tmin = f1
+        if f2 > tmax:
+            tmax = f2
+        if f2 < tmin:
+            tmin = f2
+    d = (ex + tmax) * il
+    dn = (ex - tmin) * il
+    x = 1.0
+    if dn < 0:
+        return 0
+    if kind > 0 and not (d < dn):
+        d = dn
+        x = -1.0
     if d < 0:
         return 0
-    x = d
-    if kind >= 4:
-        x = d * BOX_EDGE_BIAS
-    if best[0] < 0 or x < best[5]:
+    if best[0] < 0 or (kind < 4 and d < best[0]) or (kind >= 4 and d * BOX_EDGE_BIAS < best[0]):
         best[0] = d
-        best[1] = l[0] * sc
-        best[2] = l[1] * sc
-        best[3] = l[2] * sc
+        best[1] = l[0] * il * x
+        best[2] = l[1] * il * x
+        best[3] = l[2] * il * x
         best[4] = kind
-        best[5] = x
     return 1
 
 
@@ -1985,8 +1999,9 @@ def box_tri(tv, w, res):
     """Contacts (7 reals each in res: point, normal from the triangle towards the box, depth) of the box in w
     (centre, axes u0 u1 u2, half sides) with triangle tv, by libode's rules."""
     #: dReal e[9]
+    #: dReal a[9]
     #: dReal nn[3]
-    #: dReal best[6]
+    #: dReal best[5]
     #: dReal l[3]
     #: dReal n[3]
     #: dReal p[3]
@@ -1995,8 +2010,9 @@ def box_tri(tv, w, res):
     #: dReal ln, x, bv, mn, s1, s2, aa, ee, f, cc, b, den, s, t
     #: int k, j, m, i, kind, cnt, npt, bi, j1, j2
     e = [0.0] * 9  # py
+    a = [0.0] * 9  # py
     nn = [0.0] * 3  # py
-    best = [0.0] * 6  # py
+    best = [0.0] * 5  # py
     l = [0.0] * 3  # py
     n = [0.0] * 3  # py
     p = [0.0] * 3  # py
@@ -2012,29 +2028,32 @@ def box_tri(tv, w, res):
     ln = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
     if ln == 0:
         return 0
-    nn[0] = nn[0] / ln
-    nn[1] = nn[1] / ln
-    nn[2] = nn[2] / ln
+    ln = 1.0 / ln  # libode's unit vectors (bits checked): times the reciprocal length
+    # libode's edge vectors for the cross axes (bits checked): v1-v0, v2-v0 and their difference
+    for m in range(3):
+        a[m] = e[m]
+        a[3 + m] = tv[6 + m] - tv[m]
+        a[6 + m] = a[3 + m] - a[m]
     best[0] = -1.0
-    if box_axis(tv, w, nn, best, 0, 0) == 0:
+    if box_axis(tv, a, w, nn, ln, best, 0) == 0:
         return 0
+    nn[0] = nn[0] * ln
+    nn[1] = nn[1] * ln
+    nn[2] = nn[2] * ln
     for i in range(3):
-        if box_axis(tv, w, w[3 + 3 * i:6 + 3 * i], best, 1 + i, 1) == 0:  # py
+        if box_axis(tv, a, w, w[3 + 3 * i:6 + 3 * i], 1.0, best, 1 + i) == 0:  # py
             return 0  # py
-        #: py- if box_axis(tv, w, w + 3 + 3 * i, best, 1 + i, 1) == 0:
+        #: py- if box_axis(tv, a, w, w + 3 + 3 * i, 1.0, best, 1 + i) == 0:
         #: py-     return 0
     for i in range(3):
-        for k in range(3):
-            l[0] = w[4 + 3 * i] * e[3 * k + 2] - w[5 + 3 * i] * e[3 * k + 1]
-            l[1] = w[5 + 3 * i] * e[3 * k] - w[3 + 3 * i] * e[3 * k + 2]
-            l[2] = w[3 + 3 * i] * e[3 * k + 1] - w[4 + 3 * i] * e[3 * k]
+        for j in range(3):
+            k = (3 - j) % 3  # the contact code's edge (tv[k] + e[k] t) along a[j]
+            l[0] = w[4 + 3 * i] * a[3 * j + 2] - w[5 + 3 * i] * a[3 * j + 1]
+            l[1] = w[5 + 3 * i] * a[3 * j] - w[3 + 3 * i] * a[3 * j + 2]
+            l[2] = w[3 + 3 * i] * a[3 * j + 1] - w[4 + 3 * i] * a[3 * j]
             x = l[0] * l[0] + l[1] * l[1] + l[2] * l[2]
             if x > 1e-12:
-                ln = sqrt(x)
-                l[0] = l[0] / ln
-                l[1] = l[1] / ln
-                l[2] = l[2] / ln
-                if box_axis(tv, w, l, best, 4 + 3 * i + k, 1) == 0:
+                if box_axis(tv, a, w, l, 1.0 / sqrt(x), best, 4 + 3 * i + k) == 0:
                     return 0
     kind = to_int(best[4])
     l[0] = best[1]
@@ -2277,10 +2296,112 @@ def collide_trimesh_cylinder(g1, i1, g2, i2, flags, contacts, skip):
     return trimesh_round(g1, i1, g2, i2, flags, contacts, skip)
 
 
+def box_collect(b, maxc, px, py, pz, nx, ny, nz, depth, s1, s2):
+    #: cdef void box_collect(Buf* b, int maxc, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil
+    """Collect a box-trimesh contact by libode's rules (found through the oracle: libode's per-triangle contacts
+    replayed in triangle order reproduce all its results for max contacts 1, 4 and 64): a contact is a
+    duplicate of a collected one when their squared distance is below the double epsilon 2^-52 and their
+    normals' dot product above 1 - 2^-52 (so equal normals whose dot rounds below that are not merged); a deeper
+    duplicate replaces it whole, others are dropped; when maxc are collected a new contact replaces the first
+    shallowest one if it is deeper."""
+    #: int k, o, m
+    #: dReal dx, dy, dz
+    #: double eps
+    eps = 2.220446049250313e-16
+    #: py- if sizeof(dReal) == 4:  # a float kernel takes the float epsilon (as a single-precision libode would)
+    #: py-     eps = 1.1920928955078125e-07
+    for k in range(b.n):
+        o = k * L.CR
+        dx = px - b.c[o + L.C_POS]
+        dy = py - b.c[o + L.C_POS + 1]
+        dz = pz - b.c[o + L.C_POS + 2]
+        if dx * dx + dy * dy + dz * dz < eps:
+            if nx * b.c[o + L.C_NORMAL] + ny * b.c[o + L.C_NORMAL + 1] + nz * b.c[o + L.C_NORMAL + 2] > 1.0 - eps:
+                if depth > b.c[o + L.C_DEPTH]:
+                    box_put(b, k, px, py, pz, nx, ny, nz, depth, s1, s2)
+                return
+    if b.n < maxc:
+        buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
+        return
+    m = 0
+    for k in range(1, b.n):
+        if b.c[k * L.CR + L.C_DEPTH] < b.c[m * L.CR + L.C_DEPTH]:
+            m = k
+    if depth > b.c[m * L.CR + L.C_DEPTH]:
+        box_put(b, m, px, py, pz, nx, ny, nz, depth, s1, s2)
+
+
+def box_put(b, k, px, py, pz, nx, ny, nz, depth, s1, s2):
+    #: cdef void box_put(Buf* b, int k, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2) noexcept nogil
+    """Overwrite collected contact k."""
+    #: int o
+    o = k * L.CR
+    b.c[o + L.C_POS] = px
+    b.c[o + L.C_POS + 1] = py
+    b.c[o + L.C_POS + 2] = pz
+    b.c[o + L.C_NORMAL] = nx
+    b.c[o + L.C_NORMAL + 1] = ny
+    b.c[o + L.C_NORMAL + 2] = nz
+    b.c[o + L.C_DEPTH] = depth
+    b.c[o + L.C_SIDE1] = s1
+    b.c[o + L.C_SIDE2] = s2
+
+
 def collide_trimesh_box(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* contacts, int skip) noexcept nogil
-    """Trimesh (geom 1) against a box."""
-    return trimesh_round(g1, i1, g2, i2, flags, contacts, skip)
+    """Trimesh (geom 1) against a box: box_tri per triangle in libode's order, collected by box_collect."""
+    #: MeshData* md
+    #: Buf* out
+    #: int k, j, t, n, maxc, unimp
+    #: dReal tv[9]
+    #: dReal nv[3]
+    #: dReal q[3]
+    #: dReal lo[6]
+    #: dReal w[16]
+    #: dReal res[112]
+    #: dReal x
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    tv = [0.0] * 9  # py
+    nv = [0.0] * 3  # py
+    q = [0.0] * 3  # py
+    lo = [0.0] * 6  # py
+    w = [0.0] * 16  # py
+    res = [0.0] * 112  # py
+    md = reg_get(i1[L.GI_DATA])
+    if md is None or md.kind != MESH_TRIMESH:
+        return 0
+    for k in range(3):
+        w[k] = g2[L.G_POS + k]
+    to_local(g1, w[0], w[1], w[2], q, 0)
+    for k in range(3):
+        for j in range(3):
+            w[3 + 3 * k + j] = g2[L.G_R + 3 * j + k]
+        w[12 + k] = g2[L.G_SIDES + k] * 0.5
+    x = w[12] + w[13] + w[14]
+    for k in range(3):
+        lo[2 * k] = q[k] - x
+        lo[2 * k + 1] = q[k] + x
+    maxc = maxc_of(flags)
+    unimp = unimp_of(flags)
+    out = buf_new()
+    for j in range(md.nt):
+        if unimp and out.n >= maxc:
+            break
+        t = md.to[j]
+        if tri_box_out(md, t, lo):
+            continue
+        tri_world(g1, md, t, tv, nv)
+        n = box_tri(tv, w, res)
+        for k in range(n):
+            if unimp:  # CONTACTS_UNIMPORTANT: the first maxc contacts as found, unmerged (observed)
+                if out.n < maxc:
+                    buf_push(out, res[7 * k], res[7 * k + 1], res[7 * k + 2], -res[7 * k + 3], -res[7 * k + 4], -res[7 * k + 5], res[7 * k + 6], t, -1)
+            else:
+                box_collect(out, maxc, res[7 * k], res[7 * k + 1], res[7 * k + 2], -res[7 * k + 3], -res[7 * k + 4], -res[7 * k + 5], res[7 * k + 6], t, -1)
+    n = emit(out, flags, contacts, skip)
+    buf_free(out)
+    return n
 
 
 def hf_corner_sphere(g1, out, c, r, vx, vy, vz, nx, ny, nz, vf, k):
