@@ -69,7 +69,7 @@ KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a
     "box-convex": (0, 22, "single precision: float-rounded poses move the MPR onto another portal"),
     "box-cylinder": (1, 7, "a clip point at depth ~1e-17 kept or dropped by libode's rounding"),
     "box-transform": (1, 2, "a clip point at depth ~1e-17 kept or dropped by libode's rounding"),
-    "box-trimesh": (0, 36, "single precision: libode merges equal normals only if their dot rounds above 1-2^-52"),
+    "box-trimesh": (0, 36, "single: libode merges equal normals only if their dot rounds above 1-2^-52"),
     "capsule-capsule": (3, 5, "touching axes: libode's (1,0,0) fallback normal decided by rounding"),
     "capsule-convex": (0, 12, "single precision: float-rounded poses move the MPR onto another portal"),
     "capsule-cylinder": (0, 14, "single precision: float-rounded poses move the MPR onto another portal"),
