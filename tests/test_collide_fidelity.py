@@ -14,8 +14,8 @@ Tolerances and why:
   sphere/ray ones) produce contact points from clipping, polygon or triangle walks, where a different but
   equally valid order of operations moves points by rounding only; they are compared within
   MANIFOLD_TOL = 1e-6.
-- ray-trimesh is compared within MANIFOLD_TOL although a ray hit is unique: libode's trimesh ray test
-  (OPCODE) computes the hit distance in float32, so its positions and depths carry ~1e-7 relative rounding.
+- ray-trimesh is UNIQUE too: libode's trimesh ray test (OPCODE) computes in float32, and our collider
+  repeats that float arithmetic, so its hits agree within TOL (bit for bit in double).
 - X-transform pairs (a GeomTransform around a sphere, box, capsule or cylinder at a random offset, info mode
   1) use MANIFOLD_TOL: the encapsulated geom's world pose is composed from two poses before colliding, and
   the inner class is often a box or cylinder.
@@ -56,7 +56,7 @@ UNIQUE = {
     "sphere-sphere", "sphere-box", "sphere-capsule", "sphere-cylinder", "sphere-plane", "sphere-ray",
     "sphere-convex", "capsule-capsule", "capsule-plane", "box-plane", "box-ray", "capsule-ray",
     "cylinder-ray", "plane-ray", "ray-convex", "ray-heightfield", "sphere-heightfield",
-    "sphere-trimesh",
+    "sphere-trimesh", "ray-trimesh",
 }
 UNSUPPORTED_BY_LIBODE = {"plane-plane", "ray-ray", "plane-heightfield", "heightfield-heightfield"}
 
