@@ -43,7 +43,7 @@ UNIMPORTANT_GAPS = {  # the double-precision gaps are those of KNOWN_GAPS (the f
     "box-cylinder": (1, 7, "as KNOWN_GAPS: a clip point at depth ~1e-17"),
     "box-transform": (1, 2, "as KNOWN_GAPS: a clip point at depth ~1e-17"),
     "box-trimesh": (10, 10, "libode's choice between near box-face and edge axes per triangle"),
-    "capsule-capsule": (2, 5, "as KNOWN_GAPS: coincident parallel axes"),
+    "capsule-capsule": (0, 4, "single precision: coincident or crossing axes, normal = float rounding"),
     "capsule-cylinder": (0, 3, "single precision: float-rounded poses move the MPR onto another portal"),
     "capsule-heightfield": (4, 4, "as KNOWN_GAPS: sample-point contacts on steep cells"),
     "capsule-trimesh": (3, 4, "ties of equally deep axes: rounding"),

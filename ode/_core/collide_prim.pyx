@@ -13,6 +13,7 @@ cdef dReal BOX_FUDGE = 1.05
 cdef dReal BOX_FUDGE2 = 0.0
 cdef dReal SEG_TOUCH = 1e-6
 cdef dReal LINE_EPS = 1e-4
+cdef dReal CAPSULE_PARALLEL = 1e-5
 cdef dReal SEG_PARALLEL = 1e-12
 cdef dReal SEG_PARALLEL_F = INFINITY
 cdef dReal DINF = INFINITY
@@ -336,26 +337,32 @@ cdef void axis_ends(const dReal* g, dReal* a, dReal* b) noexcept nogil:
 
 
 cdef int collide_capsule_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil:
-    """Capsule against capsule: spheres around the closest points of the axes (two for parallel overlap)."""
+    """Capsule against capsule: spheres around the closest points of the axes; parallel axes (libode's test:
+    1 - (axis1 . axis2)^2 <= 1e-5) overlapping along capsule 1's axis give the overlap's two ends (its midpoint
+    for a cap of one contact), each against the point of capsule 2's axis at the same axial parameter."""
     cdef dReal a1[3]
     cdef dReal a2[3]
     cdef dReal b1[3]
     cdef dReal b2[3]
     cdef dReal out[6]
     cdef dReal q[3]
-    cdef dReal dd, t1, lo, hi, h1, h2, dx, dy, dz, k
+    cdef dReal dd, t1, lo, hi, h1, h2, dx, dy, dz, k, sg
     cdef int n, m
     axis_ends(g1, a1, a2)
     axis_ends(g2, b1, b2)
     dd = col_dot(g1, 2, g2[G_R + 2], g2[G_R + 5], g2[G_R + 8])
-    if fabs(dd) >= 1 - 1e-10 and maxc_of(flags) > 1:
-        # parallel axes: the overlap of capsule 2's axis projected on capsule 1's axis, both ends
+    if 1 - dd * dd <= CAPSULE_PARALLEL:
+        # parallel axes: the overlap of capsule 2's axis projected on capsule 1's axis, both ends (one contact:
+        # its midpoint, as libode)
         h1 = g1[G_LENGTH] * 0.5
         h2 = g2[G_LENGTH] * 0.5
         dx = g2[G_POS] - g1[G_POS]
         dy = g2[G_POS + 1] - g1[G_POS + 1]
         dz = g2[G_POS + 2] - g1[G_POS + 2]
         k = col_dot(g1, 2, dx, dy, dz)
+        sg = 1.0
+        if dd < 0:
+            sg = -1.0
         lo = k - h2
         hi = k + h2
         if lo < -h1:
@@ -368,10 +375,19 @@ cdef int collide_capsule_capsule(const dReal* g1, const int* i1, const dReal* g2
                 t1 = lo
                 if m == 1:
                     t1 = hi
+                if maxc_of(flags) == 1:
+                    if m == 1:
+                        break
+                    t1 = (lo + hi) * 0.5
                 q[0] = g1[G_POS] + g1[G_R + 2] * t1
                 q[1] = g1[G_POS + 1] + g1[G_R + 5] * t1
                 q[2] = g1[G_POS + 2] + g1[G_R + 8] * t1
-                seg_point(g2, q[0], q[1], q[2], out)
+                # the partner on capsule 2's axis at the same axial parameter (libode: exactly coincident points
+                # when the axes coincide, so the (1, 0, 0) normal of touching centres)
+                t1 = (t1 - k) * sg
+                out[0] = g2[G_POS] + g2[G_R + 2] * t1
+                out[1] = g2[G_POS + 1] + g2[G_R + 5] * t1
+                out[2] = g2[G_POS + 2] + g2[G_R + 8] * t1
                 n += spheres(c, n, skip, q[0], q[1], q[2], g1[G_RADIUS], out[0], out[1], out[2], g2[G_RADIUS])
             return n
     closest_segments(a1, a2, b1, b2, out)

@@ -17,6 +17,7 @@ BOX_FUDGE = 1.05          # edge axes of box-box win only when clearly better th
 BOX_FUDGE2 = 0.0         # ODE-matched: edge separations use the plain |R1_i . R2_j|
 SEG_TOUCH = 1e-6          # axis-to-solid distance below which the capsule is treated as a box (libode)
 LINE_EPS = 1e-4           # 1 - (ua.ub)^2 below this: lines treated as parallel
+CAPSULE_PARALLEL = 1e-5   # 1 - (axis1 . axis2)^2 at or below this: libode's parallel capsules (observed threshold)
 SEG_PARALLEL = 1e-12      # sin^2 of the segments' angle at or below this: closest_segments keeps its clamping order
 SEG_PARALLEL_F = float("inf")  # single precision: always the clamping order (the float core has no libode to match)
 DINF = float("inf")
@@ -362,14 +363,16 @@ def axis_ends(g, a, b):
 
 def collide_capsule_capsule(g1, i1, g2, i2, flags, c, skip):
     #: cdef int collide_capsule_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
-    """Capsule against capsule: spheres around the closest points of the axes (two for parallel overlap)."""
+    """Capsule against capsule: spheres around the closest points of the axes; parallel axes (libode's test:
+    1 - (axis1 . axis2)^2 <= 1e-5) overlapping along capsule 1's axis give the overlap's two ends (its midpoint
+    for a cap of one contact), each against the point of capsule 2's axis at the same axial parameter."""
     #: dReal a1[3]
     #: dReal a2[3]
     #: dReal b1[3]
     #: dReal b2[3]
     #: dReal out[6]
     #: dReal q[3]
-    #: dReal dd, t1, lo, hi, h1, h2, dx, dy, dz, k
+    #: dReal dd, t1, lo, hi, h1, h2, dx, dy, dz, k, sg
     #: int n, m
     a1 = [0.0] * 3  # py
     a2 = [0.0] * 3  # py
@@ -380,14 +383,18 @@ def collide_capsule_capsule(g1, i1, g2, i2, flags, c, skip):
     axis_ends(g1, a1, a2)
     axis_ends(g2, b1, b2)
     dd = col_dot(g1, 2, g2[L.G_R + 2], g2[L.G_R + 5], g2[L.G_R + 8])
-    if fabs(dd) >= 1 - 1e-10 and maxc_of(flags) > 1:
-        # parallel axes: the overlap of capsule 2's axis projected on capsule 1's axis, both ends
+    if 1 - dd * dd <= CAPSULE_PARALLEL:
+        # parallel axes: the overlap of capsule 2's axis projected on capsule 1's axis, both ends (one contact:
+        # its midpoint, as libode)
         h1 = g1[L.G_LENGTH] * 0.5
         h2 = g2[L.G_LENGTH] * 0.5
         dx = g2[L.G_POS] - g1[L.G_POS]
         dy = g2[L.G_POS + 1] - g1[L.G_POS + 1]
         dz = g2[L.G_POS + 2] - g1[L.G_POS + 2]
         k = col_dot(g1, 2, dx, dy, dz)
+        sg = 1.0
+        if dd < 0:
+            sg = -1.0
         lo = k - h2
         hi = k + h2
         if lo < -h1:
@@ -400,10 +407,19 @@ def collide_capsule_capsule(g1, i1, g2, i2, flags, c, skip):
                 t1 = lo
                 if m == 1:
                     t1 = hi
+                if maxc_of(flags) == 1:
+                    if m == 1:
+                        break
+                    t1 = (lo + hi) * 0.5
                 q[0] = g1[L.G_POS] + g1[L.G_R + 2] * t1
                 q[1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * t1
                 q[2] = g1[L.G_POS + 2] + g1[L.G_R + 8] * t1
-                seg_point(g2, q[0], q[1], q[2], out)
+                # the partner on capsule 2's axis at the same axial parameter (libode: exactly coincident points
+                # when the axes coincide, so the (1, 0, 0) normal of touching centres)
+                t1 = (t1 - k) * sg
+                out[0] = g2[L.G_POS] + g2[L.G_R + 2] * t1
+                out[1] = g2[L.G_POS + 1] + g2[L.G_R + 5] * t1
+                out[2] = g2[L.G_POS + 2] + g2[L.G_R + 8] * t1
                 n += spheres(c, n, skip, q[0], q[1], q[2], g1[L.G_RADIUS], out[0], out[1], out[2], g2[L.G_RADIUS])
             return n
     closest_segments(a1, a2, b1, b2, out)
