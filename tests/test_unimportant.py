@@ -49,7 +49,7 @@ UNIMPORTANT_GAPS = {  # the double-precision gaps are those of KNOWN_GAPS (the f
     "capsule-trimesh": (3, 4, "ties of equally deep axes: rounding"),
     "cylinder-convex": (0, 6, "single precision: float-rounded poses move the MPR onto another portal"),
     "cylinder-cylinder": (0, 1, "single precision: float-rounded poses move the MPR onto another portal"),
-    "cylinder-transform": (2, 2, "as KNOWN_GAPS: tilted cap-on-cap rims, a clip point at depth ~1e-17"),
+    "cylinder-transform": (2, 2, "as KNOWN_GAPS: tilted caps' crossing rims, a clip point at depth ~1e-17"),
     "cylinder-trimesh": (31, 34, "as KNOWN_GAPS: libode's rim-against-edge axes"),
     "ray-convex": (0, 1, "single precision: rounding flips face ties in aligned poses"),
     "ray-trimesh": (18, 19, "as KNOWN_GAPS: OPCODE float32 rounding"),
