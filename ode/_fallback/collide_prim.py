@@ -17,6 +17,9 @@ BOX_FUDGE = 1.05          # edge axes of box-box win only when clearly better th
 BOX_FUDGE2 = 0.0         # ODE-matched: edge separations use the plain |R1_i . R2_j|
 SEG_TOUCH = 1e-6          # axis-to-solid distance below which the capsule is treated as a box (libode)
 LINE_EPS = 1e-4           # 1 - (ua.ub)^2 below this: lines treated as parallel
+CAPSULE_PARALLEL = 1e-5   # 1 - (axis1 . axis2)^2 at or below this: libode's parallel capsules (observed threshold)
+SEG_PARALLEL = 1e-12      # sin^2 of the segments' angle at or below this: closest_segments keeps its clamping order
+SEG_PARALLEL_F = float("inf")  # single precision: always the clamping order (the float core has no libode to match)
 DINF = float("inf")
 CAP_PARALLEL = 0.9999999      # |axis1 . axis2| above this (tilt < 4.5e-4 rad): parallel cylinders, cap points
 MPR_TOL = 1e-6            # MPR refinement stops when the portal is this close to the surface (libode's value)
@@ -242,8 +245,16 @@ def collide_capsule_plane(g1, i1, g2, i2, flags, c, skip):
 
 def closest_segments(a1, a2, b1, b2, out):
     #: cdef void closest_segments(const dReal* a1, const dReal* a2, const dReal* b1, const dReal* b2, dReal* out) noexcept nogil
-    """Closest points of segments a1-a2 and b1-b2: out[0:3] on a, out[3:6] on b (clamped parameters)."""
-    #: dReal ux, uy, uz, vx, vy, vz, wx, wy, wz, a, b, cc, d, e, den, s, t
+    """Closest points of segments a1-a2 and b1-b2: out[0:3] on a, out[3:6] on b (clamped parameters).
+
+    Rounded as libode's dClosestLineSegmentPoints (bit for bit on random non-parallel segments, probed through
+    the exported function): interior points from s, t = numerators times 1 / (a cc - b b); when one point is
+    an end point, the other is that end point's projection onto the other segment, computed from it. For
+    (near-)parallel segments (sin^2 <= SEG_PARALLEL) the pair libode returns is decided by rounding (about half
+    of random parallel pairs agree with either rule tried); there we keep the clamping order (s, then t, then s)
+    that matches libode on the recorded parallel capsule poses."""
+    #: dReal ux, uy, uz, vx, vy, vz, wx, wy, wz, a, b, cc, d, e, den, s, t, k, lim
+    #: int sc, tc
     ux = a2[0] - a1[0]
     uy = a2[1] - a1[1]
     uz = a2[2] - a1[2]
@@ -258,6 +269,21 @@ def closest_segments(a1, a2, b1, b2, out):
     cc = vx * vx + vy * vy + vz * vz
     d = ux * wx + uy * wy + uz * wz
     e = vx * wx + vy * wy + vz * wz
+    den = a * cc - b * b
+    lim = SEG_PARALLEL * a * cc  # py
+    #: py- lim = (SEG_PARALLEL if sizeof(dReal) == 8 else SEG_PARALLEL_F) * a * cc
+    if den > lim:
+        k = 1 / den
+        s = (b * e - cc * d) * k
+        t = (a * e - b * d) * k
+        if s >= 0 and s <= 1 and t >= 0 and t <= 1:
+            out[0] = a1[0] + ux * s
+            out[1] = a1[1] + uy * s
+            out[2] = a1[2] + uz * s
+            out[3] = b1[0] + vx * t
+            out[4] = b1[1] + vy * t
+            out[5] = b1[2] + vz * t
+            return
     if a <= 0 and cc <= 0:
         s = 0.0
         t = 0.0
@@ -268,7 +294,6 @@ def closest_segments(a1, a2, b1, b2, out):
         t = 0.0
         s = -d / a
     else:
-        den = a * cc - b * b
         s = 0.0
         if den > 0:
             s = (b * e - cc * d) / den
@@ -289,12 +314,40 @@ def closest_segments(a1, a2, b1, b2, out):
         s = 0.0
     elif s > 1:
         s = 1.0
-    out[0] = a1[0] + ux * s
-    out[1] = a1[1] + uy * s
-    out[2] = a1[2] + uz * s
-    out[3] = b1[0] + vx * t
-    out[4] = b1[1] + vy * t
-    out[5] = b1[2] + vz * t
+    if t < 0:
+        t = 0.0
+    elif t > 1:
+        t = 1.0
+    sc = 1 if (s == 0 or s == 1) else 0
+    tc = 1 if (t == 0 or t == 1) else 0
+    if s == 0:
+        out[0] = a1[0]
+        out[1] = a1[1]
+        out[2] = a1[2]
+    elif s == 1:
+        out[0] = a2[0]
+        out[1] = a2[1]
+        out[2] = a2[2]
+    if t == 0:
+        out[3] = b1[0]
+        out[4] = b1[1]
+        out[5] = b1[2]
+    elif t == 1:
+        out[3] = b2[0]
+        out[4] = b2[1]
+        out[5] = b2[2]
+    if sc and not tc and cc > 0:  # an end of a against the inside of b: project that end onto b
+        t = (vx * (out[0] - b1[0]) + vy * (out[1] - b1[1]) + vz * (out[2] - b1[2])) / cc
+    if tc and not sc and a > 0:  # an end of b against the inside of a
+        s = (ux * (out[3] - a1[0]) + uy * (out[4] - a1[1]) + uz * (out[5] - a1[2])) / a
+    if not sc:
+        out[0] = a1[0] + ux * s
+        out[1] = a1[1] + uy * s
+        out[2] = a1[2] + uz * s
+    if not tc:
+        out[3] = b1[0] + vx * t
+        out[4] = b1[1] + vy * t
+        out[5] = b1[2] + vz * t
 
 
 def axis_ends(g, a, b):
@@ -310,14 +363,16 @@ def axis_ends(g, a, b):
 
 def collide_capsule_capsule(g1, i1, g2, i2, flags, c, skip):
     #: cdef int collide_capsule_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
-    """Capsule against capsule: spheres around the closest points of the axes (two for parallel overlap)."""
+    """Capsule against capsule: spheres around the closest points of the axes; parallel axes (libode's test:
+    1 - (axis1 . axis2)^2 <= 1e-5) overlapping along capsule 1's axis give the overlap's two ends (its midpoint
+    for a cap of one contact), each against the point of capsule 2's axis at the same axial parameter."""
     #: dReal a1[3]
     #: dReal a2[3]
     #: dReal b1[3]
     #: dReal b2[3]
     #: dReal out[6]
     #: dReal q[3]
-    #: dReal dd, t1, lo, hi, h1, h2, dx, dy, dz, k
+    #: dReal dd, t1, lo, hi, h1, h2, dx, dy, dz, k, sg
     #: int n, m
     a1 = [0.0] * 3  # py
     a2 = [0.0] * 3  # py
@@ -328,14 +383,18 @@ def collide_capsule_capsule(g1, i1, g2, i2, flags, c, skip):
     axis_ends(g1, a1, a2)
     axis_ends(g2, b1, b2)
     dd = col_dot(g1, 2, g2[L.G_R + 2], g2[L.G_R + 5], g2[L.G_R + 8])
-    if fabs(dd) >= 1 - 1e-10 and maxc_of(flags) > 1:
-        # parallel axes: the overlap of capsule 2's axis projected on capsule 1's axis, both ends
+    if 1 - dd * dd <= CAPSULE_PARALLEL:
+        # parallel axes: the overlap of capsule 2's axis projected on capsule 1's axis, both ends (one contact:
+        # its midpoint, as libode)
         h1 = g1[L.G_LENGTH] * 0.5
         h2 = g2[L.G_LENGTH] * 0.5
         dx = g2[L.G_POS] - g1[L.G_POS]
         dy = g2[L.G_POS + 1] - g1[L.G_POS + 1]
         dz = g2[L.G_POS + 2] - g1[L.G_POS + 2]
         k = col_dot(g1, 2, dx, dy, dz)
+        sg = 1.0
+        if dd < 0:
+            sg = -1.0
         lo = k - h2
         hi = k + h2
         if lo < -h1:
@@ -348,10 +407,19 @@ def collide_capsule_capsule(g1, i1, g2, i2, flags, c, skip):
                 t1 = lo
                 if m == 1:
                     t1 = hi
+                if maxc_of(flags) == 1:
+                    if m == 1:
+                        break
+                    t1 = (lo + hi) * 0.5
                 q[0] = g1[L.G_POS] + g1[L.G_R + 2] * t1
                 q[1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * t1
                 q[2] = g1[L.G_POS + 2] + g1[L.G_R + 8] * t1
-                seg_point(g2, q[0], q[1], q[2], out)
+                # the partner on capsule 2's axis at the same axial parameter (libode: exactly coincident points
+                # when the axes coincide, so the (1, 0, 0) normal of touching centres)
+                t1 = (t1 - k) * sg
+                out[0] = g2[L.G_POS] + g2[L.G_R + 2] * t1
+                out[1] = g2[L.G_POS + 1] + g2[L.G_R + 5] * t1
+                out[2] = g2[L.G_POS + 2] + g2[L.G_R + 8] * t1
                 n += spheres(c, n, skip, q[0], q[1], q[2], g1[L.G_RADIUS], out[0], out[1], out[2], g2[L.G_RADIUS])
             return n
     closest_segments(a1, a2, b1, b2, out)
