@@ -2136,15 +2136,24 @@ def box_tri(tv, w, res):
     return 1
 
 
-def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2, tol):
-    #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2, dReal tol) noexcept nogil
+def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2, cyl):
+    #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2, int cyl) noexcept nogil
     """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
-    replaces it only when deeper by more than tol (libode's capsule-trimesh merge; for a cylinder tol = 0)."""
-    #: int k, o
+    replaces it only when deeper (libode's capsule-trimesh merge: normals within 0.9999 in dot, deeper by
+    1e-12; for a cylinder, cyl = 1, as probed: normals within CAP_MERGE per coordinate, deeper at all)."""
+    #: int k, o, same
+    #: dReal tol
+    tol = 1e-12
+    if cyl != 0:
+        tol = 0.0
     for k in range(b.n):
         o = k * L.CR
         if fabs(b.c[o + L.C_POS] - px) < CAP_MERGE and fabs(b.c[o + L.C_POS + 1] - py) < CAP_MERGE and fabs(b.c[o + L.C_POS + 2] - pz) < CAP_MERGE:
-            if b.c[o + L.C_NORMAL] * nx + b.c[o + L.C_NORMAL + 1] * ny + b.c[o + L.C_NORMAL + 2] * nz > 0.9999:
+            if cyl != 0:
+                same = fabs(b.c[o + L.C_NORMAL] - nx) < CAP_MERGE and fabs(b.c[o + L.C_NORMAL + 1] - ny) < CAP_MERGE and fabs(b.c[o + L.C_NORMAL + 2] - nz) < CAP_MERGE
+            else:
+                same = b.c[o + L.C_NORMAL] * nx + b.c[o + L.C_NORMAL + 1] * ny + b.c[o + L.C_NORMAL + 2] * nz > 0.9999
+            if same:
                 if depth > b.c[o + L.C_DEPTH] + tol:
                     b.c[o + L.C_POS] = px
                     b.c[o + L.C_POS + 1] = py
@@ -2229,12 +2238,12 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
         if out.n >= maxc and cls != L.GC_BOX:
             break
     merged = buf_new()
-    x = 1e-12
+    j = 0
     if cls == L.GC_CYLINDER:
-        x = 0.0
+        j = 1
     for k in range(out.n):
-        j = k * L.CR
-        buf_merge(merged, out.c[j + L.C_POS], out.c[j + L.C_POS + 1], out.c[j + L.C_POS + 2], out.c[j + L.C_NORMAL], out.c[j + L.C_NORMAL + 1], out.c[j + L.C_NORMAL + 2], out.c[j + L.C_DEPTH], to_int(out.c[j + L.C_SIDE1]), to_int(out.c[j + L.C_SIDE2]), x)
+        t = k * L.CR
+        buf_merge(merged, out.c[t + L.C_POS], out.c[t + L.C_POS + 1], out.c[t + L.C_POS + 2], out.c[t + L.C_NORMAL], out.c[t + L.C_NORMAL + 1], out.c[t + L.C_NORMAL + 2], out.c[t + L.C_DEPTH], to_int(out.c[t + L.C_SIDE1]), to_int(out.c[t + L.C_SIDE2]), j)
     n = emit(merged, flags, contacts, skip)
     buf_free(out)
     buf_free(merged)
