@@ -74,7 +74,7 @@ KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a
     "capsule-convex": (0, 12, "single precision: float-rounded poses move the MPR onto another portal"),
     "capsule-cylinder": (0, 14, "single precision: float-rounded poses move the MPR onto another portal"),
     "capsule-heightfield": (4, 4, "sample-point contacts on steep cells differ"),
-    "capsule-trimesh": (6, 4, "exact axis ties (aligned poses), equal-depth merges: libode's rounding decides"),
+    "capsule-trimesh": (6, 4, "exact axis ties on aligned poses, equal-depth merges: libode's rounding"),
     "convex-convex": (0, 9, "single precision: float-rounded poses move the MPR onto another portal"),
     "cylinder-convex": (0, 33, "single precision: float-rounded poses move the MPR onto another portal"),
     "cylinder-cylinder": (0, 13, "single precision: float-rounded poses move the MPR onto another portal"),

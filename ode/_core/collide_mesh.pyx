@@ -1891,12 +1891,14 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
 
 cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2, int cyl) noexcept nogil:
     """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
-    replaces it only when deeper (libode's capsule-trimesh merge: normals within 0.9999 in dot, deeper by
-    1e-12; for a cylinder, cyl = 1, as probed: normals within CAP_MERGE per coordinate, deeper at all)."""
+    replaces it only when deeper. As probed on 2-triangle meshes, a capsule (cyl = 2) or cylinder (cyl = 1) merge
+    needs normals within CAP_MERGE per coordinate and libode replaces on any greater depth: the cylinder does
+    (its depths follow libode's arithmetic), the capsule only when deeper by 1e-12 (ours differ by ulps, so a
+    tie keeps the first); a box (cyl = 0) keeps its fitted rule, normals within 0.9999 in dot."""
     cdef int k, o, same
     cdef dReal tol
     tol = 1e-12
-    if cyl != 0:
+    if cyl == 1:
         tol = 0.0
     for k in range(b.n):
         o = k * CR
@@ -1984,6 +1986,8 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
     j = 0
     if cls == GC_CYLINDER:
         j = 1
+    elif cls == GC_CAPSULE:
+        j = 2
     for k in range(out.n):
         t = k * CR
         buf_merge(merged, out.c[t + C_POS], out.c[t + C_POS + 1], out.c[t + C_POS + 2], out.c[t + C_NORMAL], out.c[t + C_NORMAL + 1], out.c[t + C_NORMAL + 2], out.c[t + C_DEPTH], to_int(out.c[t + C_SIDE1]), to_int(out.c[t + C_SIDE2]), j)

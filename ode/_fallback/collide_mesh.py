@@ -2139,12 +2139,14 @@ def box_tri(tv, w, res):
 def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2, cyl):
     #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2, int cyl) noexcept nogil
     """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
-    replaces it only when deeper (libode's capsule-trimesh merge: normals within 0.9999 in dot, deeper by
-    1e-12; for a cylinder, cyl = 1, as probed: normals within CAP_MERGE per coordinate, deeper at all)."""
+    replaces it only when deeper. As probed on 2-triangle meshes, a capsule (cyl = 2) or cylinder (cyl = 1) merge
+    needs normals within CAP_MERGE per coordinate and libode replaces on any greater depth: the cylinder does
+    (its depths follow libode's arithmetic), the capsule only when deeper by 1e-12 (ours differ by ulps, so a
+    tie keeps the first); a box (cyl = 0) keeps its fitted rule, normals within 0.9999 in dot."""
     #: int k, o, same
     #: dReal tol
     tol = 1e-12
-    if cyl != 0:
+    if cyl == 1:
         tol = 0.0
     for k in range(b.n):
         o = k * L.CR
@@ -2241,6 +2243,8 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
     j = 0
     if cls == L.GC_CYLINDER:
         j = 1
+    elif cls == L.GC_CAPSULE:
+        j = 2
     for k in range(out.n):
         t = k * L.CR
         buf_merge(merged, out.c[t + L.C_POS], out.c[t + L.C_POS + 1], out.c[t + L.C_POS + 2], out.c[t + L.C_NORMAL], out.c[t + L.C_NORMAL + 1], out.c[t + L.C_NORMAL + 2], out.c[t + L.C_DEPTH], to_int(out.c[t + L.C_SIDE1]), to_int(out.c[t + L.C_SIDE2]), j)
