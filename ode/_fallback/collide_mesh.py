@@ -1726,7 +1726,7 @@ def cap_tri(tv, w, res):
 
 
 # ---- cylinder-trimesh as libode (observed per triangle through the oracle, single-triangle meshes): the capsule's
-# triangle order, back-face test, cap and merge. Separating axes in this order, the first of equal overlaps kept:
+# triangle order, back-face test and cap; its merge replaces on any greater depth (buf_merge). Separating axes in this order, the first of equal overlaps kept:
 # the face normal, the cylinder axis a, a x each edge (skipped when |a x e|^2 <= 1e-12), the direction from each
 # vertex to the axis (perpendicular to a), then for the cap at +h and the one at -h and each edge the rim-edge
 # axis e x (a x (X - cc)), X the edge line's crossing of the cap plane (cap centre cc; skipped when the edge is
