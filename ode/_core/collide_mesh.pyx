@@ -1500,7 +1500,7 @@ cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil:
 
 
 # ---- cylinder-trimesh as libode (observed per triangle through the oracle, single-triangle meshes): the capsule's
-# triangle order, back-face test, cap and merge. Separating axes in this order, the first of equal overlaps kept:
+# triangle order, back-face test and cap; its merge replaces on any greater depth (buf_merge). Separating axes in this order, the first of equal overlaps kept:
 # the face normal, the cylinder axis a, a x each edge (skipped when |a x e|^2 <= 1e-12), the direction from each
 # vertex to the axis (perpendicular to a), then for the cap at +h and the one at -h and each edge the rim-edge
 # axis e x (a x (X - cc)), X the edge line's crossing of the cap plane (cap centre cc; skipped when the edge is
@@ -1907,14 +1907,25 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
     return 1
 
 
-cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2, dReal tol) noexcept nogil:
+cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth, int s1, int s2, int cyl) noexcept nogil:
     """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
-    replaces it only when deeper by more than tol (libode's capsule-trimesh merge; for a cylinder tol = 0)."""
-    cdef int k, o
+    replaces it only when deeper. As probed on 2-triangle meshes, a capsule (cyl = 2) or cylinder (cyl = 1) merge
+    needs normals within CAP_MERGE per coordinate and libode replaces on any greater depth: the cylinder does
+    (its depths follow libode's arithmetic), the capsule only when deeper by 1e-12 (ours differ by ulps, so a
+    tie keeps the first); a box (cyl = 0) keeps its fitted rule, normals within 0.9999 in dot."""
+    cdef int k, o, same
+    cdef dReal tol
+    tol = 1e-12
+    if cyl == 1:
+        tol = 0.0
     for k in range(b.n):
         o = k * CR
         if fabs(b.c[o + C_POS] - px) < CAP_MERGE and fabs(b.c[o + C_POS + 1] - py) < CAP_MERGE and fabs(b.c[o + C_POS + 2] - pz) < CAP_MERGE:
-            if b.c[o + C_NORMAL] * nx + b.c[o + C_NORMAL + 1] * ny + b.c[o + C_NORMAL + 2] * nz > 0.9999:
+            if cyl != 0:
+                same = fabs(b.c[o + C_NORMAL] - nx) < CAP_MERGE and fabs(b.c[o + C_NORMAL + 1] - ny) < CAP_MERGE and fabs(b.c[o + C_NORMAL + 2] - nz) < CAP_MERGE
+            else:
+                same = b.c[o + C_NORMAL] * nx + b.c[o + C_NORMAL + 1] * ny + b.c[o + C_NORMAL + 2] * nz > 0.9999
+            if same:
                 if depth > b.c[o + C_DEPTH] + tol:
                     b.c[o + C_POS] = px
                     b.c[o + C_POS + 1] = py
@@ -1995,12 +2006,14 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
         buf_free(out)
         return n
     merged = buf_new()
-    x = 1e-12
+    j = 0
     if cls == GC_CYLINDER:
-        x = 0.0
+        j = 1
+    elif cls == GC_CAPSULE:
+        j = 2
     for k in range(out.n):
-        j = k * CR
-        buf_merge(merged, out.c[j + C_POS], out.c[j + C_POS + 1], out.c[j + C_POS + 2], out.c[j + C_NORMAL], out.c[j + C_NORMAL + 1], out.c[j + C_NORMAL + 2], out.c[j + C_DEPTH], to_int(out.c[j + C_SIDE1]), to_int(out.c[j + C_SIDE2]), x)
+        t = k * CR
+        buf_merge(merged, out.c[t + C_POS], out.c[t + C_POS + 1], out.c[t + C_POS + 2], out.c[t + C_NORMAL], out.c[t + C_NORMAL + 1], out.c[t + C_NORMAL + 2], out.c[t + C_DEPTH], to_int(out.c[t + C_SIDE1]), to_int(out.c[t + C_SIDE2]), j)
     n = emit(merged, flags, contacts, skip)
     buf_free(out)
     buf_free(merged)
