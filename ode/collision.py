@@ -18,6 +18,7 @@ from . import _backend
 from . import _layout as L
 from .errors import ODEError
 from .geoms import (
+    _POSE,
     PY_AABB,
     STORE,
     GeomBox,
@@ -28,6 +29,7 @@ from .geoms import (
     GeomRay,
     GeomSphere,
     GeomTransform,
+    _pose_kernels,
 )
 from .joints import Contact, JointGroup, _release_rows
 from .meshes import CALLBACK_MESHES, GeomConvex, GeomHeightfield, GeomTriMesh, collide_with_callbacks
@@ -157,6 +159,8 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
     """
     m1, m2 = _PLAIN.get(type(geom1)), _PLAIN.get(type(geom2))
     if m1 is None or m2 is None:
+        if type(geom1) is GeomTransform or type(geom2) is GeomTransform:
+            return _collide_transform(geom1, geom2, max_contacts, unimportant)
         if _plain_kind(type(geom1)) is not None and _plain_kind(type(geom2)) is not None:
             return collide(geom1, geom2, max_contacts, unimportant)
         return _collide_general(geom1, geom2, max_contacts, unimportant)
@@ -169,16 +173,89 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
         else _max_contacts(max_contacts)
     if geom1 is geom2:
         return []
-    sp = geom1._space                  # usual case: both directly in a root space this pass prepared
-    if sp is None or sp is not geom2._space or sp._space is not None or id(sp) not in _READY:
-        if _PASS["depth"] == 0 or not (_ready(geom1) and _ready(geom2)):
-            _fresh(geom1)
-            _fresh(geom2)
+    b1, b2 = geom1._body, geom2._body    # a geom without a body has no pose to refresh
+    if b1 is not None or b2 is not None:
+        sp = geom1._space              # usual case: both directly in a root space this pass prepared
+        if sp is None or sp is not geom2._space or sp._space is not None or id(sp) not in _READY:
+            if _PASS["depth"] == 0 or not (_ready(geom1) and _ready(geom2)):
+                if b1 is not None:
+                    _fresh(geom1)
+                if b2 is not None:
+                    _fresh(geom2)
     f = _PAIR.get((_backend.backend, _backend.precision))
     if f is None:
         f = _pair_contacts()
     return f(_GS.real, _GS.ints, s1, s2, n | CONTACTS_UNIMPORTANT if unimportant else n, Contact,
              geom1, geom2)
+
+
+def _transform_row(t: GeomTransform, ready: bool):
+    """The row the narrow phase reads for transform t: its helper row with the encapsulated geom at its
+    current world pose (the collide kernel's transform_row), -1 without a geom, None when the encapsulated
+    geom is of a class written in Python (the general path handles it). Inside a pass that prepared t's
+    hierarchy the helper row the pass wrote is used as is (nothing may move during a pass)."""
+    g = t._geom
+    if g is None:
+        return -1
+    gs = g._slot
+    if gs < 0:                         # destroyed: as getGeom
+        t._geom = None
+        return -1
+    if _PLAIN.get(type(g)) is None and _plain_kind(type(g)) is None:
+        return None
+    if ready and t._made:
+        return t._shadow
+    if _GS.generation[gs] != g._gen:
+        g._live_slot()                 # raises ODEError
+    if t._body is not None:
+        t._refresh()
+    pose = _POSE.get((_backend.backend, _backend.precision))
+    if pose is None:
+        pose = _pose_kernels()
+    sh = pose[1](_GS.real, _GS.ints, t._slot, gs, t._shadow)
+    t._made = True
+    return sh
+
+
+def _collide_transform(geom1, geom2, max_contacts, unimportant: bool) -> list:
+    """collide() when at least one geom is a GeomTransform: the helper rows go through pair_contacts (the
+    leaf pairs' fast path); (geom, transform) collides (transform, geom) and flips the normals, as libode.
+    Anything unusual (bad input, Python geom classes, overrides, trimesh callbacks) takes the general path."""
+    t1, t2 = type(geom1) is GeomTransform, type(geom2) is GeomTransform
+    m1 = False if t1 else _plain_kind(type(geom1))
+    m2 = False if t2 else _plain_kind(type(geom2))
+    if m1 is None or m2 is None or OVERRIDES:
+        return _collide_general(geom1, geom2, max_contacts, unimportant)
+    s1, s2 = geom1._slot, geom2._slot
+    gen = _GS.generation
+    if s1 < 0 or s2 < 0 or gen[s1] != geom1._gen or gen[s2] != geom2._gen \
+            or (m1 or m2) and CALLBACK_MESHES and (s1 in CALLBACK_MESHES or s2 in CALLBACK_MESHES):
+        return _collide_general(geom1, geom2, max_contacts, unimportant)
+    n = max_contacts if type(max_contacts) is int and 0 < max_contacts <= 0xFFFF \
+        else _max_contacts(max_contacts)
+    if geom1 is geom2:
+        return []
+    ready = _PASS["depth"] > 0 and _ready(geom1) and _ready(geom2)
+    if not ready:
+        if not t1 and geom1._body is not None:
+            _fresh(geom1)
+        if not t2 and geom2._body is not None:
+            _fresh(geom2)
+    a = _transform_row(geom1, ready) if t1 else s1
+    b = _transform_row(geom2, ready) if t2 else s2
+    if a is None or b is None:
+        return _collide_general(geom1, geom2, max_contacts, unimportant)
+    if a < 0 or b < 0:
+        return []
+    r1 = geom1._geom if t1 and geom1._info else geom1
+    r2 = geom2._geom if t2 and geom2._info else geom2
+    f = _PAIR.get((_backend.backend, _backend.precision))
+    if f is None:
+        f = _pair_contacts()
+    flags = n | CONTACTS_UNIMPORTANT if unimportant else n
+    if t2:  # libode collides (transform, geom1) and flips the normals
+        return f(_GS.real, _GS.ints, b, a, flags, Contact, r1, r2, True)
+    return f(_GS.real, _GS.ints, a, b, flags, Contact, r1, r2)
 
 
 def _collide_general(geom1, geom2, max_contacts, unimportant: bool) -> list:

@@ -177,6 +177,19 @@ def _collide_kernel():
         return None
 
 
+_POSE: dict = {}       # (backend, precision) -> (body_pose, transform_row) of the collide kernel
+
+
+def _pose_kernels() -> tuple:
+    """The collide kernel's body_pose and transform_row, looked up once per backend."""
+    key = (_backend.backend, _backend.precision)
+    hit = _POSE.get(key)
+    if hit is None:
+        k = _backend.kernel("collide")
+        hit = _POSE[key] = (k.body_pose, k.transform_row)
+    return hit
+
+
 PY_AABB: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # slot -> geom of a class made in Python
 
 
@@ -241,12 +254,6 @@ def _nonneg(name: str, value) -> float:
 def _mat_t_vec(R, v) -> tuple:
     """R^T v for a row-major 3x3 R."""
     return tuple(R[j] * v[0] + R[3 + j] * v[1] + R[6 + j] * v[2] for j in range(3))
-
-
-def _mat_mul(A, B) -> tuple:
-    """A B for row-major 3x3 matrices."""
-    return tuple(A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j]
-                 for i in range(3) for j in range(3))
 
 
 def _mat_t_mul(A, B) -> tuple:
@@ -466,16 +473,11 @@ class GeomObject:
         b = self._body
         if b is not None and b._slot < 0:      # the body was destroyed: as getBody, detach
             b = self.getBody()
-        if b is not None:
-            g = STORE.slots.real
-            breal = b._world._state.bodies.real
-            row = breal[b._slot]
-            g[s, L.G_POS:L.G_POS + 3] = row[L.B_POS:L.B_POS + 3]
-            g[s, L.G_R:L.G_R + 9] = row[L.B_R:L.B_R + 9]
-            if STORE.slots.ints[s, L.GI_FLAGS] & GF_OFFSET:
-                bs = np.array([b._slot], dtype=np.intp)
-                _compose(g, np.array([s], dtype=np.intp), breal[bs, L.B_POS:L.B_POS + 3],
-                         breal[bs, L.B_R:L.B_R + 9])
+        if b is not None:       # the kernel copies the body's pose (composed with the offset, as _compose)
+            pose = _POSE.get((_backend.backend, _backend.precision))
+            if pose is None:
+                pose = _pose_kernels()
+            pose[0](STORE.slots.real, STORE.slots.ints, s, b._world._state.bodies.real, b._slot)
         return s
 
     # ---- pose
@@ -877,6 +879,7 @@ class GeomTransform(GeomObject):
         self._info = 0
         self._cleanup = 0
         self._shadow = -1        # helper record: the inner geom at its world pose, for the kernels
+        self._made = False       # the helper record holds the current inner geom (set by _materialise)
 
     def setGeom(self, geom) -> None:
         """Set the encapsulated geom (not in a space, not attached to a body), or None."""
@@ -894,6 +897,7 @@ class GeomTransform(GeomObject):
             if self._cleanup and self._geom is not geom:
                 self._geom.destroy()
         self._geom = geom
+        self._made = False
         if geom is None:
             STORE.slots.ints[s, L.GI_DATA] = -1
             return
@@ -951,24 +955,20 @@ class GeomTransform(GeomObject):
         super()._release_record()
 
     def _materialise(self) -> int:
-        """Write the inner geom at its world pose into the helper record; its slot, or -1 without a geom."""
+        """Write the inner geom at its world pose into the helper record; its slot, or -1 without a geom.
+
+        The collide kernel's ``transform_row`` composes the poses, copies the record and computes the AABB
+        (also the transform's own AABB) in one call.
+        """
         g = self.getGeom()
         if g is None:
             return -1
-        t = STORE.slots.real[self._refresh()].tolist()
-        gs = g._live_slot()
-        inner = STORE.slots.real[gs]
-        sh = self._shadow
-        STORE.slots.real[sh] = inner
-        STORE.slots.ints[sh] = STORE.slots.ints[gs]
-        p, R = t[L.G_POS:L.G_POS + 3], t[L.G_R:L.G_R + 9]
-        ip, iR = inner[L.G_POS:L.G_POS + 3].tolist(), inner[L.G_R:L.G_R + 9].tolist()
-        STORE.slots.real[sh, L.G_POS:L.G_POS + 3] = tuple(
-            p[i] + (R[3 * i] * ip[0] + R[3 * i + 1] * ip[1] + R[3 * i + 2] * ip[2]) for i in range(3))
-        STORE.slots.real[sh, L.G_R:L.G_R + 9] = _mat_mul(R, iR)
-        STORE.slots.ints[sh, L.GI_BODY] = STORE.slots.ints[self._slot, L.GI_BODY]
-        update_aabbs([sh])
-        STORE.slots.real[self._slot, L.G_AABB:L.G_AABB + 6] = STORE.slots.real[sh, L.G_AABB:L.G_AABB + 6]
+        t = self._refresh()
+        pose = _POSE.get((_backend.backend, _backend.precision))
+        if pose is None:
+            pose = _pose_kernels()
+        sh = pose[1](STORE.slots.real, STORE.slots.ints, t, g._live_slot(), self._shadow)
+        self._made = True
         return sh
 
 

@@ -6,6 +6,8 @@ with normals flipped and sides swapped. ``def`` entry points take the world's gr
 """
 
 cimport numpy as cnp
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy
 import numpy as np
 
 from .dreal cimport dReal
@@ -125,12 +127,12 @@ cdef void compute_aabb(dReal* g, const int* i) noexcept nogil:
 
 
 cdef dReal* _rows(cnp.ndarray greal, cnp.ndarray gint) except NULL:
-    """Pointer to greal's data after checking dtype, shape and contiguity of both arrays."""
-    if greal.ndim != 2 or greal.shape[1] != GR or greal.dtype.itemsize != sizeof(dReal) \
-            or not greal.flags.c_contiguous:
+    """Pointer to greal's data after checking dtype, shape and contiguity of both arrays (C-level checks)."""
+    if greal.ndim != 2 or greal.shape[1] != GR or cnp.PyArray_ITEMSIZE(greal) != sizeof(dReal) \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(greal) or cnp.PyArray_TYPE(greal) not in (cnp.NPY_FLOAT32, cnp.NPY_FLOAT64):
         raise ValueError("greal must be a C-contiguous (G, GR) array of the kernel's real type")
-    if gint.ndim != 2 or gint.shape[1] != GI or gint.dtype != np.int32 or not gint.flags.c_contiguous \
-            or gint.shape[0] != greal.shape[0]:
+    if gint.ndim != 2 or gint.shape[1] != GI or cnp.PyArray_TYPE(gint) != cnp.NPY_INT32 \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(gint) or gint.shape[0] != greal.shape[0]:
         raise ValueError("gint must be a C-contiguous (G, GI) int32 array matching greal")
     return <dReal*> cnp.PyArray_DATA(greal)
 
@@ -146,22 +148,135 @@ cdef int _maxc(int flags) noexcept nogil:
     return m if m >= 1 else 1
 
 
-def collide_geoms(greal, gint, a, b, flags):
-    """Contacts of geoms a and b (rows of greal/gint) as an (n, CR) array of greal's dtype."""
+cdef int _cflags(object flags) except? -1:
+    """_flags32 without the Python call (the common case: a Python int)."""
+    cdef long long f
+    if type(flags) is int:
+        f = flags & 0xFFFFFFFF
+    else:
+        f = int(flags) & 0xFFFFFFFF
+    return <int> (f - 0x100000000 if f & 0x80000000 else f)
+
+
+cdef enum:
+    _STACK_CONTACTS = 16
+
+
+def collide_geoms(cnp.ndarray greal not None, cnp.ndarray gint not None, a, b, flags):
+    """Contacts of geoms a and b (rows of greal/gint) as an (n, CR) array of greal's dtype.
+
+    The collider writes into a stack buffer (the heap past 16 contacts); the result array is allocated
+    with exactly n rows (no zero fill, no slice).
+    """
     cdef dReal* g = _rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
-    cdef int cflags = _flags32(flags)
+    cdef int cflags = _cflags(flags)
     cdef int maxc = _maxc(cflags)
-    cdef int ia = a, ib = b, n
+    cdef int ia = a, ib = b, n = 0
+    cdef dReal stack[_STACK_CONTACTS * CR]
+    cdef dReal* buf = stack
+    cdef cnp.npy_intp dims[2]
     if ia < 0 or ib < 0 or ia >= greal.shape[0] or ib >= greal.shape[0]:
         raise IndexError("geom row out of range")
-    out = np.zeros((maxc, CR), dtype=greal.dtype)
-    if ia == ib:
-        return out[:0]
-    cdef dReal* c = <dReal*> cnp.PyArray_DATA(out)
-    with nogil:
-        n = collide_pair(g + ia * GR, gi + ia * GI, g + ib * GR, gi + ib * GI, cflags, c, CR)
-    return out[:n]
+    if ia != ib:
+        if maxc > _STACK_CONTACTS:
+            buf = <dReal*> malloc(maxc * CR * sizeof(dReal))
+            if buf == NULL:
+                raise MemoryError()
+        with nogil:
+            n = collide_pair(g + ia * GR, gi + ia * GI, g + ib * GR, gi + ib * GI, cflags, buf, CR)
+    dims[0] = n
+    dims[1] = CR
+    try:
+        out = cnp.PyArray_EMPTY(2, dims, cnp.PyArray_TYPE(greal), 0)
+        if n:
+            memcpy(cnp.PyArray_DATA(out), buf, n * CR * sizeof(dReal))
+    finally:
+        if buf != stack:
+            free(buf)
+    return out
+
+
+def transform_row(cnp.ndarray greal not None, cnp.ndarray gint not None, int t, int inner, int shadow):
+    """A GeomTransform's helper record: returns ``shadow`` after making that row the encapsulated geom's row
+    ``inner`` at its world pose, i.e. the transform's pose (row ``t``) composed with inner's local pose:
+    position p_t + R_t p_i and rotation R_t R_i, each dot product summed left to right in double and
+    rounded to dReal once (as the Python composition it replaces). GI_BODY comes from the transform; the
+    AABB is recomputed from the composed pose and also written into the transform's row."""
+    cdef dReal* g = _rows(greal, gint)
+    cdef int* gi = <int*> cnp.PyArray_DATA(gint)
+    cdef Py_ssize_t nrow = greal.shape[0]
+    cdef dReal* tr
+    cdef dReal* ir
+    cdef dReal* sr
+    cdef int* si
+    cdef double p[3]
+    cdef double R[9]
+    cdef double ip[3]
+    cdef double iR[9]
+    cdef int i, j
+    if t < 0 or inner < 0 or shadow < 0 or t >= nrow or inner >= nrow or shadow >= nrow:
+        raise IndexError("geom row out of range")
+    if shadow == t or shadow == inner:
+        raise ValueError("the helper row must differ from the transform's and the encapsulated geom's rows")
+    tr = g + t * GR
+    ir = g + inner * GR
+    sr = g + shadow * GR
+    si = gi + shadow * GI
+    for i in range(3):
+        p[i] = tr[G_POS + i]
+        ip[i] = ir[G_POS + i]
+    for i in range(9):
+        R[i] = tr[G_R + i]
+        iR[i] = ir[G_R + i]
+    memcpy(sr, ir, GR * sizeof(dReal))
+    memcpy(si, gi + inner * GI, GI * sizeof(int))
+    for i in range(3):
+        sr[G_POS + i] = <dReal> (p[i] + ((R[3 * i] * ip[0] + R[3 * i + 1] * ip[1]) + R[3 * i + 2] * ip[2]))
+        for j in range(3):
+            sr[G_R + 3 * i + j] = <dReal> ((R[3 * i] * iR[j] + R[3 * i + 1] * iR[3 + j]) + R[3 * i + 2] * iR[6 + j])
+    si[GI_BODY] = gi[t * GI + GI_BODY]
+    compute_aabb(sr, si)
+    for i in range(6):
+        tr[G_AABB + i] = sr[G_AABB + i]
+    return shadow
+
+
+def body_pose(cnp.ndarray greal not None, cnp.ndarray gint not None, int s, cnp.ndarray breal not None, int b):
+    """Geom row ``s`` takes its world pose from body row ``b`` of ``breal`` (a (B, BR) array of the same
+    dtype): the body's position and rotation, composed with the geom's offset when GI_FLAGS has the offset
+    bit (8): pos + R offpos and R offR, in dReal, each dot product summed left to right (as the vectorised
+    numpy composition of ``ode.geoms.refresh_poses``)."""
+    cdef dReal* g = _rows(greal, gint)
+    cdef int* gi = <int*> cnp.PyArray_DATA(gint)
+    cdef dReal* br
+    cdef dReal* gr
+    cdef dReal o[12]
+    cdef int i, j
+    if breal.ndim != 2 or breal.shape[1] != BR or cnp.PyArray_TYPE(breal) != cnp.PyArray_TYPE(greal) \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(breal):
+        raise ValueError("breal must be a C-contiguous (B, BR) array of greal's dtype")
+    if s < 0 or s >= greal.shape[0] or b < 0 or b >= breal.shape[0]:
+        raise IndexError("geom or body row out of range")
+    br = (<dReal*> cnp.PyArray_DATA(breal)) + b * BR
+    gr = g + s * GR
+    if gi[s * GI + GI_FLAGS] & 8:
+        for i in range(3):
+            o[i] = gr[G_OFFPOS + i]
+        for i in range(9):
+            o[3 + i] = gr[G_OFFR + i]
+        for i in range(3):
+            gr[G_POS + i] = br[B_POS + i] + ((br[B_R + 3 * i] * o[0] + br[B_R + 3 * i + 1] * o[1])
+                                             + br[B_R + 3 * i + 2] * o[2])
+            for j in range(3):
+                gr[G_R + 3 * i + j] = (br[B_R + 3 * i] * o[3 + j] + br[B_R + 3 * i + 1] * o[6 + j]) \
+                    + br[B_R + 3 * i + 2] * o[9 + j]
+    else:
+        for i in range(3):
+            gr[G_POS + i] = br[B_POS + i]
+        for i in range(9):
+            gr[G_R + i] = br[B_R + i]
+    return s
 
 
 def update_aabbs(greal, gint, indices):

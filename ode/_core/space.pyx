@@ -457,8 +457,12 @@ cdef enum:
     _D = C_DEPTH
 
 
-def pair_contacts(cnp.ndarray greal, cnp.ndarray gint, int a, int b, flags, cls, g1, g2):
+def pair_contacts(cnp.ndarray greal not None, cnp.ndarray gint not None, int a, int b, flags, cls, g1, g2,
+                  bint flip=False):
     """ode.collide for two plain geom rows: a list of ``cls()`` objects with pos, normal, depth, g1, g2.
+
+    With ``flip`` the normals are negated (ode.collide of (geom, transform) collides the transform's helper
+    row first, as libode, and flips the normals back); the rows are collided in the order given.
 
     The narrow phase writes its records into a stack buffer (the heap past 16 contacts) and the contacts
     are built from them directly (no intermediate array). A record with a value that is not finite goes
@@ -493,6 +497,12 @@ def pair_contacts(cnp.ndarray greal, cnp.ndarray gint, int a, int b, flags, cls,
     gi = <int*> cnp.PyArray_DATA(gint)
     with nogil:
         n = collide_pair(g + a * GR, gi + a * GI, g + b * GR, gi + b * GI, cflags, buf, CR)
+        if flip:
+            for k in range(n):
+                r = buf + k * CR
+                r[_N] = -r[_N]
+                r[_N + 1] = -r[_N + 1]
+                r[_N + 2] = -r[_N + 2]
     out = []
     try:
         for k in range(n):

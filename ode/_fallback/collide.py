@@ -100,6 +100,74 @@ def collide_geoms(greal, gint, a, b, flags):
     return np.array(contacts[: n * L.CR], dtype=greal.dtype).reshape(n, L.CR)
 
 
+def _check_rows(greal, gint) -> None:
+    if greal.ndim != 2 or greal.shape[1] != L.GR or greal.dtype not in (np.float32, np.float64) \
+            or not greal.flags.c_contiguous:
+        raise ValueError("greal must be a C-contiguous (G, GR) array of the kernel's real type")
+    if gint.ndim != 2 or gint.shape[1] != L.GI or gint.dtype != np.int32 or not gint.flags.c_contiguous \
+            or gint.shape[0] != greal.shape[0]:
+        raise ValueError("gint must be a C-contiguous (G, GI) int32 array matching greal")
+
+
+def transform_row(greal, gint, t, inner, shadow) -> int:
+    """A GeomTransform's helper record: returns ``shadow`` after making that row the encapsulated geom's row
+    ``inner`` at its world pose, i.e. the transform's pose (row ``t``) composed with inner's local pose:
+    position p_t + R_t p_i and rotation R_t R_i, each dot product summed left to right in double and
+    rounded to the array's real type once. GI_BODY comes from the transform; the AABB is recomputed from
+    the composed pose and also written into the transform's row."""
+    _check_rows(greal, gint)
+    t, inner, shadow = int(t), int(inner), int(shadow)
+    nrow = greal.shape[0]
+    if not (0 <= t < nrow and 0 <= inner < nrow and 0 <= shadow < nrow):
+        raise IndexError("geom row out of range")
+    if shadow in (t, inner):
+        raise ValueError("the helper row must differ from the transform's and the encapsulated geom's rows")
+    tr = greal[t].tolist()
+    ir = greal[inner].tolist()
+    p, R = tr[L.G_POS:L.G_POS + 3], tr[L.G_R:L.G_R + 9]
+    ip, iR = ir[L.G_POS:L.G_POS + 3], ir[L.G_R:L.G_R + 9]
+    row = list(ir)
+    for i in range(3):
+        row[L.G_POS + i] = p[i] + (R[3 * i] * ip[0] + R[3 * i + 1] * ip[1] + R[3 * i + 2] * ip[2])
+        for j in range(3):
+            row[L.G_R + 3 * i + j] = R[3 * i] * iR[j] + R[3 * i + 1] * iR[3 + j] + R[3 * i + 2] * iR[6 + j]
+    ints = gint[inner].tolist()
+    ints[L.GI_BODY] = int(gint[t, L.GI_BODY])
+    greal[shadow] = row            # rounded to the real type before the AABB is taken, as the core does
+    gint[shadow] = ints
+    g = greal[shadow].tolist()
+    compute_aabb(g, ints)
+    greal[shadow, L.G_AABB:L.G_AABB + 6] = g[L.G_AABB:L.G_AABB + 6]
+    greal[t, L.G_AABB:L.G_AABB + 6] = greal[shadow, L.G_AABB:L.G_AABB + 6]
+    return shadow
+
+
+def body_pose(greal, gint, s, breal, b) -> int:
+    """Geom row ``s`` takes its world pose from body row ``b`` of ``breal`` (a (B, BR) array of the same
+    dtype): the body's position and rotation, composed with the geom's offset when GI_FLAGS has the offset
+    bit (8): pos + R offpos and R offR in the arrays' real type, each dot product summed left to right."""
+    _check_rows(greal, gint)
+    if breal.ndim != 2 or breal.shape[1] != L.BR or breal.dtype != greal.dtype \
+            or not breal.flags.c_contiguous:
+        raise ValueError("breal must be a C-contiguous (B, BR) array of greal's dtype")
+    s, b = int(s), int(b)
+    if not (0 <= s < greal.shape[0] and 0 <= b < breal.shape[0]):
+        raise IndexError("geom or body row out of range")
+    bp, bR = breal[b, L.B_POS:L.B_POS + 3], breal[b, L.B_R:L.B_R + 9]
+    if gint[s, L.GI_FLAGS] & 8:
+        o = greal[s, L.G_OFFPOS:L.G_OFFPOS + 3].copy()   # numpy scalars: arithmetic in the real type
+        oR = greal[s, L.G_OFFR:L.G_OFFR + 9].copy()
+        for i in range(3):
+            greal[s, L.G_POS + i] = bp[i] + (bR[3 * i] * o[0] + bR[3 * i + 1] * o[1] + bR[3 * i + 2] * o[2])
+            for j in range(3):
+                greal[s, L.G_R + 3 * i + j] = bR[3 * i] * oR[j] + bR[3 * i + 1] * oR[3 + j] \
+                    + bR[3 * i + 2] * oR[6 + j]
+    else:
+        greal[s, L.G_POS:L.G_POS + 3] = bp
+        greal[s, L.G_R:L.G_R + 9] = bR
+    return s
+
+
 def update_aabbs(greal, gint, indices) -> None:
     """Recompute the AABBs of the given rows in place."""
     for k in indices:

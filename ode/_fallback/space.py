@@ -212,8 +212,11 @@ _P, _N, _D = L.C_POS, L.C_NORMAL, L.C_DEPTH
 _FIELDS = (_P, _P + 1, _P + 2, _N, _N + 1, _N + 2, _D)
 
 
-def pair_contacts(greal, gint, a, b, flags, cls, g1, g2) -> list:
+def pair_contacts(greal, gint, a, b, flags, cls, g1, g2, flip=False) -> list:
     """ode.collide for two plain geom rows: a list of ``cls()`` objects with pos, normal, depth, g1, g2.
+
+    With ``flip`` the normals are negated (ode.collide of (geom, transform) collides the transform's helper
+    row first, as libode, and flips the normals back); the rows are collided in the order given.
 
     A record with a value that is not finite goes through ``setContactGeomParams`` (which rejects it);
     otherwise the five attributes are stored as is.
@@ -225,7 +228,10 @@ def pair_contacts(greal, gint, a, b, flags, cls, g1, g2) -> list:
     if a == b:
         return []
     out = []
-    for r in _collide.collide_geoms(greal, gint, a, b, flags).tolist():
+    rec = _collide.collide_geoms(greal, gint, a, b, flags)
+    if flip:
+        rec[:, _N:_N + 3] *= -1
+    for r in rec.tolist():
         c = cls()
         pos = (r[_P], r[_P + 1], r[_P + 2])
         normal = (r[_N], r[_N + 1], r[_N + 2])
