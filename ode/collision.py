@@ -18,7 +18,6 @@ from . import _backend
 from . import _layout as L
 from .errors import ODEError
 from .geoms import (
-    _POSE,
     PY_AABB,
     STORE,
     GeomBox,
@@ -141,12 +140,20 @@ def _plain_kind(cls) -> bool | None:
 
 
 def _pair_contacts():
-    """The space kernel's pair_contacts, looked up once per backend."""
+    """The space kernel's pair_contacts, looked up once per backend (and bound to _PC for collide)."""
+    global _PC, _BP, _TR
     key = (_backend.backend, _backend.precision)
     f = _PAIR.get(key)
     if f is None:
         f = _PAIR[key] = _backend.kernel("space").pair_contacts
+    _PC = f
+    _BP, _TR = _pose_kernels()
     return f
+
+
+# pair_contacts, body_pose and transform_row of the process's backend (chosen once, at import), bound by
+# the first _pair_contacts() call: collide then reads globals instead of a dict keyed by the backend
+_PC = _BP = _TR = None
 
 
 def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
@@ -159,8 +166,9 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
     """
     m1, m2 = _PLAIN.get(type(geom1)), _PLAIN.get(type(geom2))
     if m1 is None or m2 is None:
-        if type(geom1) is GeomTransform or type(geom2) is GeomTransform:
-            return _collide_transform(geom1, geom2, max_contacts, unimportant)
+        t1, t2 = type(geom1) is GeomTransform, type(geom2) is GeomTransform
+        if t1 or t2:
+            return _collide_transform(geom1, geom2, max_contacts, unimportant, t1, t2, m1, m2)
         if _plain_kind(type(geom1)) is not None and _plain_kind(type(geom2)) is not None:
             return collide(geom1, geom2, max_contacts, unimportant)
         return _collide_general(geom1, geom2, max_contacts, unimportant)
@@ -177,16 +185,35 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
     if b1 is not None or b2 is not None:
         sp = geom1._space              # usual case: both directly in a root space this pass prepared
         if sp is None or sp is not geom2._space or sp._space is not None or id(sp) not in _READY:
-            if _PASS["depth"] == 0 or not (_ready(geom1) and _ready(geom2)):
+            if _PASS["depth"] == 0:
+                if b1 is not None:
+                    _pose(geom1, b1, s1)
+                if b2 is not None:
+                    _pose(geom2, b2, s2)
+            elif not (_ready(geom1) and _ready(geom2)):
                 if b1 is not None:
                     _fresh(geom1)
                 if b2 is not None:
                     _fresh(geom2)
-    f = _PAIR.get((_backend.backend, _backend.precision))
+    f = _PC
     if f is None:
         f = _pair_contacts()
     return f(_GS.real, _GS.ints, s1, s2, n | CONTACTS_UNIMPORTANT if unimportant else n, Contact,
              geom1, geom2)
+
+
+def _pose(g: GeomObject, b, s: int) -> None:
+    """g._refresh() for a live geom g (row s) attached to body b: the collide kernel's body_pose, called
+    directly (g._refresh handles a destroyed body)."""
+    bs = b._slot
+    if bs < 0:
+        g._refresh()
+        return
+    f = _BP
+    if f is None:
+        _pair_contacts()
+        f = _BP
+    f(_GS.real, _GS.ints, s, b._world._state.bodies.real, bs)
 
 
 def _transform_row(t: GeomTransform, ready: bool):
@@ -201,29 +228,40 @@ def _transform_row(t: GeomTransform, ready: bool):
     if gs < 0:                         # destroyed: as getGeom
         t._geom = None
         return -1
-    if _PLAIN.get(type(g)) is None and _plain_kind(type(g)) is None:
+    if g._class > _LAST_KERNEL_CLASS:  # a geom class written in Python
         return None
     if ready and t._made:
         return t._shadow
     if _GS.generation[gs] != g._gen:
         g._live_slot()                 # raises ODEError
-    if t._body is not None:
-        t._refresh()
-    pose = _POSE.get((_backend.backend, _backend.precision))
-    if pose is None:
-        pose = _pose_kernels()
-    sh = pose[1](_GS.real, _GS.ints, t._slot, gs, t._shadow)
+    b = t._body
+    if b is not None:
+        _pose(t, b, t._slot)
+    f = _TR
+    if f is None:
+        _pair_contacts()
+        f = _TR
+    sh = f(_GS.real, _GS.ints, t._slot, gs, t._shadow)
     t._made = True
     return sh
 
 
-def _collide_transform(geom1, geom2, max_contacts, unimportant: bool) -> list:
-    """collide() when at least one geom is a GeomTransform: the helper rows go through pair_contacts (the
-    leaf pairs' fast path); (geom, transform) collides (transform, geom) and flips the normals, as libode.
-    Anything unusual (bad input, Python geom classes, overrides, trimesh callbacks) takes the general path."""
-    t1, t2 = type(geom1) is GeomTransform, type(geom2) is GeomTransform
-    m1 = False if t1 else _plain_kind(type(geom1))
-    m2 = False if t2 else _plain_kind(type(geom2))
+_LAST_KERNEL_CLASS = L.GC_HEIGHTFIELD   # geom classes above are spaces or written in Python
+
+
+def _collide_transform(geom1, geom2, max_contacts, unimportant: bool, t1: bool, t2: bool, m1, m2) -> list:
+    """collide() when at least one geom is a GeomTransform (t1, t2; m1, m2 as in collide): the helper
+    rows go through pair_contacts (the leaf pairs' fast path); (geom, transform) collides (transform,
+    geom) and flips the normals, as libode. Anything unusual (bad input, Python geom classes, overrides,
+    trimesh callbacks) takes the general path."""
+    if t1:
+        m1 = False
+    elif m1 is None:
+        m1 = _plain_kind(type(geom1))
+    if t2:
+        m2 = False
+    elif m2 is None:
+        m2 = _plain_kind(type(geom2))
     if m1 is None or m2 is None or OVERRIDES:
         return _collide_general(geom1, geom2, max_contacts, unimportant)
     s1, s2 = geom1._slot, geom2._slot
@@ -235,8 +273,15 @@ def _collide_transform(geom1, geom2, max_contacts, unimportant: bool) -> list:
         else _max_contacts(max_contacts)
     if geom1 is geom2:
         return []
-    ready = _PASS["depth"] > 0 and _ready(geom1) and _ready(geom2)
-    if not ready:
+    ready = False
+    if _PASS["depth"] == 0:
+        if not t1 and geom1._body is not None:
+            _pose(geom1, geom1._body, s1)
+        if not t2 and geom2._body is not None:
+            _pose(geom2, geom2._body, s2)
+    elif _ready(geom1) and _ready(geom2):
+        ready = True
+    else:
         if not t1 and geom1._body is not None:
             _fresh(geom1)
         if not t2 and geom2._body is not None:
@@ -247,15 +292,14 @@ def _collide_transform(geom1, geom2, max_contacts, unimportant: bool) -> list:
         return _collide_general(geom1, geom2, max_contacts, unimportant)
     if a < 0 or b < 0:
         return []
-    r1 = geom1._geom if t1 and geom1._info else geom1
-    r2 = geom2._geom if t2 and geom2._info else geom2
-    f = _PAIR.get((_backend.backend, _backend.precision))
+    f = _PC
     if f is None:
         f = _pair_contacts()
     flags = n | CONTACTS_UNIMPORTANT if unimportant else n
     if t2:  # libode collides (transform, geom1) and flips the normals
-        return f(_GS.real, _GS.ints, b, a, flags, Contact, r1, r2, True)
-    return f(_GS.real, _GS.ints, a, b, flags, Contact, r1, r2)
+        return f(_GS.real, _GS.ints, b, a, flags, Contact, geom1._geom if t1 and geom1._info else geom1,
+                 geom2._geom if geom2._info else geom2, True)
+    return f(_GS.real, _GS.ints, a, b, flags, Contact, geom1._geom if geom1._info else geom1, geom2)
 
 
 def _collide_general(geom1, geom2, max_contacts, unimportant: bool) -> list:

@@ -101,6 +101,8 @@ def collide_geoms(greal, gint, a, b, flags):
 
 
 def _check_rows(greal, gint) -> None:
+    if not isinstance(greal, np.ndarray) or not isinstance(gint, np.ndarray):
+        raise TypeError("greal and gint must be numpy arrays")
     if greal.ndim != 2 or greal.shape[1] != L.GR or greal.dtype not in (np.float32, np.float64) \
             or not greal.flags.c_contiguous:
         raise ValueError("greal must be a C-contiguous (G, GR) array of the kernel's real type")
@@ -147,6 +149,8 @@ def body_pose(greal, gint, s, breal, b) -> int:
     dtype): the body's position and rotation, composed with the geom's offset when GI_FLAGS has the offset
     bit (8): pos + R offpos and R offR in the arrays' real type, each dot product summed left to right."""
     _check_rows(greal, gint)
+    if not isinstance(breal, np.ndarray):
+        raise TypeError("breal must be a numpy array")
     if breal.ndim != 2 or breal.shape[1] != L.BR or breal.dtype != greal.dtype \
             or not breal.flags.c_contiguous:
         raise ValueError("breal must be a C-contiguous (B, BR) array of greal's dtype")
