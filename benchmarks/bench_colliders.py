@@ -15,9 +15,9 @@ over all poses are timed:
 * ours, kernel: ``kernel("collide").collide_geoms(real, ints, row1, row2, flags)`` on the geoms' records
   (poses refreshed beforehand; a GeomTransform's materialised helper row, with ``ode.collide``'s argument
   order), returning the (n, CR) contact-record array -- the narrow phase without the API layer;
-* ours, pair_contacts: ``kernel("space").pair_contacts(real, ints, row1, row2, n, Contact, g1, g2)``, the
-  call ode.collide's fast path makes for two leaf geoms (narrow phase and the Contact objects; no column
-  for transforms, which take the general path).
+* ours, pair_contacts: ``kernel("space").pair_contacts(real, ints, row1, row2, n, Contact, g1, g2[, flip])``,
+  the call ode.collide's fast path makes (narrow phase and the Contact objects; for a transform pair on
+  the materialised helper row, with the normals flipped when the transform is the second geom).
 
 Each figure is the best (smallest) of ``--repeat`` rounds of microseconds per call, each round running the
 pose list ``--loops`` times; the machine is shared, so the best round is the least disturbed. Pairs are
@@ -111,15 +111,15 @@ def time_kernel(rows: list, n: int, loops: int) -> float:
 
 
 def time_pair_contacts(ours: list, rows: list, n: int, loops: int) -> float:
-    """Seconds for ``loops`` passes of the space kernel's pair_contacts (ode.collide's fast path for two
-    leaf geoms: narrow phase plus the ode.Contact objects) over all leaf pairs' records."""
+    """Seconds for ``loops`` passes of the space kernel's pair_contacts (ode.collide's fast path: narrow
+    phase plus the ode.Contact objects) over all pairs' records (a second transform: flipped normals)."""
     pc = _backend.kernel("space").pair_contacts
     real, ints, contact = STORE.slots.real, STORE.slots.ints, _collision.Contact
-    args = [(a, b, g1, g2) for (a, b), (g1, g2) in zip(rows, ours)]
+    args = [(a, b, g1, g2, isinstance(g2, GeomTransform)) for (a, b), (g1, g2) in zip(rows, ours)]
     t0 = time.perf_counter()
     for _ in range(loops):
-        for a, b, g1, g2 in args:
-            pc(real, ints, a, b, n, contact, g1, g2)
+        for a, b, g1, g2, flip in args:
+            pc(real, ints, a, b, n, contact, g1, g2, flip)
     return time.perf_counter() - t0
 
 
@@ -137,7 +137,6 @@ def bench_pair(name: str, args) -> dict:
     rows = kernel_rows(ours)
     if _collision.CALLBACK_MESHES or _collision.OVERRIDES:
         rows = None          # the kernel alone would not be what ode.collide does
-    leaves = not any(isinstance(g, GeomTransform) for g in ours[0])
     best = {"libode": float("inf"), "ours": float("inf"), "kernel": float("inf"), "pair": float("inf")}
     calls = count * args.loops
     for _ in range(args.repeat):
@@ -145,7 +144,7 @@ def bench_pair(name: str, args) -> dict:
         best["ours"] = min(best["ours"], time_ours(ours, n, args.loops) / calls * 1e6)
         if rows is not None:
             best["kernel"] = min(best["kernel"], time_kernel(rows, n, args.loops) / calls * 1e6)
-        if rows is not None and leaves:
+        if rows is not None:
             best["pair"] = min(best["pair"], time_pair_contacts(ours, rows, n, args.loops) / calls * 1e6)
     mine, lib = contacts_per_call(ours, theirs, n)
     for a, b in theirs:

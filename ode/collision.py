@@ -147,7 +147,7 @@ def _pair_contacts():
     if f is None:
         f = _PAIR[key] = _backend.kernel("space").pair_contacts
     _PC = f
-    _BP, _TR = _pose_kernels()
+    _BP, _TR = _pose_kernels()[:2]
     return f
 
 

@@ -121,52 +121,13 @@ class _GeomStore:
 STORE = _GeomStore()
 
 
-_BODY_COLS = np.array(list(range(L.B_POS, L.B_POS + 3)) + list(range(L.B_R, L.B_R + 9)), dtype=np.intp)
-_GEOM_COLS = np.array(list(range(L.G_POS, L.G_POS + 3)) + list(range(L.G_R, L.G_R + 9)), dtype=np.intp)
-_FLAT: dict = {}                   # id(geom slot array) -> (array, flat geom indices, flat body indices)
-
-
-def _flat_indices(gs: np.ndarray, bs: np.ndarray, gwidth: int, bwidth: int) -> tuple:
-    """Flat element indices of the 12 pose values of each geom row and of its body row (cached per group)."""
-    hit = _FLAT.get(id(gs))
-    if hit is not None and hit[0] is gs and hit[1] == (gwidth, bwidth):
-        return hit[2], hit[3]
-    dst = (gs[:, None] * gwidth + _GEOM_COLS[None, :]).reshape(-1)
-    src = (bs[:, None] * bwidth + _BODY_COLS[None, :]).reshape(-1)
-    if len(_FLAT) > 16:
-        _FLAT.clear()
-    _FLAT[id(gs)] = (gs, (gwidth, bwidth), dst, src)
-    return dst, src
-
-
 def refresh_poses() -> None:
-    """Copy every attached geom's world pose from its body (composed with the offset), vectorised."""
+    """Copy every attached geom's world pose from its body (composed with the offset): one collide-kernel
+    call (body_poses) per world."""
     greal = STORE.slots.real
     gints = STORE.slots.ints
     for world, gs, bs in STORE.groups():
-        breal = world._state.bodies.real
-        if greal.flags.c_contiguous and breal.flags.c_contiguous:   # reshape(-1) is then a view
-            dst, src = _flat_indices(gs, bs, greal.shape[1], breal.shape[1])
-            greal.reshape(-1)[dst] = breal.reshape(-1)[src]
-        else:
-            greal[gs, L.G_POS:L.G_POS + 3] = breal[bs, L.B_POS:L.B_POS + 3]
-            greal[gs, L.G_R:L.G_R + 9] = breal[bs, L.B_R:L.B_R + 9]
-        off = (gints[gs, L.GI_FLAGS] & GF_OFFSET) != 0
-        if off.any():
-            bo = bs[off]
-            _compose(greal, gs[off], breal[bo, L.B_POS:L.B_POS + 3], breal[bo, L.B_R:L.B_R + 9])
-
-
-def _compose(greal, gs, pos, R) -> None:
-    """World pose of offset geoms: pos + R * offpos and R * offR, summed left to right as dMultiply0."""
-    o = greal[gs, L.G_OFFPOS:L.G_OFFPOS + 3]
-    oR = greal[gs, L.G_OFFR:L.G_OFFR + 9]
-    for i in range(3):
-        greal[gs, L.G_POS + i] = pos[:, i] + (R[:, 3 * i] * o[:, 0] + R[:, 3 * i + 1] * o[:, 1]
-                                              + R[:, 3 * i + 2] * o[:, 2])
-        for j in range(3):
-            greal[gs, L.G_R + 3 * i + j] = (R[:, 3 * i] * oR[:, j] + R[:, 3 * i + 1] * oR[:, 3 + j]
-                                            + R[:, 3 * i + 2] * oR[:, 6 + j])
+        _pose_kernels()[2](greal, gints, gs, world._state.bodies.real, bs)
 
 
 def _collide_kernel():
@@ -177,16 +138,16 @@ def _collide_kernel():
         return None
 
 
-_POSE: dict = {}       # (backend, precision) -> (body_pose, transform_row) of the collide kernel
+_POSE: dict = {}       # (backend, precision) -> (body_pose, transform_row, body_poses) of the collide kernel
 
 
 def _pose_kernels() -> tuple:
-    """The collide kernel's body_pose and transform_row, looked up once per backend."""
+    """The collide kernel's body_pose, transform_row and body_poses, looked up once per backend."""
     key = (_backend.backend, _backend.precision)
     hit = _POSE.get(key)
     if hit is None:
         k = _backend.kernel("collide")
-        hit = _POSE[key] = (k.body_pose, k.transform_row)
+        hit = _POSE[key] = (k.body_pose, k.transform_row, k.body_poses)
     return hit
 
 
@@ -473,7 +434,7 @@ class GeomObject:
         b = self._body
         if b is not None and b._slot < 0:      # the body was destroyed: as getBody, detach
             b = self.getBody()
-        if b is not None:       # the kernel copies the body's pose (composed with the offset, as _compose)
+        if b is not None:       # the kernel copies the body's pose (composed with the offset)
             pose = _POSE.get((_backend.backend, _backend.precision))
             if pose is None:
                 pose = _pose_kernels()

@@ -123,7 +123,7 @@ def test_generated_kernel_is_current():
 def test_same_defs_in_core_and_twin():
     """Every def entry point of the core module exists in the twin."""
     for name in ("collide_geoms", "update_aabbs", "point_depth", "closest_segment_points", "box_box",
-                 "box_box_intersect", "transform_row", "body_pose"):
+                 "box_box_intersect", "transform_row", "body_pose", "body_poses"):
         assert callable(getattr(core, name)) and callable(getattr(twin, name))
 
 

@@ -242,25 +242,11 @@ def transform_row(cnp.ndarray greal not None, cnp.ndarray gint not None, int t, 
     return shadow
 
 
-def body_pose(cnp.ndarray greal not None, cnp.ndarray gint not None, int s, cnp.ndarray breal not None, int b):
-    """Geom row ``s`` takes its world pose from body row ``b`` of ``breal`` (a (B, BR) array of the same
-    dtype): the body's position and rotation, composed with the geom's offset when GI_FLAGS has the offset
-    bit (8): pos + R offpos and R offR, in dReal, each dot product summed left to right (as the vectorised
-    numpy composition of ``ode.geoms.refresh_poses``)."""
-    cdef dReal* g = _rows(greal, gint)
-    cdef int* gi = <int*> cnp.PyArray_DATA(gint)
-    cdef dReal* br
-    cdef dReal* gr
+cdef inline void _body_pose(dReal* gr, const int* gi, const dReal* br) noexcept nogil:
+    """Geom row gr takes its world pose from body row br (composed with its offset when GI_FLAGS has 8)."""
     cdef dReal o[12]
     cdef int i, j
-    if breal.ndim != 2 or breal.shape[1] != BR or cnp.PyArray_TYPE(breal) != cnp.PyArray_TYPE(greal) \
-            or not cnp.PyArray_IS_C_CONTIGUOUS(breal):
-        raise ValueError("breal must be a C-contiguous (B, BR) array of greal's dtype")
-    if s < 0 or s >= greal.shape[0] or b < 0 or b >= breal.shape[0]:
-        raise IndexError("geom or body row out of range")
-    br = (<dReal*> cnp.PyArray_DATA(breal)) + b * BR
-    gr = g + s * GR
-    if gi[s * GI + GI_FLAGS] & 8:
+    if gi[GI_FLAGS] & 8:
         for i in range(3):
             o[i] = gr[G_OFFPOS + i]
         for i in range(9):
@@ -276,7 +262,47 @@ def body_pose(cnp.ndarray greal not None, cnp.ndarray gint not None, int s, cnp.
             gr[G_POS + i] = br[B_POS + i]
         for i in range(9):
             gr[G_R + i] = br[B_R + i]
+
+
+cdef dReal* _body_rows(cnp.ndarray breal, cnp.ndarray greal) except NULL:
+    if breal.ndim != 2 or breal.shape[1] != BR or cnp.PyArray_TYPE(breal) != cnp.PyArray_TYPE(greal) \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(breal):
+        raise ValueError("breal must be a C-contiguous (B, BR) array of greal's dtype")
+    return <dReal*> cnp.PyArray_DATA(breal)
+
+
+def body_pose(cnp.ndarray greal not None, cnp.ndarray gint not None, int s, cnp.ndarray breal not None, int b):
+    """Geom row ``s`` takes its world pose from body row ``b`` of ``breal`` (a (B, BR) array of the same
+    dtype): the body's position and rotation, composed with the geom's offset when GI_FLAGS has the offset
+    bit (8): pos + R offpos and R offR, in dReal, each dot product summed left to right (as the numpy
+    composition of the twin's body_poses). Returns s."""
+    cdef dReal* g = _rows(greal, gint)
+    cdef int* gi = <int*> cnp.PyArray_DATA(gint)
+    cdef dReal* br = _body_rows(breal, greal)
+    if s < 0 or s >= greal.shape[0] or b < 0 or b >= breal.shape[0]:
+        raise IndexError("geom or body row out of range")
+    _body_pose(g + s * GR, gi + s * GI, br + b * BR)
     return s
+
+
+def body_poses(cnp.ndarray greal not None, cnp.ndarray gint not None, geoms, cnp.ndarray breal not None, bodies):
+    """body_pose for every pair (geoms[k], bodies[k]) of geom and body rows (int arrays of one length)."""
+    cdef dReal* g = _rows(greal, gint)
+    cdef int* gi = <int*> cnp.PyArray_DATA(gint)
+    cdef dReal* br = _body_rows(breal, greal)
+    cdef cnp.ndarray gs = np.ascontiguousarray(geoms, dtype=np.intp)
+    cdef cnp.ndarray bs = np.ascontiguousarray(bodies, dtype=np.intp)
+    cdef Py_ssize_t n = gs.shape[0], k, ng = greal.shape[0], nb = breal.shape[0]
+    cdef Py_ssize_t* pg = <Py_ssize_t*> cnp.PyArray_DATA(gs)
+    cdef Py_ssize_t* pb = <Py_ssize_t*> cnp.PyArray_DATA(bs)
+    if gs.ndim != 1 or bs.ndim != 1 or bs.shape[0] != n:
+        raise ValueError("geoms and bodies must be 1-d arrays of one length")
+    for k in range(n):
+        if pg[k] < 0 or pg[k] >= ng or pb[k] < 0 or pb[k] >= nb:
+            raise IndexError("geom or body row out of range")
+    with nogil:
+        for k in range(n):
+            _body_pose(g + pg[k] * GR, gi + pg[k] * GI, br + pb[k] * BR)
 
 
 def update_aabbs(greal, gint, indices):

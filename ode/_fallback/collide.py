@@ -144,32 +144,59 @@ def transform_row(greal, gint, t, inner, shadow) -> int:
     return shadow
 
 
-def body_pose(greal, gint, s, breal, b) -> int:
-    """Geom row ``s`` takes its world pose from body row ``b`` of ``breal`` (a (B, BR) array of the same
-    dtype): the body's position and rotation, composed with the geom's offset when GI_FLAGS has the offset
-    bit (8): pos + R offpos and R offR in the arrays' real type, each dot product summed left to right."""
-    _check_rows(greal, gint)
+def _check_body_rows(breal, greal) -> None:
     if not isinstance(breal, np.ndarray):
         raise TypeError("breal must be a numpy array")
     if breal.ndim != 2 or breal.shape[1] != L.BR or breal.dtype != greal.dtype \
             or not breal.flags.c_contiguous:
         raise ValueError("breal must be a C-contiguous (B, BR) array of greal's dtype")
+
+
+def body_pose(greal, gint, s, breal, b) -> int:
+    """Geom row ``s`` takes its world pose from body row ``b`` of ``breal`` (a (B, BR) array of the same
+    dtype): the body's position and rotation, composed with the geom's offset when GI_FLAGS has the offset
+    bit (8): pos + R offpos and R offR in the arrays' real type, each dot product summed left to right.
+    Returns s."""
+    _check_rows(greal, gint)
+    _check_body_rows(breal, greal)
     s, b = int(s), int(b)
     if not (0 <= s < greal.shape[0] and 0 <= b < breal.shape[0]):
         raise IndexError("geom or body row out of range")
-    bp, bR = breal[b, L.B_POS:L.B_POS + 3], breal[b, L.B_R:L.B_R + 9]
-    if gint[s, L.GI_FLAGS] & 8:
-        o = greal[s, L.G_OFFPOS:L.G_OFFPOS + 3].copy()   # numpy scalars: arithmetic in the real type
-        oR = greal[s, L.G_OFFR:L.G_OFFR + 9].copy()
-        for i in range(3):
-            greal[s, L.G_POS + i] = bp[i] + (bR[3 * i] * o[0] + bR[3 * i + 1] * o[1] + bR[3 * i + 2] * o[2])
-            for j in range(3):
-                greal[s, L.G_R + 3 * i + j] = bR[3 * i] * oR[j] + bR[3 * i + 1] * oR[3 + j] \
-                    + bR[3 * i + 2] * oR[6 + j]
-    else:
-        greal[s, L.G_POS:L.G_POS + 3] = bp
-        greal[s, L.G_R:L.G_R + 9] = bR
+    body_poses(greal, gint, np.array([s], dtype=np.intp), breal, np.array([b], dtype=np.intp))
     return s
+
+
+_POSE_COLS = (list(range(L.G_POS, L.G_POS + 3)) + list(range(L.G_R, L.G_R + 9)),
+              list(range(L.B_POS, L.B_POS + 3)) + list(range(L.B_R, L.B_R + 9)))
+
+
+def body_poses(greal, gint, geoms, breal, bodies) -> None:
+    """body_pose for every pair (geoms[k], bodies[k]) of geom and body rows, vectorised in the arrays'
+    real type."""
+    _check_rows(greal, gint)
+    _check_body_rows(breal, greal)
+    gs = np.asarray(geoms, dtype=np.intp)
+    bs = np.asarray(bodies, dtype=np.intp)
+    if gs.ndim != 1 or bs.ndim != 1 or bs.shape[0] != gs.shape[0]:
+        raise ValueError("geoms and bodies must be 1-d arrays of one length")
+    if gs.size and (gs.min() < 0 or gs.max() >= greal.shape[0] or bs.min() < 0 or bs.max() >= breal.shape[0]):
+        raise IndexError("geom or body row out of range")
+    if gs.size == 0:
+        return
+    greal[gs[:, None], _POSE_COLS[0]] = breal[bs[:, None], _POSE_COLS[1]]
+    off = (gint[gs, L.GI_FLAGS] & 8) != 0
+    if not off.any():
+        return
+    go, bo = gs[off], bs[off]
+    pos, R = breal[bo, L.B_POS:L.B_POS + 3], breal[bo, L.B_R:L.B_R + 9]
+    o = greal[go, L.G_OFFPOS:L.G_OFFPOS + 3]
+    oR = greal[go, L.G_OFFR:L.G_OFFR + 9]
+    for i in range(3):
+        greal[go, L.G_POS + i] = pos[:, i] + (R[:, 3 * i] * o[:, 0] + R[:, 3 * i + 1] * o[:, 1]
+                                              + R[:, 3 * i + 2] * o[:, 2])
+        for j in range(3):
+            greal[go, L.G_R + 3 * i + j] = (R[:, 3 * i] * oR[:, j] + R[:, 3 * i + 1] * oR[:, 3 + j]
+                                            + R[:, 3 * i + 2] * oR[:, 6 + j])
 
 
 def update_aabbs(greal, gint, indices) -> None:
