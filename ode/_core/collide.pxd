@@ -6,10 +6,10 @@
 # the normal points into geom 1 (moving geom 1 along it separates the pair), depth > 0 is penetration.
 # flags: low 16 bits = max contacts (>= 1); bit 0x80000000 = CONTACTS_UNIMPORTANT (any contacts, stop early).
 #
-# Geom transforms (class GC_TRANSFORM = 7) never reach these kernels: the Python side materialises a
-# temporary record for the encapsulated geom holding its world pose (transform pose composed with the inner
-# geom's local pose) and passes that record (class of the inner geom) instead. GI_DATA of a transform is
-# the slot of its inner geom's record; collide_pair returns 0 for class 7 if it ever sees one.
+# Geom transforms (class GC_TRANSFORM = 7) never reach these kernels: a helper record for the encapsulated
+# geom holding its world pose (transform pose composed with the inner geom's local pose; written by this
+# module's def transform_row) is passed instead (class of the inner geom). GI_DATA of a transform is the
+# slot of its inner geom's record; collide_pair returns 0 for class 7 if it ever sees one.
 from .dreal cimport dReal
 
 cdef enum:
