@@ -2189,33 +2189,44 @@ cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, co
 
 
 cdef void hf_tri_plane(MeshData* md, int i, int j, int upper, dReal* pl) noexcept nogil:
-    """pl[0:4] = the plane (unit up normal, offset) of cell (i, j)'s lower or upper triangle, as the colliders
-    compute it (corner a, edges u and w, normal u x w), the offset in libode's corner frame (x and z from the
-    field's first sample, where libode computes)."""
-    cdef dReal dx, dz, ax, ay, az, uy, wy, nx, ny, nz, ln
+    """pl[0:4] = the plane (unit up normal, offset) of cell (i, j)'s lower or upper triangle, libode's way
+    (bit for bit on observed normals): in the corner frame (sample (i, j) at (i dx, h, j dz)) the lower
+    triangle's normal is (C - A) x (B - A), the upper's (B - D) x (C - D) (A = (i, j), B = (i + 1, j),
+    C = (i, j + 1), D = (i + 1, j + 1)), times 1 / its length; the offset is the normal . A or D."""
+    cdef dReal dx, dz, xa, xb, za, zb, ax, ay, az, ux, uy, uz, wx, wy, wz, nx, ny, nz, ln
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
-    az = j * dz
+    xa = i * dx
+    xb = (i + 1) * dx
+    za = j * dz
+    zb = (j + 1) * dz
     if upper:
-        ax = (i + 1) * dx
-        ay = hf_height(md, i + 1, j)
-        uy = hf_height(md, i, j + 1) - ay
-        wy = hf_height(md, i + 1, j + 1) - ay
-        nx = uy * dz - dz * wy
-        ny = dz * 0.0 - (-dx) * dz
-        nz = (-dx) * wy - uy * 0.0
+        ax = xb
+        ay = hf_height(md, i + 1, j + 1)
+        az = zb
+        ux = xb - xb
+        uy = hf_height(md, i + 1, j) - ay
+        uz = za - zb
+        wx = xa - xb
+        wy = hf_height(md, i, j + 1) - ay
+        wz = zb - zb
     else:
-        ax = i * dx
+        ax = xa
         ay = hf_height(md, i, j)
+        az = za
+        ux = xa - xa
         uy = hf_height(md, i, j + 1) - ay
+        uz = zb - za
+        wx = xb - xa
         wy = hf_height(md, i + 1, j) - ay
-        nx = uy * 0.0 - dz * wy
-        ny = dz * dx - 0.0 * 0.0
-        nz = 0.0 * wy - uy * dx
-    ln = sqrt(nx * nx + ny * ny + nz * nz)
-    pl[0] = nx / ln
-    pl[1] = ny / ln
-    pl[2] = nz / ln
+        wz = za - za
+    nx = uy * wz - uz * wy
+    ny = uz * wx - ux * wz
+    nz = ux * wy - uy * wx
+    ln = 1.0 / sqrt(nx * nx + ny * ny + nz * nz)
+    pl[0] = nx * ln
+    pl[1] = ny * ln
+    pl[2] = nz * ln
     pl[3] = pl[0] * ax + pl[1] * ay + pl[2] * az
 
 
@@ -2233,33 +2244,49 @@ cdef int hf_same_plane(const dReal* pa, const dReal* pb) noexcept nogil:
 cdef void hf_group_marks(MeshData* md, dReal* vf, const dReal* tf, const int* rx, const int* rz, int nw) noexcept nogil:
     """libode's coplanar rule (observed): triangles of the zone on one plane act as one, so a plane contact
     over any of them (tf[2 cell + upper] = 1) keeps the sample points of all of them (vf = 2) out of the
-    sample pass. One plane: normals and corner-frame offsets within the machine epsilon (terraces 2.2e-16
-    apart are one plane, 2.3e-16 apart two)."""
-    cdef int i, j, u, i2, j2, u2, k, ncx
+    sample pass. One plane: normals and corner-frame offsets within the machine epsilon (hf_same_plane;
+    terraces 2.2e-16 apart are one plane, 2.3e-16 apart two)."""
+    cdef int i, j, u, t, t2, k, ncx, nt, hit
+    cdef dReal* pls
     cdef dReal pa[4]
     cdef dReal pb[4]
     ncx = rx[1] - rx[0] + 1
+    nt = 2 * ncx * (rz[1] - rz[0] + 1)
+    hit = 0
+    for t in range(nt):
+        if tf[t] != 0.0:
+            hit = 1
+    if not hit:
+        return
+    pls = work_new(4 * nt)
     for j in range(rz[0], rz[1] + 1):
         for i in range(rx[0], rx[1] + 1):
             for u in range(2):
-                if tf[2 * ((j - rz[0]) * ncx + i - rx[0]) + u] == 0.0:
-                    continue
+                t = 2 * ((j - rz[0]) * ncx + i - rx[0]) + u
                 hf_tri_plane(md, i, j, u, pa)
-                for j2 in range(rz[0], rz[1] + 1):
-                    for i2 in range(rx[0], rx[1] + 1):
-                        for u2 in range(2):
-                            hf_tri_plane(md, i2, j2, u2, pb)
-                            if not hf_same_plane(pa, pb):
-                                continue
-                            k = (j2 - rz[0]) * nw + i2 - rx[0]
-                            if u2:
-                                vf[k + 1] = 2.0
-                                vf[k + nw] = 2.0
-                                vf[k + nw + 1] = 2.0
-                            else:
-                                vf[k] = 2.0
-                                vf[k + nw] = 2.0
-                                vf[k + 1] = 2.0
+                for k in range(4):
+                    pls[4 * t + k] = pa[k]
+    for t in range(nt):
+        if tf[t] == 0.0:
+            continue
+        for k in range(4):
+            pa[k] = pls[4 * t + k]
+        for t2 in range(nt):
+            for k in range(4):
+                pb[k] = pls[4 * t2 + k]
+            if not hf_same_plane(pa, pb):
+                continue
+            k = t2 // 2
+            k = (k // ncx) * nw + k % ncx
+            if t2 % 2:
+                vf[k + 1] = 2.0
+                vf[k + nw] = 2.0
+                vf[k + nw + 1] = 2.0
+            else:
+                vf[k] = 2.0
+                vf[k + nw] = 2.0
+                vf[k + 1] = 2.0
+    work_free(pls)
 
 
 cdef void hf_valley_marks(MeshData* md, dReal* vf, const int* rx, const int* rz, int nw) noexcept nogil:
@@ -2313,7 +2340,7 @@ cdef void hf_corner_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, d
     buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], r - sqrt(d2), -1, -1)
 
 
-cdef void hf_tri_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil:
+cdef void hf_tri_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners, const dReal* pl) noexcept nogil:
     """A cell triangle (corner a, edges u and w, normal u x w pointing up) against a sphere at local centre c.
 
     libode's heightfield rule, first pass (corners = 0): the sphere's deepest point q = c - r n must lie over
@@ -2324,13 +2351,9 @@ cdef void hf_tri_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dRea
     """
     cdef dReal nx, ny, nz, ln, dep, qx, qy, qz, s, t
     cdef dReal w[6]
-    nx = uy * wz - uz * wy
-    ny = uz * wx - ux * wz
-    nz = ux * wy - uy * wx
-    ln = sqrt(nx * nx + ny * ny + nz * nz)
-    nx = nx / ln
-    ny = ny / ln
-    nz = nz / ln
+    nx = pl[0]  # the plane's normal (hf_tri_plane; u and w span the triangle from its corner a)
+    ny = pl[1]
+    nz = pl[2]
     if corners:
         hf_corner_sphere(g1, out, c, r, ax, ay, az, nx, ny, nz, vf, v0)
         hf_corner_sphere(g1, out, c, r, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
@@ -2368,6 +2391,7 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     cdef dReal* tf
     cdef dReal c[3]
     cdef dReal ho[1]
+    cdef dReal pl[4]
     cdef dReal lo[6]
     cdef int rx[2]
     cdef int rz[2]
@@ -2431,13 +2455,15 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
                 k = b + i - rx[0]
                 q = 2 * ((j - rz[0]) * (rx[1] - rx[0] + 1) + i - rx[0])
                 m = out.n
+                hf_tri_plane(md, i, j, 0, pl)
                 hf_tri_sphere(g1, out, c, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0, x0, z0, dx, dz,
-                              0, vf, k, k + nw, k + 1, pas)
+                              0, vf, k, k + nw, k + 1, pas, pl)
                 if pas == 0:
                     tf[q] = 1.0 if out.n > m else 0.0
                 m = out.n
+                hf_tri_plane(md, i, j, 1, pl)
                 hf_tri_sphere(g1, out, c, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz, x0, z0, dx, dz,
-                              1, vf, k + 1, k + nw, k + nw + 1, pas)
+                              1, vf, k + 1, k + nw, k + nw + 1, pas, pl)
                 if pas == 0:
                     tf[q + 1] = 1.0 if out.n > m else 0.0
     work_free(tf)
@@ -2480,7 +2506,7 @@ cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal
     return g2[G_RADIUS] - sqrt(ex * ex + ey * ey + ez * ez)
 
 
-cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil:
+cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners, const dReal* tp) noexcept nogil:
     """A cell triangle (corner a, edges u and w, normal u x w up) against a geom given by local points.
 
     libode's heightfield rule, first pass: for each point p that libode's plane collider gives for the
@@ -2495,13 +2521,9 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
     cdef int k, j, got, below, m, m2x
     cdef dReal be[3]
     cdef int o[3]
-    nx = uy * wz - uz * wy
-    ny = uz * wx - ux * wz
-    nz = ux * wy - uy * wx
-    ln = sqrt(nx * nx + ny * ny + nz * nz)
-    nx = nx / ln
-    ny = ny / ln
-    nz = nz / ln
+    nx = tp[0]  # the plane's normal (hf_tri_plane; u and w span the triangle from its corner a)
+    ny = tp[1]
+    nz = tp[2]
     if corners:
         hf_corner_pt(g1, g2, m2, cls, out, ax, ay, az, nx, ny, nz, vf, v0)
         hf_corner_pt(g1, g2, m2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
@@ -2740,6 +2762,7 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     cdef dReal c[3]
     cdef dReal e[3]
     cdef dReal ho[1]
+    cdef dReal pl[4]
     cdef int rx[2]
     cdef int rz[2]
     md = reg_get(i1[GI_DATA])
@@ -2785,8 +2808,11 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
         return 0
     out = buf_new()
     if k == 3:  # a flat zone: the geom against its plane alone, wherever the points lie (libode)
+        c[0] = 0.0
+        c[1] = 1.0
+        c[2] = 0.0
         hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, 0.0, ho[0], 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, dx,
-                   dz, 2, e, 0, 0, 0, 0)
+                   dz, 2, e, 0, 0, 0, 0, c)
         n = emit(out, flags, contacts, skip)
         buf_free(out)
         return n
@@ -2821,13 +2847,15 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
             h11 = hf_height(md, i + 1, j + 1)
             k = b + i - rx[0]
             m = out.n
+            hf_tri_plane(md, i, j, 0, pl)
             hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0,
-                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas)
+                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas, pl)
             if pas == 0:
                 tf[2 * ((j - rz[0]) * ncx + i - rx[0])] = 1.0 if out.n > m else 0.0
             m = out.n
+            hf_tri_plane(md, i, j, 1, pl)
             hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz,
-                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas)
+                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas, pl)
             if pas == 0:
                 tf[2 * ((j - rz[0]) * ncx + i - rx[0]) + 1] = 1.0 if out.n > m else 0.0
     work_free(tf)
