@@ -45,8 +45,8 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
 
 def _stage(precision: str):
     """Copy the kernel sources into ode/_core/<precision>/ and return their Extension objects."""
-    from setuptools import Extension
     import numpy
+    from setuptools import Extension
 
     out = HERE / CORE / precision
     out.mkdir(exist_ok=True)
