@@ -74,7 +74,6 @@ KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a
     "capsule-capsule": (0, 4, "single precision: coincident or crossing axes, normal = float rounding"),
     "capsule-convex": (0, 12, "single precision: float-rounded poses move the MPR onto another portal"),
     "capsule-cylinder": (0, 14, "single precision: float-rounded poses move the MPR onto another portal"),
-    "capsule-heightfield": (1, 1, "libode skips a last-row sample by a rule not found (case 97)"),
     "capsule-trimesh": (5, 4, "exact axis ties on aligned poses, equal-depth merges: libode's rounding"),
     "convex-convex": (0, 9, "single precision: float-rounded poses move the MPR onto another portal"),
     "cylinder-convex": (0, 33, "single precision: float-rounded poses move the MPR onto another portal"),
@@ -85,8 +84,7 @@ KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a
     "ray-trimesh": (0, 3, "single precision: float-rounded poses flip edge and ray-length-boundary hits"),
     "sphere-capsule": (0, 2, "single precision: rounding"),
     "sphere-convex": (0, 10, "single precision: float-rounded poses move the MPR onto another portal"),
-    "sphere-heightfield": (1, 1, "one extra sample-point contact (case 170)"),
-    "trimesh-heightfield": (6, 6, "grazing sample-ray hits, one sample's triangle: not reproduced"),
+    "trimesh-heightfield": (6, 6, "sample rays: libode's tree culling near the mesh box (~5e-6) not found"),
     "trimesh-trimesh": (10, 15, "aligned poses: touching/tied faces, libode's float rounding decides"),
 }
 

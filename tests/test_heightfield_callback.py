@@ -6,8 +6,7 @@ recorded cases over three fields (bounds, scale/offset, wrap), spheres and boxes
 the AABB of unturned fields (libode's AABB of a turned heightfield is not its rotated box; docs/fidelity.md);
 that we ask for every sample libode asked for (ours: the samples under the other geom's AABB plus a cell of
 margin, a superset); that the contacts are exactly those of a field built from the same samples; and the
-contacts against libode's as sets (1e-6), where the heightfield colliders' known gaps (KNOWN_GAPS of
-tests/test_collide_fidelity.py) still show on a few cases, counted by a ratchet.
+contacts against libode's as sets (1e-6): every case matches.
 """
 
 from __future__ import annotations
@@ -98,8 +97,7 @@ def test_callback_heightfields_follow_libode():
         assert got == _sampled(case, other), k
         if _unmatched(want, got):
             differing.append(k)
-    allowed = 21  # both precisions: the heightfield colliders' known gaps (see the docstring)
-    assert len(differing) <= allowed, differing
+    assert not differing, differing  # both precisions (libode's zone, valley, coplanar and flat-zone rules)
 
 
 def _sampled(case: dict, other) -> list:

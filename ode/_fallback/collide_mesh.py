@@ -1148,6 +1148,58 @@ def hf_range(md, lo, hi, n, cell, rng):
     return 1
 
 
+def hf_zone(md, lo, hi, n, size, rng):
+    #: cdef int hf_zone(MeshData* md, dReal lo, dReal hi, int n, dReal size, int* rng) noexcept nogil
+    """rng[0:2] = the first and last cell of libode's zone along an axis of n samples over size; 0 if none.
+
+    libode's size rule (observed): the geom's AABB is taken in the field's corner frame ([lo, hi], from the
+    first sample: a primitive's centre is moved there first, c + size / 2, then its half extent applied), and
+    with q = coordinate * (1 / (size / (n - 1))) the zone's samples run from ceil(q_lo) - 1 to
+    floor(q_hi) + 1 (clipped to the field unless wrapped): a box edge exactly on a sample takes the cell
+    before it too.
+    """
+    #: dReal inv, q
+    inv = 1.0 / (size / (n - 1))
+    q = lo * inv
+    rng[0] = ifloor(q)
+    if rng[0] == q:
+        rng[0] = rng[0] - 1
+    rng[1] = ifloor(hi * inv)
+    if not md.wrap:
+        if rng[0] < 0:
+            rng[0] = 0
+        if rng[1] > n - 2:
+            rng[1] = n - 2
+    if rng[1] < rng[0]:
+        return 0
+    return 1
+
+
+def hf_extents(g1, g2, cls, c, e):
+    #: cdef void hf_extents(const dReal* g1, const dReal* g2, int cls, dReal* c, dReal* e) noexcept nogil
+    """c = the centre of a sphere, box, capsule or cylinder record g2 in field g1's frame, e its AABB's half
+    extents there (libode's AABB formulas on the relative rotation)."""
+    #: int j
+    #: dReal a0, a1, a2, t
+    to_local(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], c, 0)
+    for j in range(3):
+        a0 = g1[L.G_R + j] * g2[L.G_R] + g1[L.G_R + 3 + j] * g2[L.G_R + 3] + g1[L.G_R + 6 + j] * g2[L.G_R + 6]
+        a1 = g1[L.G_R + j] * g2[L.G_R + 1] + g1[L.G_R + 3 + j] * g2[L.G_R + 4] + g1[L.G_R + 6 + j] * g2[L.G_R + 7]
+        a2 = g1[L.G_R + j] * g2[L.G_R + 2] + g1[L.G_R + 3 + j] * g2[L.G_R + 5] + g1[L.G_R + 6 + j] * g2[L.G_R + 8]
+        if cls == L.GC_SPHERE:
+            e[j] = g2[L.G_RADIUS]
+        elif cls == L.GC_BOX:
+            e[j] = (fabs(a0 * g2[L.G_SIDES] * 0.5) + fabs(a1 * g2[L.G_SIDES + 1] * 0.5)
+                    + fabs(a2 * g2[L.G_SIDES + 2] * 0.5))
+        elif cls == L.GC_CAPSULE:
+            e[j] = fabs(a2 * g2[L.G_LENGTH] * 0.5) + g2[L.G_RADIUS]
+        else:
+            t = 1 - a2 * a2
+            if t < 0:
+                t = 0.0
+            e[j] = fabs(a2 * g2[L.G_LENGTH] * 0.5) + g2[L.G_RADIUS] * sqrt(t)
+
+
 def hf_vs_piece(g1, md, b, out, flip, maxc, unimp, bside):
     #: cdef void hf_vs_piece(const dReal* g1, MeshData* md, Shape* b, Buf* out, int flip, int maxc, int unimp, int bside) noexcept nogil
     """Collect the contacts of piece b with the cell triangles of heightfield md (y up) at record g1."""
@@ -1287,6 +1339,18 @@ def buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2):
     b.c[o + L.C_SIDE1] = s1
     b.c[o + L.C_SIDE2] = s2
     b.n = b.n + 1
+
+
+def buf_has(b, px, py, pz, nx, ny, nz):
+    #: cdef int buf_has(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz) noexcept nogil
+    """1 when b already holds a contact at exactly this point with exactly this normal."""
+    #: int k, o
+    for k in range(b.n):
+        o = k * L.CR
+        if (b.c[o + L.C_POS] == px and b.c[o + L.C_POS + 1] == py and b.c[o + L.C_POS + 2] == pz
+                and b.c[o + L.C_NORMAL] == nx and b.c[o + L.C_NORMAL + 1] == ny and b.c[o + L.C_NORMAL + 2] == nz):
+            return 1
+    return 0
 
 
 def tri_closest(tv, px, py, pz, q):
@@ -2417,6 +2481,147 @@ def collide_trimesh_box(g1, i1, g2, i2, flags, contacts, skip):
     return n
 
 
+def hf_tri_plane(md, i, j, upper, pl):
+    #: cdef void hf_tri_plane(MeshData* md, int i, int j, int upper, dReal* pl) noexcept nogil
+    """pl[0:4] = the plane (unit up normal, offset) of cell (i, j)'s lower or upper triangle, libode's way
+    (bit for bit on observed normals): in the corner frame (sample (i, j) at (i dx, h, j dz)) the lower
+    triangle's normal is (C - A) x (B - A), the upper's (B - D) x (C - D) (A = (i, j), B = (i + 1, j),
+    C = (i, j + 1), D = (i + 1, j + 1)), times 1 / its length; the offset is the normal . A or D."""
+    #: dReal dx, dz, xa, xb, za, zb, ax, ay, az, ux, uy, uz, wx, wy, wz, nx, ny, nz, ln
+    dx = md.width / (md.wn - 1)
+    dz = md.depth / (md.dn - 1)
+    xa = i * dx
+    xb = (i + 1) * dx
+    za = j * dz
+    zb = (j + 1) * dz
+    if upper:
+        ax = xb
+        ay = hf_height(md, i + 1, j + 1)
+        az = zb
+        ux = xb - xb
+        uy = hf_height(md, i + 1, j) - ay
+        uz = za - zb
+        wx = xa - xb
+        wy = hf_height(md, i, j + 1) - ay
+        wz = zb - zb
+    else:
+        ax = xa
+        ay = hf_height(md, i, j)
+        az = za
+        ux = xa - xa
+        uy = hf_height(md, i, j + 1) - ay
+        uz = zb - za
+        wx = xb - xa
+        wy = hf_height(md, i + 1, j) - ay
+        wz = za - za
+    nx = uy * wz - uz * wy
+    ny = uz * wx - ux * wz
+    nz = ux * wy - uy * wx
+    ln = 1.0 / sqrt(nx * nx + ny * ny + nz * nz)
+    pl[0] = nx * ln
+    pl[1] = ny * ln
+    pl[2] = nz * ln
+    pl[3] = pl[0] * ax + pl[1] * ay + pl[2] * az
+
+
+def hf_same_plane(pa, pb):
+    #: cdef int hf_same_plane(const dReal* pa, const dReal* pb) noexcept nogil
+    """1 when planes pa and pb (normal, offset) agree within the machine epsilon in every component."""
+    #: int k
+    #: dReal e
+    e = 2.220446049250313e-16  # py
+    #: py- e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
+    for k in range(4):
+        if not (fabs(pa[k] - pb[k]) < e):
+            return 0
+    return 1
+
+
+def hf_group_marks(md, vf, tf, rx, rz, nw):
+    #: cdef void hf_group_marks(MeshData* md, dReal* vf, const dReal* tf, const int* rx, const int* rz, int nw) noexcept nogil
+    """libode's coplanar rule (observed): triangles of the zone on one plane act as one, so a plane contact
+    over any of them (tf[2 cell + upper] = 1) keeps the sample points of all of them (vf = 2) out of the
+    sample pass. One plane: normals and corner-frame offsets within the machine epsilon (hf_same_plane;
+    terraces 2.2e-16 apart are one plane, 2.3e-16 apart two)."""
+    #: int i, j, u, t, t2, k, ncx, nt, hit
+    #: dReal* pls
+    #: dReal pa[4]
+    #: dReal pb[4]
+    ncx = rx[1] - rx[0] + 1
+    nt = 2 * ncx * (rz[1] - rz[0] + 1)
+    hit = 0
+    for t in range(nt):
+        if tf[t] != 0.0:
+            hit = 1
+    if not hit:
+        return
+    pa = [0.0] * 4  # py
+    pb = [0.0] * 4  # py
+    pls = work_new(4 * nt)
+    for j in range(rz[0], rz[1] + 1):
+        for i in range(rx[0], rx[1] + 1):
+            for u in range(2):
+                t = 2 * ((j - rz[0]) * ncx + i - rx[0]) + u
+                hf_tri_plane(md, i, j, u, pa)
+                for k in range(4):
+                    pls[4 * t + k] = pa[k]
+    for t in range(nt):
+        if tf[t] == 0.0:
+            continue
+        for k in range(4):
+            pa[k] = pls[4 * t + k]
+        for t2 in range(nt):
+            for k in range(4):
+                pb[k] = pls[4 * t2 + k]
+            if not hf_same_plane(pa, pb):
+                continue
+            k = t2 // 2
+            k = (k // ncx) * nw + k % ncx
+            if t2 % 2:
+                vf[k + 1] = 2.0
+                vf[k + nw] = 2.0
+                vf[k + nw + 1] = 2.0
+            else:
+                vf[k] = 2.0
+                vf[k + nw] = 2.0
+                vf[k + 1] = 2.0
+    work_free(pls)
+
+
+def hf_valley_marks(md, vf, rx, rz, nw):
+    #: cdef void hf_valley_marks(MeshData* md, dReal* vf, const int* rx, const int* rz, int nw) noexcept nogil
+    """Mark (vf = 3) the samples libode never tests against the geom: the zone's last row and column.
+
+    Observed: each cell of the zone (x outer, z inner) sets the test state of its four corners, the last cell
+    to name a sample deciding. A cell's first corner (i, j) is always tested, which decides every sample not
+    in the zone's last sample row or column; there the deciding cell names the sample as its (i, j + 1) or
+    (i + 1, j) corner, and the sample is not tested when that cell's diagonal (i + 1, j)-(i, j + 1) is a
+    valley: both its ends lower than (i, j) and than (i + 1, j + 1) (strictly). The far corner (i + 1, j + 1)
+    of the last cell is always tested.
+    """
+    #: int i, j, k, ci, cj
+    #: dReal a, b, c, d
+    for j in range(rz[0], rz[1] + 2):
+        for i in range(rx[0], rx[1] + 2):
+            if i <= rx[1] and j <= rz[1]:
+                continue
+            if i > rx[1] and j > rz[1]:
+                continue
+            ci = i
+            cj = j
+            if i > rx[1]:
+                ci = i - 1
+            if j > rz[1]:
+                cj = j - 1
+            a = hf_height(md, ci, cj)
+            b = hf_height(md, ci + 1, cj)
+            c = hf_height(md, ci, cj + 1)
+            d = hf_height(md, ci + 1, cj + 1)
+            if a > c and a > b and d > b and d > c:
+                k = (j - rz[0]) * nw + i - rx[0]
+                vf[k] = 3.0
+
+
 def hf_corner_sphere(g1, out, c, r, vx, vy, vz, nx, ny, nz, vf, k):
     #: cdef void hf_corner_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal vx, dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil
     """A heightfield sample point v met for the first time (flag vf[k] = 0) inside the sphere: a contact there."""
@@ -2437,8 +2642,8 @@ def hf_corner_sphere(g1, out, c, r, vx, vy, vz, nx, ny, nz, vf, k):
     buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], r - sqrt(d2), -1, -1)
 
 
-def hf_tri_sphere(g1, out, c, r, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx, dz, upper, vf, v0, v1, v2, corners):
-    #: cdef void hf_tri_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil
+def hf_tri_sphere(g1, out, c, r, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx, dz, upper, vf, v0, v1, v2, corners, pl):
+    #: cdef void hf_tri_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners, const dReal* pl) noexcept nogil
     """A cell triangle (corner a, edges u and w, normal u x w pointing up) against a sphere at local centre c.
 
     libode's heightfield rule, first pass (corners = 0): the sphere's deepest point q = c - r n must lie over
@@ -2450,13 +2655,9 @@ def hf_tri_sphere(g1, out, c, r, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx,
     #: dReal nx, ny, nz, ln, dep, qx, qy, qz, s, t
     #: dReal w[6]
     w = [0.0] * 6  # py
-    nx = uy * wz - uz * wy
-    ny = uz * wx - ux * wz
-    nz = ux * wy - uy * wx
-    ln = sqrt(nx * nx + ny * ny + nz * nz)
-    nx = nx / ln
-    ny = ny / ln
-    nz = nz / ln
+    nx = pl[0]  # the plane's normal (hf_tri_plane; u and w span the triangle from its corner a)
+    ny = pl[1]
+    nz = pl[2]
     if corners:
         hf_corner_sphere(g1, out, c, r, ax, ay, az, nx, ny, nz, vf, v0)
         hf_corner_sphere(g1, out, c, r, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
@@ -2480,7 +2681,8 @@ def hf_tri_sphere(g1, out, c, r, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx,
     vf[v2] = 2.0
     to_world(g1, qx, qy, qz, w, 0)
     rot_vec(g1, nx, ny, nz, w, 3)
-    buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
+    if not buf_has(out, w[0], w[1], w[2], -w[3], -w[4], -w[5]):  # coplanar triangles collide once (libode)
+        buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
 
 
 def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
@@ -2488,16 +2690,21 @@ def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
     """Heightfield (geom 1) against a sphere: cell-triangle planes, then sample points inside (libode's rule)."""
     #: MeshData* md
     #: Buf* out
-    #: int i, j, n, nw, b, k, pas, npas
+    #: int i, j, n, nw, b, k, pas, npas, q, m
     #: dReal r, dx, dz, x0, x1, z0, h00, h01, h10, h11
     #: dReal* vf
+    #: dReal* tf
     #: dReal c[3]
+    #: dReal ho[1]
+    #: dReal pl[4]
     #: dReal lo[6]
     #: int rx[2]
     #: int rz[2]
     g1 = rec(g1)  # py
     g2 = rec(g2)  # py
     c = [0.0] * 3  # py
+    ho = [0.0]  # py
+    pl = [0.0] * 4  # py
     lo = [0.0] * 6  # py
     rx = [0, 0]  # py
     rz = [0, 0]  # py
@@ -2510,20 +2717,44 @@ def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
         return 0
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
-    if not hf_range(md, c[0] - r, c[0] + r, md.wn, dx, rx):
+    if not hf_zone(md, (c[0] + md.width * 0.5) - r, (c[0] + md.width * 0.5) + r, md.wn, md.width, rx):
         return 0
-    if not hf_range(md, c[2] - r, c[2] + r, md.dn, dz, rz):
+    if not hf_zone(md, (c[2] + md.depth * 0.5) - r, (c[2] + md.depth * 0.5) + r, md.dn, md.depth, rz):
         return 0
+    lo[2] = c[1] - r
     lo[3] = c[1] + r
-    if hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+    k = hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho)
+    if k == 1:
+        return 1
+    if k == 2:
+        return 0
+    if k == 3:  # a flat zone: the sphere against its plane, wherever its deepest point lies (libode)
+        to_world(g1, (c[0] + md.width * 0.5) - md.width * 0.5, c[1] - r, (c[2] + md.depth * 0.5) - md.depth * 0.5,
+                 lo, 0)
+        rot_vec(g1, 0.0, 1.0, 0.0, lo, 3)
+        if not ((ho[0] - c[1]) + r >= 0):
+            return 0
+        contacts[L.C_POS] = lo[0]
+        contacts[L.C_POS + 1] = lo[1]
+        contacts[L.C_POS + 2] = lo[2]
+        contacts[L.C_NORMAL] = -lo[3]
+        contacts[L.C_NORMAL + 1] = -lo[4]
+        contacts[L.C_NORMAL + 2] = -lo[5]
+        contacts[L.C_DEPTH] = (ho[0] - c[1]) + r
+        contacts[L.C_SIDE1] = -1
+        contacts[L.C_SIDE2] = -1
         return 1
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
     for k in range(nw * (rz[1] - rz[0] + 2)):
         vf[k] = 0.0
+    hf_valley_marks(md, vf, rx, rz, nw)
+    tf = work_new(2 * (rx[1] - rx[0] + 1) * (rz[1] - rz[0] + 1))
     out = buf_new()
     npas = 1 + hf_samples_tested(md, r + r, r + r)
     for pas in range(npas):
+        if pas == 1:
+            hf_group_marks(md, vf, tf, rx, rz, nw)
         for j in range(rz[0], rz[1] + 1):
             z0 = j * dz - md.depth * 0.5
             b = (j - rz[0]) * nw
@@ -2535,10 +2766,20 @@ def collide_heightfield_sphere(g1, i1, g2, i2, flags, contacts, skip):
                 h10 = hf_height(md, i + 1, j)
                 h11 = hf_height(md, i + 1, j + 1)
                 k = b + i - rx[0]
+                q = 2 * ((j - rz[0]) * (rx[1] - rx[0] + 1) + i - rx[0])
+                m = out.n
+                hf_tri_plane(md, i, j, 0, pl)
                 hf_tri_sphere(g1, out, c, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0, x0, z0, dx, dz,
-                              0, vf, k, k + nw, k + 1, pas)
+                              0, vf, k, k + nw, k + 1, pas, pl)
+                if pas == 0:
+                    tf[q] = 1.0 if out.n > m else 0.0
+                m = out.n
+                hf_tri_plane(md, i, j, 1, pl)
                 hf_tri_sphere(g1, out, c, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz, x0, z0, dx, dz,
-                              1, vf, k + 1, k + nw, k + nw + 1, pas)
+                              1, vf, k + 1, k + nw, k + nw + 1, pas, pl)
+                if pas == 0:
+                    tf[q + 1] = 1.0 if out.n > m else 0.0
+    work_free(tf)
     work_free(vf)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
@@ -2582,8 +2823,8 @@ def hf_point_depth(g2, m2, cls, x, y, z):
     return g2[L.G_RADIUS] - sqrt(ex * ex + ey * ey + ez * ez)
 
 
-def hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx, dz, upper, vf, v0, v1, v2, corners):
-    #: cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners) noexcept nogil
+def hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, ax, ay, az, ux, uy, uz, wx, wy, wz, x0, z0, dx, dz, upper, vf, v0, v1, v2, corners, tp):
+    #: cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners, const dReal* tp) noexcept nogil
     """A cell triangle (corner a, edges u and w, normal u x w up) against a geom given by local points.
 
     libode's heightfield rule, first pass: for each point p that libode's plane collider gives for the
@@ -2600,13 +2841,9 @@ def hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, ax, ay, az, ux, uy, uz, wx, wy
     #: int o[3]
     be = [0.0] * 3  # py
     o = [0, 1, 2]  # py
-    nx = uy * wz - uz * wy
-    ny = uz * wx - ux * wz
-    nz = ux * wy - uy * wx
-    ln = sqrt(nx * nx + ny * ny + nz * nz)
-    nx = nx / ln
-    ny = ny / ln
-    nz = nz / ln
+    nx = tp[0]  # the plane's normal (hf_tri_plane; u and w span the triangle from its corner a)
+    ny = tp[1]
+    nz = tp[2]
     if corners:
         hf_corner_pt(g1, g2, m2, cls, out, ax, ay, az, nx, ny, nz, vf, v0)
         hf_corner_pt(g1, g2, m2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
@@ -2694,14 +2931,15 @@ def hf_pt_plane(g1, out, px, py, pz, r, ax, ay, az, nx, ny, nz, x0, z0, dx, dz, 
     qz = pz - nz * r
     s = (qx - x0) / dx
     t = (qz - z0) / dz
-    if upper:
+    if upper == 1:
         if s > 1 or t > 1 or s + t < 1:
             return 0
-    elif s < 0 or t < 0 or s + t > 1:
+    elif upper == 0 and (s < 0 or t < 0 or s + t > 1):
         return 0
     to_world(g1, qx, qy, qz, w, 0)
     rot_vec(g1, nx, ny, nz, w, 3)
-    buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
+    if not buf_has(out, w[0], w[1], w[2], -w[3], -w[4], -w[5]):  # coplanar triangles collide once (libode)
+        buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
     return 1
 
 
@@ -2799,24 +3037,35 @@ def hf_samples_tested(md, ex, ez):
     return 0
 
 
-def hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
-    #: cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* lo, const int* rx, const int* rz, int flags, dReal* contacts) noexcept nogil
-    """libode's buried geom: when the local box lo lies wholly under every sample of its cells, one contact.
-
-    The contact is at the geom's position raised to the lowest of those samples, with the field's up
-    normal and the depth from the box's top to that height. Returns 1 when written.
+def hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho):
+    #: cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* lo, const int* rx, const int* rz, int flags, dReal* contacts, dReal* ho) noexcept nogil
+    """libode's checks on the zone's samples before any triangle (observed), with e the machine epsilon:
+    the geom's local box lo wholly above them (its bottom - the highest > -e): no contact, returns 2; wholly
+    under them (the lowest - its top > -e): one contact at the geom's position raised to the lowest sample,
+    with the field's up normal and the depth from the box's top to that height, returns 1; all samples at
+    one height (highest - lowest < e): returns 3 (the geom meets that plane alone, ho[0] = its height); else 0.
     """
     #: int i, j
-    #: dReal hm, h
+    #: dReal hm, hx, h, e
     #: dReal w[6]
     w = [0.0] * 6  # py
+    e = 2.220446049250313e-16  # py
+    #: py- e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
     hm = hf_height(md, rx[0], rz[0])
+    hx = hm
     for j in range(rz[0], rz[1] + 2):
         for i in range(rx[0], rx[1] + 2):
             h = hf_height(md, i, j)
             if h < hm:
                 hm = h
-    if lo[3] >= hm:
+            if h > hx:
+                hx = h
+    if lo[2] - hx > -e:
+        return 2
+    if not (hm - lo[3] > -e):
+        ho[0] = hm
+        if hx - hm < e:
+            return 3
         return 0
     to_local(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], w, 0)
     to_world(g1, w[0], hm, w[2], w, 0)
@@ -2838,13 +3087,22 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
     """Heightfield geom 1 against a box, capsule or convex g2 given by its local points bv with margin r."""
     #: MeshData* md
     #: Buf* out
-    #: int i, j, n, nw, b, k, pas, q, ncx, ncz, npas
-    #: dReal dx, dz, x0, x1, z0, h00, h01, h10, h11, hy
+    #: int i, j, n, nw, b, k, pas, q, ncx, ncz, npas, m
+    #: dReal dx, dz, x0, x1, z0, h00, h01, h10, h11
     #: dReal* vf
+    #: dReal* tf
     #: dReal lo[6]
+    #: dReal c[3]
+    #: dReal e[3]
+    #: dReal ho[1]
+    #: dReal pl[4]
     #: int rx[2]
     #: int rz[2]
     lo = [0.0] * 6  # py
+    c = [0.0] * 3  # py
+    e = [0.0] * 3  # py
+    ho = [0.0]  # py
+    pl = [0.0] * 4  # py
     rx = [0, 0]  # py
     rz = [0, 0]  # py
     md = reg_get(i1[L.GI_DATA])
@@ -2857,43 +3115,61 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
                     lo[2 * j] = bv[3 * (npts + k) + j]
                 if k == 0 or bv[3 * (npts + k) + j] > lo[2 * j + 1]:
                     lo[2 * j + 1] = bv[3 * (npts + k) + j]
-    elif cls == L.GC_CYLINDER:  # its exact local box from the cap centres (bv[24:30]) and the axis (bv[30:33])
-        for j in range(3):
-            hy = sqrt(fabs(1.0 - bv[30 + j] * bv[30 + j])) * r
-            lo[2 * j] = bv[24 + j] - hy
-            lo[2 * j + 1] = bv[24 + j] + hy
-            if bv[27 + j] - hy < lo[2 * j]:
-                lo[2 * j] = bv[27 + j] - hy
-            if bv[27 + j] + hy > lo[2 * j + 1]:
-                lo[2 * j + 1] = bv[27 + j] + hy
-    else:
+    elif cls == L.GC_CONVEX:
         for k in range(npts):
             for j in range(3):
-                if k == 0 or bv[3 * k + j] - r < lo[2 * j]:
-                    lo[2 * j] = bv[3 * k + j] - r
-                if k == 0 or bv[3 * k + j] + r > lo[2 * j + 1]:
-                    lo[2 * j + 1] = bv[3 * k + j] + r
+                if k == 0 or bv[3 * k + j] < lo[2 * j]:
+                    lo[2 * j] = bv[3 * k + j]
+                if k == 0 or bv[3 * k + j] > lo[2 * j + 1]:
+                    lo[2 * j + 1] = bv[3 * k + j]
+    else:  # a box, capsule or cylinder: its centre and AABB half extents in the field's frame
+        hf_extents(g1, g2, cls, c, e)
+        for j in range(3):
+            lo[2 * j] = c[j] - e[j]
+            lo[2 * j + 1] = c[j] + e[j]
     if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
+    if cls == L.GC_TRIMESH or cls == L.GC_CONVEX:
+        if not hf_zone(md, lo[0] + md.width * 0.5, lo[1] + md.width * 0.5, md.wn, md.width, rx):
+            return 0
+        if not hf_zone(md, lo[4] + md.depth * 0.5, lo[5] + md.depth * 0.5, md.dn, md.depth, rz):
+            return 0
+    else:
+        if not hf_zone(md, (c[0] + md.width * 0.5) - e[0], (c[0] + md.width * 0.5) + e[0], md.wn, md.width, rx):
+            return 0
+        if not hf_zone(md, (c[2] + md.depth * 0.5) - e[2], (c[2] + md.depth * 0.5) + e[2], md.dn, md.depth, rz):
+            return 0
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
-    if not hf_range(md, lo[0], lo[1], md.wn, dx, rx):
-        return 0
-    if not hf_range(md, lo[4], lo[5], md.dn, dz, rz):
-        return 0
-    if hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+    k = hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho)
+    if k == 1:
         return 1
+    if k == 2:
+        return 0
+    out = buf_new()
+    if k == 3:  # a flat zone: the geom against its plane alone, wherever the points lie (libode)
+        c[0] = 0.0
+        c[1] = 1.0
+        c[2] = 0.0
+        hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, 0.0, ho[0], 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, dx,
+                   dz, 2, e, 0, 0, 0, 0, c)
+        n = emit(out, flags, contacts, skip)
+        buf_free(out)
+        return n
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
     for k in range(nw * (rz[1] - rz[0] + 2)):
         vf[k] = 0.0
-    out = buf_new()
+    hf_valley_marks(md, vf, rx, rz, nw)
     ncx = rx[1] - rx[0] + 1
     ncz = rz[1] - rz[0] + 1
+    tf = work_new(2 * ncx * ncz)
     npas = 2  # a trimesh's samples are always tested (by rays); a box's or capsule's only when it is wide
     if cls != L.GC_TRIMESH:
         npas = 1 + hf_samples_tested(md, lo[1] - lo[0], lo[5] - lo[4])
     for pas in range(npas):
+        if pas == 1:
+            hf_group_marks(md, vf, tf, rx, rz, nw)
         for q in range(ncx * ncz):
             if pas == 0:  # the planes row by row; the samples column by column (libode's orders)
                 j = rz[0] + q // ncx
@@ -2910,10 +3186,19 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
             h10 = hf_height(md, i + 1, j)
             h11 = hf_height(md, i + 1, j + 1)
             k = b + i - rx[0]
+            m = out.n
+            hf_tri_plane(md, i, j, 0, pl)
             hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0,
-                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas)
+                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas, pl)
+            if pas == 0:
+                tf[2 * ((j - rz[0]) * ncx + i - rx[0])] = 1.0 if out.n > m else 0.0
+            m = out.n
+            hf_tri_plane(md, i, j, 1, pl)
             hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz,
-                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas)
+                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas, pl)
+            if pas == 0:
+                tf[2 * ((j - rz[0]) * ncx + i - rx[0]) + 1] = 1.0 if out.n > m else 0.0
+    work_free(tf)
     work_free(vf)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
@@ -3962,11 +4247,13 @@ def collide_heightfield_ray(g1, i1, g2, i2, flags, contacts, skip):
     #: int i, j, n, rflags, ncx, k
     #: dReal ox, oy, oz, dx, dy, dz, rlen, ddx, ddz, x0, x1, z0, z1, h00, h01, h10, h11
     #: dReal lo[6]
+    #: dReal ho[1]
     #: int rx[2]
     #: int rz[2]
     #: Shape* tri
     g1 = rec(g1)  # py
     g2 = rec(g2)  # py
+    ho = [0.0]  # py
     lo = [0.0] * 6  # py
     rx = [0, 0]  # py
     rz = [0, 0]  # py
@@ -3994,12 +4281,15 @@ def collide_heightfield_ray(g1, i1, g2, i2, flags, contacts, skip):
     ddz = md.depth / (md.dn - 1)
     if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
-    if not hf_range(md, lo[0], lo[1], md.wn, ddx, rx):
+    if not hf_zone(md, lo[0] + md.width * 0.5, lo[1] + md.width * 0.5, md.wn, md.width, rx):
         return 0
-    if not hf_range(md, lo[4], lo[5], md.dn, ddz, rz):
+    if not hf_zone(md, lo[4] + md.depth * 0.5, lo[5] + md.depth * 0.5, md.dn, md.depth, rz):
         return 0
-    if hf_below(g1, md, g2, lo, rx, rz, flags, contacts):
+    k = hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho)
+    if k == 1:
         return 1
+    if k == 2:
+        return 0
     ncx = md.wn - 1
     out = buf_new()
     tri = tri_new()
