@@ -13,6 +13,8 @@ import numpy as np
 from . import _layout as L
 from ._backend import INT, REAL
 
+BODY_DEATHS = [0]   # bumped by Body.destroy: geoms attached to a destroyed body are detached lazily
+
 
 class Slots:
     """Rows of a real and an int array that grow by doubling; freed rows are reused lowest first.

@@ -446,7 +446,7 @@ def leaf_pairs(space) -> tuple:
 
 def _visit(space, firsts: list, seconds: list) -> None:
     """Append the leaf pairs of ``space`` (its own and those of its enabled sub-spaces)."""
-    kids, pairs = space._pairs()
+    kids, pairs = space._pairs()            # pairs index kids (all children; disabled ones pair with none)
     slots = np.array([g._slot for g in kids], dtype=np.int32)
     is_space = np.array([g.isSpace() for g in kids], dtype=bool)
     if pairs.shape[0]:
@@ -459,7 +459,7 @@ def _visit(space, firsts: list, seconds: list) -> None:
                 _expand(kids[pairs[c, 0]], kids[pairs[c, 1]], firsts, seconds)
             prev = c + 1
     for k, g in enumerate(kids):
-        if is_space[k]:
+        if is_space[k] and _enabled(g):
             _visit(g, firsts, seconds)
 
 

@@ -306,10 +306,25 @@ def body_poses(cnp.ndarray greal not None, cnp.ndarray gint not None, geoms, cnp
 
 
 def update_aabbs(greal, gint, indices):
-    """Recompute the AABBs of the given rows in place."""
+    """Recompute the AABBs of the given rows in place (a C-contiguous int32 array of rows is read in C;
+    any other iterable of ints one by one)."""
     cdef dReal* g = _rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
     cdef int k, nrow = greal.shape[0]
+    cdef Py_ssize_t r, n
+    cdef const int* rows
+    if isinstance(indices, cnp.ndarray) and cnp.PyArray_TYPE(<cnp.ndarray> indices) == cnp.NPY_INT32 \
+            and cnp.PyArray_NDIM(<cnp.ndarray> indices) == 1 \
+            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> indices):
+        n = cnp.PyArray_SIZE(<cnp.ndarray> indices)
+        rows = <const int*> cnp.PyArray_DATA(<cnp.ndarray> indices)
+        for r in range(n):
+            if rows[r] < 0 or rows[r] >= nrow:
+                raise IndexError("geom row out of range")
+        with nogil:
+            for r in range(n):
+                compute_aabb(g + rows[r] * GR, gi + rows[r] * GI)
+        return
     for kk in indices:
         k = kk
         if k < 0 or k >= nrow:
