@@ -32,18 +32,20 @@ class Slots:
 
     def _zeroer(self) -> tuple:
         """(real, ints, byte view of real, of ints, real row bytes, int row bytes, a zero real row, a zero
-        int row): rows are zeroed through the byte views (much cheaper than numpy's row assignment for a
-        single row); rebuilt whenever the arrays were replaced."""
+        int row, int row width, flat int32 view of ints): rows are written and zeroed through the byte
+        views (much cheaper than numpy's row assignment for a single row); rebuilt whenever the arrays were
+        replaced (they grow by replacement)."""
         z = self._z
         if z is None or z[0] is not self.real or z[1] is not self.ints:
             real, ints = self.real, self.ints
             rw, iw = real.shape[1] * real.itemsize, ints.shape[1] * ints.itemsize
-            z = self._z = (real, ints, memoryview(real).cast("B"), memoryview(ints).cast("B"), rw, iw,
-                           bytes(rw), bytes(iw))
+            ib = memoryview(ints).cast("B")
+            z = self._z = (real, ints, memoryview(real).cast("B"), ib, rw, iw, bytes(rw), bytes(iw),
+                           ints.shape[1], ib.cast("i"))
         return z
 
-    def allocate(self) -> int:
-        """Return a zeroed row index, growing the arrays when full."""
+    def take(self) -> int:
+        """allocate() without zeroing the row: for callers that overwrite the whole row at once."""
         if self._free:
             slot = heapq.heappop(self._free)
             self.generation[slot] += 1
@@ -53,6 +55,11 @@ class Slots:
                 self._grow()
             self.count += 1
             self.generation.append(0)
+        return slot
+
+    def allocate(self) -> int:
+        """Return a zeroed row index, growing the arrays when full."""
+        slot = self.take()
         z = self._zeroer()
         z[2][slot * z[4]:(slot + 1) * z[4]] = z[6]
         z[3][slot * z[5]:(slot + 1) * z[5]] = z[7]
@@ -72,7 +79,7 @@ class Slots:
         gen = self.generation
         if len(slots) <= 16:
             z = self._zeroer()
-            rb, ib, rw, iw, zr, zi = z[2:]
+            rb, ib, rw, iw, zr, zi = z[2:8]
             for s in slots:
                 if s < 0:
                     raise IndexError(f"row {s} out of range")
