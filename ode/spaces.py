@@ -340,7 +340,7 @@ def pair_kernel(kind: int, slots, groups, ip, rp) -> np.ndarray:
 
 
 _TREE = {"version": 0, "cache": weakref.WeakKeyDictionary(),    # version: bumped by every add / remove
-         "slots": weakref.WeakKeyDictionary()}
+         "slots": weakref.WeakKeyDictionary(), "info": weakref.WeakKeyDictionary()}
 _NO_PAIRS = np.zeros((0, 2), dtype=np.int32)
 _NO_PAIRS.flags.writeable = False
 _KERNELS: dict = {}      # (backend, precision) -> (space_rows_pairs, space_boxes, update_aabbs or None)
@@ -391,6 +391,17 @@ def _child_slots(space) -> np.ndarray:
         hit = (_TREE["version"], np.array([g._slot for g in space._children], dtype=np.intp))
         _TREE["slots"][space] = hit
     return hit[1]
+
+
+def _child_info(space) -> tuple:
+    """(the rows of ``space``'s children as int32, bool array: which children are spaces, whether any is),
+    cached until the tree changes."""
+    hit = _TREE["info"].get(space)
+    if hit is None or hit[0] != _TREE["version"]:
+        is_space = np.array([g.isSpace() for g in space._children], dtype=bool)
+        hit = (_TREE["version"], _child_slots(space).astype(np.int32), is_space, bool(is_space.any()))
+        _TREE["info"][space] = hit
+    return hit[1:]
 
 
 def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
