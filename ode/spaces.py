@@ -9,7 +9,6 @@ creates the contact joints natively.
 from __future__ import annotations
 
 import numbers
-import weakref
 
 import numpy as np
 
@@ -50,6 +49,7 @@ class SpaceBase(GeomObject):
             raise TypeError("ode.SpaceBase is abstract: create a SimpleSpace, HashSpace, ...")
         self._children: list = []
         self._pcache = None                 # (iparams, rparams) of the space kernel, until they change
+        self._tree = self._kids = self._info = None     # caches of _collect, _child_slots, _child_info
         self._cleanup = 0
         self._sublevel = 0
         self._init_geom(space)
@@ -201,7 +201,7 @@ class SpaceBase(GeomObject):
             ensure_ready(self)
             kids, pairs = self._pairs()
             if pairs.shape[0]:
-                tests = _aabb_tests()
+                tests = len(_aabb_tests()) > 0     # (a weak dictionary: its len is a Python call)
                 for i, j in pairs.tolist():
                     g1, g2 = kids[i], kids[j]
                     if g1._slot >= 0 and g2._slot >= 0 and (not tests or _aabb_pass(g1, g2)):
@@ -339,8 +339,7 @@ def pair_kernel(kind: int, slots, groups, ip, rp) -> np.ndarray:
                                                  STORE.bodykey[idx], group, ip, rp)
 
 
-_TREE = {"version": 0, "cache": weakref.WeakKeyDictionary(),    # version: bumped by every add / remove
-         "slots": weakref.WeakKeyDictionary(), "info": weakref.WeakKeyDictionary()}
+_TREE = {"version": 0}      # bumped by every add / remove: the per-space caches below check it
 _NO_PAIRS = np.zeros((0, 2), dtype=np.int32)
 _NO_PAIRS.flags.writeable = False
 _KERNELS: dict = {}      # (backend, precision) -> (space_rows_pairs, space_boxes, update_aabbs or None)
@@ -366,8 +365,9 @@ def _space_pairs_kernel():
 
 def _collect(space) -> tuple:
     """(leaf slots as an int32 array, transforms, (space rows, starts, child rows) for space_boxes: every
-    space under ``space``, children before parents, ``space`` last), cached until the tree changes."""
-    hit = _TREE["cache"].get(space)
+    space under ``space``, children before parents, ``space`` last), cached on the space until the tree
+    changes (the cache never refers to ``space`` itself)."""
+    hit = space._tree
     if hit is None or hit[0] != _TREE["version"]:
         leaves: list = []
         transforms: list = []
@@ -379,28 +379,26 @@ def _collect(space) -> tuple:
             kids.extend(g._slot for g in s._children)
             starts.append(len(kids))
         plan = (np.array(rows, dtype=np.intp), np.array(starts, dtype=np.intp), np.array(kids, dtype=np.intp))
-        hit = (_TREE["version"], np.array(leaves, dtype=np.int32), transforms, plan)
-        _TREE["cache"][space] = hit      # the value never refers to ``space`` itself (weak key)
+        hit = space._tree = (_TREE["version"], np.array(leaves, dtype=np.int32), transforms, plan)
     return hit[1], hit[2], hit[3]
 
 
 def _child_slots(space) -> np.ndarray:
-    """The geom rows of ``space``'s children in order (intp), cached until the tree changes."""
-    hit = _TREE["slots"].get(space)
+    """The geom rows of ``space``'s children in order (intp), cached on the space until the tree changes."""
+    hit = space._kids
     if hit is None or hit[0] != _TREE["version"]:
-        hit = (_TREE["version"], np.array([g._slot for g in space._children], dtype=np.intp))
-        _TREE["slots"][space] = hit
+        hit = space._kids = (_TREE["version"], np.array([g._slot for g in space._children], dtype=np.intp))
     return hit[1]
 
 
 def _child_info(space) -> tuple:
     """(the rows of ``space``'s children as int32, bool array: which children are spaces, whether any is),
-    cached until the tree changes."""
-    hit = _TREE["info"].get(space)
+    cached on the space until the tree changes."""
+    hit = space._info
     if hit is None or hit[0] != _TREE["version"]:
         is_space = np.array([g.isSpace() for g in space._children], dtype=bool)
-        hit = (_TREE["version"], _child_slots(space).astype(np.int32), is_space, bool(is_space.any()))
-        _TREE["info"][space] = hit
+        hit = space._info = (_TREE["version"], _child_slots(space).astype(np.int32), is_space,
+                             bool(is_space.any()))
     return hit[1:]
 
 
