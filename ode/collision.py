@@ -528,6 +528,22 @@ def _connected_keys(world, nb: int) -> np.ndarray:
     return np.unique(np.concatenate([b1 * nb + b2, b2 * nb + b1]))
 
 
+_CONN_COLS = [L.JI_TYPE, L.JI_B1, L.JI_B2, L.JI_ALIVE]
+
+
+def _connected_set(world, nb: int) -> set:
+    """_connected_keys as a Python set; read row by row when the world has few joint rows."""
+    j = world._state.joints
+    if j.count > 256:
+        return set(_connected_keys(world, nb).tolist())
+    out = set()
+    for t, b1, b2, alive in j.ints[:j.count, _CONN_COLS].tolist():
+        if alive and t != L.JT_CONTACT and b1 >= 0 and b2 >= 0:
+            out.add(b1 * nb + b2)
+            out.add(b2 * nb + b1)
+    return out
+
+
 def _body_slots(world, slots: np.ndarray) -> np.ndarray:
     """Body slot in ``world`` of each geom row, -1 for none; geoms on another world's body give -2."""
     key = STORE.bodykey[slots]
@@ -550,9 +566,8 @@ def _keep_few(world, a: np.ndarray, b: np.ndarray, skip_connected: bool) -> tupl
     keep = [p for p in range(m) if (ba[p] >= 0 or bb[p] >= 0) and ba[p] != -2 and bb[p] != -2]
     if skip_connected and any(ba[p] >= 0 and bb[p] >= 0 for p in keep):
         nb = max(world._state.bodies.count, 1)
-        conn = _connected_keys(world, nb)
-        if conn.shape[0]:
-            joined = set(conn.tolist())
+        joined = _connected_set(world, nb)
+        if joined:
             keep = [p for p in keep if not (ba[p] >= 0 and bb[p] >= 0 and ba[p] * nb + bb[p] in joined)]
     ka = np.array([ba[p] for p in keep], dtype=np.int64)
     kb = np.array([bb[p] for p in keep], dtype=np.int64)
