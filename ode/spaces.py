@@ -421,7 +421,7 @@ def prepare(space) -> None:
     if _SPACE_BOXES is None:
         _space_pairs_kernel()
     gs = STORE.slots
-    if _UPDATE_AABBS is not None and not _g.PY_AABB:
+    if _UPDATE_AABBS is not None and not _g.PY_AABB.data:     # (conservative: no Python-level len call)
         if leaves.shape[0]:
             _UPDATE_AABBS(gs.real, gs.ints, leaves)
     else:

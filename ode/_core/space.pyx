@@ -374,19 +374,21 @@ cdef int _cmp_key(const void* x, const void* y) noexcept nogil:
     return (p > q) - (p < q)
 
 
-cdef void* _data(cnp.ndarray arr, object dtype, Py_ssize_t n, str name) except NULL:
-    """Pointer to a C-contiguous array of n items of ``dtype``, or ValueError / TypeError."""
-    if arr.dtype != dtype:
-        raise TypeError(f"{name} must have dtype {np.dtype(dtype).name}, not {arr.dtype}")
-    if not arr.flags.c_contiguous:
+cdef long long _EMPTY = 0
+
+
+cdef void* _data_n(cnp.ndarray arr, int typenum, Py_ssize_t n, str name) except NULL:
+    """Pointer to a C-contiguous array of n items of the dtype with number ``typenum`` (compared as numbers,
+    no Python-level dtype comparison), or ValueError / TypeError."""
+    if cnp.PyArray_TYPE(arr) != typenum and not cnp.PyArray_EquivTypenums(cnp.PyArray_TYPE(arr), typenum):
+        raise TypeError(f"{name} must have dtype {cnp.PyArray_DescrFromType(typenum)}, not {arr.dtype}")
+    if not cnp.PyArray_IS_C_CONTIGUOUS(arr):
         raise ValueError(f"{name} must be C-contiguous")
-    if arr.size < n:
+    if cnp.PyArray_SIZE(arr) < n:
         raise ValueError(f"{name} must have at least {n} values")
-    if arr.size == 0:
+    if cnp.PyArray_SIZE(arr) == 0:
         return <void*> &_EMPTY
     return cnp.PyArray_DATA(arr)
-
-cdef long long _EMPTY = 0
 
 
 cdef object _find(int kind, Input* s, const int* ip, const dReal* rp, const Py_ssize_t* back):
@@ -422,17 +424,24 @@ cdef object _find(int kind, Input* s, const int* ip, const dReal* rp, const Py_s
     for r in range(f.count):
         if r == 0 or f.keys[r] != f.keys[r - 1]:
             m += 1
-    out = np.zeros((m, 2), dtype=np.int32)
-    cdef int[:, ::1] o = out
+    cdef cnp.npy_intp dims[2]
+    dims[0] = m
+    dims[1] = 2
+    try:
+        out = cnp.PyArray_ZEROS(2, dims, cnp.NPY_INT32, 0)
+    except BaseException:
+        free(f.keys)
+        raise
+    cdef int* o = <int*> cnp.PyArray_DATA(<cnp.ndarray> out)
     m = 0
     for r in range(f.count):
         if r == 0 or f.keys[r] != f.keys[r - 1]:
             if back == NULL:
-                o[m, 0] = <int> (f.keys[r] // n)
-                o[m, 1] = <int> (f.keys[r] % n)
+                o[2 * m] = <int> (f.keys[r] // n)
+                o[2 * m + 1] = <int> (f.keys[r] % n)
             else:
-                o[m, 0] = <int> back[f.keys[r] // n]
-                o[m, 1] = <int> back[f.keys[r] % n]
+                o[2 * m] = <int> back[f.keys[r] // n]
+                o[2 * m + 1] = <int> back[f.keys[r] % n]
             m += 1
     free(f.keys)
     return out
@@ -450,13 +459,13 @@ def space_pairs(int kind, cnp.ndarray aabb, cnp.ndarray cat, cnp.ndarray col, cn
     if aabb.dtype.itemsize != sizeof(dReal):
         raise TypeError("aabb must hold dReal values")
     s.n = <int> n
-    s.a = <const dReal*> _data(aabb, aabb.dtype, 6 * n, "aabb")
-    s.cat = <const u64*> _data(cat, np.uint64, n, "cat")
-    s.col = <const u64*> _data(col, np.uint64, n, "col")
-    s.body = <const long long*> _data(body, np.int64, n, "body")
-    s.group = <const int*> _data(group, np.int32, n, "group")
-    cdef const int* ip = <const int*> _data(iparams, np.int32, 4, "iparams")
-    cdef const dReal* rp = <const dReal*> _data(rparams, aabb.dtype, 6, "rparams")
+    s.a = <const dReal*> _data_n(aabb, cnp.PyArray_TYPE(aabb), 6 * n, "aabb")
+    s.cat = <const u64*> _data_n(cat, cnp.NPY_UINT64, n, "cat")
+    s.col = <const u64*> _data_n(col, cnp.NPY_UINT64, n, "col")
+    s.body = <const long long*> _data_n(body, cnp.NPY_INT64, n, "body")
+    s.group = <const int*> _data_n(group, cnp.NPY_INT32, n, "group")
+    cdef const int* ip = <const int*> _data_n(iparams, cnp.NPY_INT32, 4, "iparams")
+    cdef const dReal* rp = <const dReal*> _data_n(rparams, cnp.PyArray_TYPE(aabb), 6, "rparams")
     return _find(kind, &s, ip, rp, NULL)
 
 
@@ -508,11 +517,11 @@ def space_rows_pairs(int kind, cnp.ndarray greal not None, cnp.ndarray gint not 
     nrow = greal.shape[0]
     pr = _rows_of(rows, nrow, "rows")
     n = rows.shape[0]
-    pcat = <const u64*> _data(cat, np.uint64, nrow, "cat")
-    pcol = <const u64*> _data(col, np.uint64, nrow, "col")
-    pbody = <const long long*> _data(body, np.int64, nrow, "body")
-    cdef const int* ip = <const int*> _data(iparams, np.int32, 4, "iparams")
-    cdef const dReal* rp = <const dReal*> _data(rparams, greal.dtype, 6, "rparams")
+    pcat = <const u64*> _data_n(cat, cnp.NPY_UINT64, nrow, "cat")
+    pcol = <const u64*> _data_n(col, cnp.NPY_UINT64, nrow, "col")
+    pbody = <const long long*> _data_n(body, cnp.NPY_INT64, nrow, "body")
+    cdef const int* ip = <const int*> _data_n(iparams, cnp.NPY_INT32, 4, "iparams")
+    cdef const dReal* rp = <const dReal*> _data_n(rparams, cnp.PyArray_TYPE(greal), 6, "rparams")
     g = <const dReal*> cnp.PyArray_DATA(greal)
     gi = <const int*> cnp.PyArray_DATA(gint)
     for k in range(n):
