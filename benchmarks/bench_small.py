@@ -4,6 +4,8 @@
 
 (N = 1 runs 10x the steps and N <= 5 5x, so that each timed run lasts long enough on a shared machine.)
 
+    python benchmarks/bench_small.py --parts     # single operations on the one-box scene, ours and libode
+
 Per step: ``space.collide((world, group), near)`` with a PyODE-style near callback
 (``ode.collide(g1, g2, 4)``, ``setMu``, ``setBounce``, ``ContactJoint(world, group, c).attach(b1, b2)``),
 ``world.quickStep(0.01)`` and ``group.empty()``. With few geoms the fixed per-pass and per-step costs (pass
@@ -21,6 +23,7 @@ import json
 import math
 import random
 import sys
+import timeit
 
 from _engines import best_of, engine_module, run_worker, step_loop
 
@@ -73,6 +76,48 @@ def worker(engine: str, mode: str, n: int, steps: int, space_kind: str) -> dict:
             "contacts": contacts}
 
 
+PARTS = [("space.collide pass (floor + 1 box), no-op callback", "space.collide(None, noop)", 1),
+         ("ode.collide(floor, box, 4), 4 contacts", "ode.collide(g0, g1, 4)", 1),
+         ("ContactJoint + attach, per joint (4, then empty)", "joints4()", 4),
+         ("quickStep, 1 body, no contact", "world.quickStep(1e-7)", 1),
+         ("quickStep, 1 body, 4 contact joints", "world.quickStep(1e-7)", 1),
+         ("collideContacts + empty, 1 pair, 4 joints", "native()", 1)]
+
+
+def parts(engine: str) -> dict:
+    """Per-operation times (us, best of 25 repeats) on the one-box scene after it settled."""
+    ode = engine_module(engine)
+    world, space, bodies, geoms = build_scene(ode, 1, "simple")
+    step_loop(ode, world, space, 100, DT, "callback", MAX_CONTACTS)
+    group = ode.JointGroup()
+    g0, g1 = geoms
+    c, b = ode.collide(g0, g1, 4)[0], bodies[0]
+
+    def joints4():
+        for _ in range(4):
+            ode.ContactJoint(world, group, c).attach(b, None)
+        group.empty()
+
+    def native():
+        space.collideContacts(world, group, None, 4)
+        group.empty()
+
+    env = {"space": space, "noop": lambda *a: None, "ode": ode, "g0": g0, "g1": g1, "world": world,
+           "joints4": joints4, "native": native}
+    out = {}
+    for k, (name, stmt, per) in enumerate(PARTS):
+        if k == 4:
+            for _ in range(4):
+                ode.ContactJoint(world, group, c).attach(b, None)
+        if k == 5:
+            group.empty()
+            if not hasattr(space, "collideContacts"):
+                continue
+        t = timeit.Timer(stmt, globals=env)
+        out[name] = 1e6 * min(t.repeat(25, 2000)) / 2000 / per
+    return out
+
+
 def _steps(steps: int, n: int) -> int:
     """Steps timed for n bodies: 10x for one body, 5x for up to 5, so every run lasts long enough to time."""
     return steps * (10 if n <= 1 else 5 if n <= 5 else 1)
@@ -86,11 +131,22 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="rounds per engine, interleaved; the best is shown")
     ap.add_argument("--space", choices=("simple", "hash"), default="simple")
     ap.add_argument("--json", help="also write the best results to this file")
+    ap.add_argument("--parts", action="store_true", help="time single operations instead (one-box scene)")
     ap.add_argument("--worker", nargs=5, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         engine, mode, n, steps, space_kind = args.worker
-        print(json.dumps(worker(engine, mode, int(n), int(steps), space_kind)))
+        if mode == "parts":
+            print(json.dumps(parts(engine)))
+        else:
+            print(json.dumps(worker(engine, mode, int(n), int(steps), space_kind)))
+        return
+    if args.parts:
+        res = {e: run_worker(__file__, [e, "parts", 1, 0, "simple"]) for e in ("libode", "ours")}
+        print(f"{'operation (us)':52s} {'libode':>8s} {'ours':>8s}")
+        for name, _, _ in PARTS:
+            lib = res["libode"].get(name)
+            print(f"{name:52s} {'-' if lib is None else f'{lib:.2f}':>8s} {res['ours'][name]:8.2f}")
         return
     sizes = [int(s) for s in args.sizes.split(",")]
     engines = [("libode", "callback"), ("ours", "callback"), ("ours", "native")]
