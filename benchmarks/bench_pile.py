@@ -23,14 +23,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
-import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from _engines import best_of, engine_module, run_worker, step_loop
+
 N_SPHERES, N_BOXES = 1000, 300
 DT = 0.01
 MAX_CONTACTS = 4
@@ -73,49 +69,11 @@ def build_scene(ode):
     return world, space, bodies, geoms + statics
 
 
-def near_callback(ode):
-    """A PyODE-style near callback: up to MAX_CONTACTS contacts per pair, one ContactJoint each."""
-
-    def near(args, g1, g2):
-        world, group = args
-        b1, b2 = g1.getBody(), g2.getBody()
-        for c in ode.collide(g1, g2, MAX_CONTACTS):
-            c.setMu(0.5)
-            c.setBounce(0.1)
-            j = ode.ContactJoint(world, group, c)
-            j.attach(b1, b2)
-
-    return near
-
-
 def worker(engine: str, mode: str, steps: int) -> dict:
     """Run one engine/mode in this process and return timing and a sanity value."""
-    sys.path.insert(0, str(ROOT))
-    if engine == "libode":
-        from tools import libode_pyode as ode
-    else:
-        import ode
+    ode = engine_module(engine)
     world, space, bodies, _geoms = build_scene(ode)
-    group = ode.JointGroup()
-    quick = hasattr(world, "quickStep")
-    stepper = world.quickStep if quick else world.step
-    near = near_callback(ode)
-    template = None
-    if mode == "native":
-        template = ode.Contact()
-        template.setMu(0.5)
-        template.setBounce(0.1)
-    contacts = 0
-    start = time.perf_counter()
-    for _ in range(steps):
-        if mode == "native":
-            contacts += space.collideContacts(world, group, template, MAX_CONTACTS)
-        else:
-            space.collide((world, group), near)
-            contacts += len(group._joints)      # (the libode shim has no len(group))
-        stepper(DT)
-        group.empty()
-    seconds = time.perf_counter() - start
+    seconds, contacts, quick = step_loop(ode, world, space, steps, DT, mode, MAX_CONTACTS)
     zs = [b.getPosition()[2] for b in bodies]
     return {"seconds": seconds, "steps": steps, "quickStep": quick, "mean_z": sum(zs) / len(zs),
             "contacts": contacts}
@@ -123,10 +81,7 @@ def worker(engine: str, mode: str, steps: int) -> dict:
 
 def run(engine: str, mode: str, steps: int, backend: str = "core") -> dict:
     """Run a worker in a fresh interpreter (so the engines never share state)."""
-    env = dict(os.environ, ODE_BACKEND=backend, PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, __file__, "--worker", engine, mode, str(steps)], env=env,
-                         capture_output=True, text=True, check=True, cwd=ROOT)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_worker(__file__, [engine, mode, steps], backend)
 
 
 def main() -> None:
@@ -144,12 +99,8 @@ def main() -> None:
     engines = [("libode 0.16.2, Python near-callback", ("libode", "callback")),
                ("ours (core), Python near-callback", ("ours", "callback")),
                ("ours (core), native pipeline", ("ours", "native"))]
-    best: dict = {}
-    for _ in range(max(args.repeat, 1)):
-        for name, (engine, mode) in engines:
-            r = run(engine, mode, args.steps)
-            if name not in best or r["seconds"] < best[name]["seconds"]:
-                best[name] = r
+    best = best_of(args.repeat, [name for name, _ in engines],
+                   lambda name: run(*dict(engines)[name], args.steps))
     rows = [(name, best[name]) for name, _ in engines]
     if args.python_steps:
         r = run("ours", "native", args.python_steps, backend="python")

@@ -13,6 +13,8 @@ import numpy as np
 from . import _layout as L
 from ._backend import INT, REAL
 
+BODY_DEATHS = [0]   # bumped by Body.destroy: geoms attached to a destroyed body are detached lazily
+
 
 class Slots:
     """Rows of a real and an int array that grow by doubling; freed rows are reused lowest first.
@@ -26,9 +28,24 @@ class Slots:
         self.count = 0              # high-water mark: rows [0, count) have been used
         self.generation: list[int] = []
         self._free: list[int] = []
+        self._z = None                 # _zeroer()'s views, built on first use
 
-    def allocate(self) -> int:
-        """Return a zeroed row index, growing the arrays when full."""
+    def _zeroer(self) -> tuple:
+        """(real, ints, byte view of real, of ints, real row bytes, int row bytes, a zero real row, a zero
+        int row, int row width, flat int32 view of ints): rows are written and zeroed through the byte
+        views (much cheaper than numpy's row assignment for a single row); rebuilt whenever the arrays were
+        replaced (they grow by replacement)."""
+        z = self._z
+        if z is None or z[0] is not self.real or z[1] is not self.ints:
+            real, ints = self.real, self.ints
+            rw, iw = real.shape[1] * real.itemsize, ints.shape[1] * ints.itemsize
+            ib = memoryview(ints).cast("B")
+            z = self._z = (real, ints, memoryview(real).cast("B"), ib, rw, iw, bytes(rw), bytes(iw),
+                           ints.shape[1], ib.cast("i"))
+        return z
+
+    def take(self) -> int:
+        """allocate() without zeroing the row: for callers that overwrite the whole row at once."""
         if self._free:
             slot = heapq.heappop(self._free)
             self.generation[slot] += 1
@@ -38,8 +55,14 @@ class Slots:
                 self._grow()
             self.count += 1
             self.generation.append(0)
-        self.real[slot] = 0
-        self.ints[slot] = 0
+        return slot
+
+    def allocate(self) -> int:
+        """Return a zeroed row index, growing the arrays when full."""
+        slot = self.take()
+        z = self._zeroer()
+        z[2][slot * z[4]:(slot + 1) * z[4]] = z[6]
+        z[3][slot * z[5]:(slot + 1) * z[5]] = z[7]
         return slot
 
     def release(self, slot: int) -> None:
@@ -53,10 +76,19 @@ class Slots:
         """release() for many rows at once (one zeroing of all the rows)."""
         if not slots:
             return
-        rows = np.asarray(slots, dtype=np.intp)
-        self.real[rows] = 0
-        self.ints[rows] = 0
         gen = self.generation
+        if len(slots) <= 16:
+            z = self._zeroer()
+            rb, ib, rw, iw, zr, zi = z[2:8]
+            for s in slots:
+                if s < 0:
+                    raise IndexError(f"row {s} out of range")
+                rb[s * rw:(s + 1) * rw] = zr
+                ib[s * iw:(s + 1) * iw] = zi
+        else:
+            rows = np.asarray(slots, dtype=np.intp)
+            self.real[rows] = 0
+            self.ints[rows] = 0
         for s in slots:
             gen[s] += 1
         self._free.extend(slots)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import _backend, _check
 from . import _layout as L
+from ._state import BODY_DEATHS
 from .errors import ODEError
 from .world import MAX_COUNT, MAX_SAMPLES, _count, nonnegative, threshold_value
 
@@ -98,6 +99,7 @@ class Body:
         st.body_objects.pop(slot, None)
         st.moved_callbacks.pop(slot, None)
         self._slot = -1
+        BODY_DEATHS[0] += 1                 # geoms attached to it are detached at the next refresh_poses
 
     # ---- position and orientation
     def setPosition(self, pos) -> None:

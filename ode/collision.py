@@ -11,6 +11,7 @@ followed by ``attach(g1.getBody(), g2.getBody())`` would for every contact, in t
 from __future__ import annotations
 
 import numbers
+import struct
 
 import numpy as np
 
@@ -30,9 +31,9 @@ from .geoms import (
     GeomTransform,
     _pose_kernels,
 )
-from .joints import Contact, JointGroup, _release_rows
+from .joints import _CONTACT_INTS, _CONTACT_ROW, Contact, JointGroup, _release_rows
 from .meshes import CALLBACK_MESHES, GeomConvex, GeomHeightfield, GeomTriMesh, collide_with_callbacks
-from .spaces import _PASS, SpaceBase, _Pass, ensure_ready, pair_kernel, prepare
+from .spaces import _PASS, SpaceBase, _child_info, _collect, _Pass, ensure_ready, pair_kernel, prepare
 from .user_geoms import AABB_TESTS, OVERRIDES, aabb_test_passes, collide_python, python_collider
 
 CONTACTS_UNIMPORTANT = 0x80000000
@@ -441,14 +442,20 @@ def leaf_pairs(space) -> tuple:
     _visit(space, firsts, seconds)
     if not firsts:
         return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32)
+    if len(firsts) == 1:
+        return firsts[0], seconds[0]
     return np.concatenate(firsts).astype(np.int32), np.concatenate(seconds).astype(np.int32)
 
 
 def _visit(space, firsts: list, seconds: list) -> None:
     """Append the leaf pairs of ``space`` (its own and those of its enabled sub-spaces)."""
-    kids, pairs = space._pairs()
-    slots = np.array([g._slot for g in kids], dtype=np.int32)
-    is_space = np.array([g.isSpace() for g in kids], dtype=bool)
+    kids, pairs = space._pairs()            # pairs index kids (all children; disabled ones pair with none)
+    slots, is_space, any_space = _child_info(space)
+    if not any_space:
+        if pairs.shape[0]:
+            firsts.append(slots[pairs[:, 0]])
+            seconds.append(slots[pairs[:, 1]])
+        return
     if pairs.shape[0]:
         special = np.nonzero(is_space[pairs[:, 0]] | is_space[pairs[:, 1]])[0].tolist()
         prev = 0
@@ -459,7 +466,7 @@ def _visit(space, firsts: list, seconds: list) -> None:
                 _expand(kids[pairs[c, 0]], kids[pairs[c, 1]], firsts, seconds)
             prev = c + 1
     for k, g in enumerate(kids):
-        if is_space[k]:
+        if is_space[k] and _enabled(g):
             _visit(g, firsts, seconds)
 
 
@@ -521,6 +528,22 @@ def _connected_keys(world, nb: int) -> np.ndarray:
     return np.unique(np.concatenate([b1 * nb + b2, b2 * nb + b1]))
 
 
+_CONN_COLS = [L.JI_TYPE, L.JI_B1, L.JI_B2, L.JI_ALIVE]
+
+
+def _connected_set(world, nb: int) -> set:
+    """_connected_keys as a Python set; read row by row when the world has few joint rows."""
+    j = world._state.joints
+    if j.count > 256:
+        return set(_connected_keys(world, nb).tolist())
+    out = set()
+    for t, b1, b2, alive in j.ints[:j.count, _CONN_COLS].tolist():
+        if alive and t != L.JT_CONTACT and b1 >= 0 and b2 >= 0:
+            out.add(b1 * nb + b2)
+            out.add(b2 * nb + b1)
+    return out
+
+
 def _body_slots(world, slots: np.ndarray) -> np.ndarray:
     """Body slot in ``world`` of each geom row, -1 for none; geoms on another world's body give -2."""
     key = STORE.bodykey[slots]
@@ -529,6 +552,29 @@ def _body_slots(world, slots: np.ndarray) -> np.ndarray:
     other = (key >= 0) & ((key >> 32) != wn)
     out[other] = -2
     return out
+
+
+def _keep_few(world, a: np.ndarray, b: np.ndarray, skip_connected: bool) -> tuple:
+    """collide_contacts' pair filter for a few pairs, in Python: (a, b, body slots of a, of b) of the
+    pairs kept (as the numpy path: at least one body, none in another world, not joined when
+    skip_connected)."""
+    m = a.shape[0]
+    keys = STORE.bodykey[np.concatenate((a, b))].tolist()
+    wn = STORE.world_number(world)
+    bs = [-1 if k < 0 else (k & 0xFFFFFFFF if k >> 32 == wn else -2) for k in keys]
+    ba, bb = bs[:m], bs[m:]
+    keep = [p for p in range(m) if (ba[p] >= 0 or bb[p] >= 0) and ba[p] != -2 and bb[p] != -2]
+    if skip_connected and any(ba[p] >= 0 and bb[p] >= 0 for p in keep):
+        nb = max(world._state.bodies.count, 1)
+        joined = _connected_set(world, nb)
+        if joined:
+            keep = [p for p in keep if not (ba[p] >= 0 and bb[p] >= 0 and ba[p] * nb + bb[p] in joined)]
+    ka = np.array([ba[p] for p in keep], dtype=np.int64)
+    kb = np.array([bb[p] for p in keep], dtype=np.int64)
+    if len(keep) == m:
+        return a, b, ka, kb
+    idx = np.array(keep, dtype=np.intp)
+    return a[idx], b[idx], ka, kb
 
 
 def _allocate(slots_obj, k: int) -> np.ndarray:
@@ -576,6 +622,18 @@ def _surface(contact) -> tuple:
     return int(c.mode), tuple(c.fdir1), surface
 
 
+_WORLD: list = []       # [ode.World], bound on first use (world.py is imported after this module)
+
+
+def _world_class():
+    """ode.World."""
+    if not _WORLD:
+        from .world import World
+
+        _WORLD.append(World)
+    return _WORLD[0]
+
+
 def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
                      skip_connected: bool = True, bits: bool = True) -> int:
     """Collide a whole space hierarchy and create the contact joints in ``group``; returns their number.
@@ -588,11 +646,9 @@ def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
     for clarity). Sub-spaces are entered recursively, each pair once. The joints are the same, in the
     same order, as ContactJoint(world, group, c).attach(g1.getBody(), g2.getBody()) per contact.
     """
-    from .world import World
-
     if not isinstance(space, SpaceBase):
         raise TypeError(f"space must be an ode space, not {type(space).__name__}")
-    if not isinstance(world, World):
+    if not isinstance(world, _world_class()):
         raise TypeError(f"world must be an ode.World, not {type(world).__name__}")
     if not isinstance(group, JointGroup):
         raise TypeError(f"group must be an ode.JointGroup, not {type(group).__name__}")
@@ -608,32 +664,89 @@ def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
     a, b = leaf_pairs(space)
     if a.shape[0] == 0:
         return 0
-    ba, bb = _body_slots(world, a), _body_slots(world, b)
-    keep = ((ba >= 0) | (bb >= 0)) & (ba != -2) & (bb != -2)
-    if skip_connected and keep.any():
-        nb = max(world._state.bodies.count, 1)
-        conn = _connected_keys(world, nb)
-        if conn.shape[0]:
+    m = a.shape[0]
+    if m <= _FEW_JOINTS:
+        a, b, ba, bb = _keep_few(world, a, b, skip_connected)
+    else:
+        both_slots = _body_slots(world, np.concatenate((a, b)))
+        ba, bb = both_slots[:m], both_slots[m:]
+        keep = ((ba >= 0) | (bb >= 0)) & (ba != -2) & (bb != -2)
+        if skip_connected:
             both = (ba >= 0) & (bb >= 0)
-            key = np.where(both, ba * nb + bb, -1)
-            keep &= ~(both & np.isin(key, conn))
-    a, b, ba, bb = a[keep], b[keep], ba[keep], bb[keep]
-    na, nb_ = _narrow_slots(a), _narrow_slots(b)
-    ok = (na >= 0) & (nb_ >= 0)
-    a, b, ba, bb, na, nb_ = a[ok], b[ok], ba[ok], bb[ok], na[ok], nb_[ok]
-    if a.shape[0] == 0:
-        return 0
-    flip = STORE.slots.ints[b, L.GI_CLASS] == L.GC_TRANSFORM   # as collide(): (transform, geom 1), flipped
-    if flip.any():
-        na, nb_ = np.where(flip, nb_, na), np.where(flip, na, nb_)
+            if both.any():                     # only pairs of two bodies can be connected by a joint
+                nb = max(world._state.bodies.count, 1)
+                conn = _connected_keys(world, nb)
+                if conn.shape[0]:
+                    key = np.where(both, ba * nb + bb, -1)
+                    keep &= ~(both & np.isin(key, conn))
+        if not keep.all():
+            a, b, ba, bb = a[keep], b[keep], ba[keep], bb[keep]
+    flip = None
+    if _collect(space)[1]:                 # transforms in the hierarchy: collide their helper rows
+        na, nb_ = _narrow_slots(a), _narrow_slots(b)
+        ok = (na >= 0) & (nb_ >= 0)
+        a, b, ba, bb, na, nb_ = a[ok], b[ok], ba[ok], bb[ok], na[ok], nb_[ok]
+        if a.shape[0] == 0:
+            return 0
+        flip = STORE.slots.ints[b, L.GI_CLASS] == L.GC_TRANSFORM   # as collide(): (transform, geom 1)
+        if flip.any():
+            na, nb_ = np.where(flip, nb_, na), np.where(flip, na, nb_)
+        else:
+            flip = None
+    else:
+        if a.shape[0] == 0:
+            return 0
+        na, nb_ = a, b
     recs, owner = _narrow_many(na, nb_, n)
     k = recs.shape[0]
     if k == 0:
         return 0
-    if flip.any():
+    if flip is not None:
         recs[flip[owner], L.C_NORMAL:L.C_NORMAL + 3] *= -1
     _write_joints(world, group, recs, ba[owner], bb[owner], _surface(contact))
     return k
+
+
+_FEW_JOINTS = 64       # up to this many pairs or joints per call: Python lists and packs, not numpy
+_HEAD = [0] * (L.JI_C_MODE + 1)
+_HEAD[L.JI_TYPE], _HEAD[L.JI_ALIVE], _HEAD[L.JI_ENABLED] = L.JT_CONTACT, 1, 1
+
+
+def _write_few(j, recs, b1, b2, mode, fdir1, values):
+    """_write_joints' rows for a few joints: taken as Slots.allocate would (lowest free first) and written
+    whole (values, then zeros) with the packs of ContactJoint's fast path; the same rows and bytes as the
+    numpy path. None (nothing taken) when a value does not fit the real type (single precision)."""
+    rp, ip = _CONTACT_ROW, _CONTACT_INTS
+    base = [0.0] * (L.J_C_SLIP2 + 1)
+    base[L.J_C_FDIR1:L.J_C_FDIR1 + 3] = fdir1
+    base[L.J_C_MU:L.J_C_MU + 14] = values
+    head = list(_HEAD)
+    head[L.JI_C_MODE] = mode
+    real_rows, int_rows = [], []
+    try:
+        for r, x, y in zip(recs.tolist(), b1.tolist(), b2.tolist()):
+            v = list(base)
+            v[L.J_C_POS:L.J_C_POS + 3] = r[L.C_POS:L.C_POS + 3]
+            v[L.J_C_DEPTH] = r[L.C_DEPTH]
+            n = r[L.C_NORMAL:L.C_NORMAL + 3]
+            h = list(head)
+            if x < 0:                  # attached as (environment, body): ODE stores (body, environment)
+                v[L.J_C_NORMAL:L.J_C_NORMAL + 3] = [-n[0], -n[1], -n[2]]
+                h[L.JI_B1], h[L.JI_B2], h[L.JI_FLAGS] = y, -1, L.JF_REVERSE
+            else:
+                v[L.J_C_NORMAL:L.J_C_NORMAL + 3] = n
+                h[L.JI_B1], h[L.JI_B2] = x, y
+            real_rows.append(rp.pack(*v))
+            int_rows.append(ip.pack(*h))
+    except (struct.error, OverflowError):
+        return None
+    taken = [j.take() for _ in real_rows]
+    z = j._zeroer()
+    rb, ib, rw, iw = z[2], z[3], z[4], z[5]
+    for s, rr, ir in zip(taken, real_rows, int_rows):
+        rb[s * rw:s * rw + rw] = rr
+        ib[s * iw:s * iw + iw] = ir
+    return np.array(taken, dtype=np.intp)
 
 
 def _write_joints(world, group, recs, b1, b2, surface) -> None:
@@ -641,6 +754,13 @@ def _write_joints(world, group, recs, b1, b2, surface) -> None:
     mode, fdir1, values = surface
     j = world._state.joints
     k = recs.shape[0]
+    if k <= _FEW_JOINTS:
+        rows = _write_few(j, recs, b1, b2, mode, fdir1, values)
+        if rows is not None:
+            batch = _NativeContacts(world, rows)
+            batch._group = group
+            group._joints.extend([batch] * k)
+            return
     rows = _allocate(j, k)
     ints, real = j.ints, j.real
     rev = b1 < 0                       # attached as (environment, body): ODE stores (body, environment)

@@ -17,7 +17,7 @@ import numpy as np
 from . import _backend, _check
 from . import _layout as L
 from . import rotation as _rot
-from ._state import Slots
+from ._state import BODY_DEATHS, Slots
 from .errors import ODEError
 
 GF_OFFSET = 8                      # GI_FLAGS bit: the geom has an offset from its body (see _layout)
@@ -38,6 +38,7 @@ class _GeomStore:
         self._worlds: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self.version = 0                   # bumped when attachments change (invalidates cached groups)
         self._groups = None
+        self._deaths = -1                  # BODY_DEATHS[0] when attachments were last checked for dead bodies
 
     def allocate(self) -> int:
         """A fresh zeroed row with ODE's defaults for bits and body."""
@@ -99,12 +100,14 @@ class _GeomStore:
 
         Geoms whose body was destroyed are detached first (dBodyDestroy leaves its geoms bodiless).
         """
-        dead = [s for s, b in self.attached.items() if b._slot < 0]
-        for s in dead:
-            self.detach(s)
-            obj = self.objects.get(s)
-            if obj is not None:
-                obj._body = None
+        if self._deaths != BODY_DEATHS[0]:     # a body was destroyed since the last look
+            self._deaths = BODY_DEATHS[0]
+            dead = [s for s, b in self.attached.items() if b._slot < 0]
+            for s in dead:
+                self.detach(s)
+                obj = self.objects.get(s)
+                if obj is not None:
+                    obj._body = None
         if self._groups is not None and self._groups[0] == self.version:
             return self._groups[1]
         by_world: dict = {}
@@ -154,14 +157,22 @@ def _pose_kernels() -> tuple:
 PY_AABB: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # slot -> geom of a class made in Python
 
 
+_AABBS: dict = {}      # (backend, precision) -> the collide kernel's update_aabbs (None without one)
+
+
 def update_aabbs(slots) -> None:
     """Recompute the AABBs of the given (non-space) geom slots from their current world pose."""
-    idx = np.asarray(slots, dtype=np.int32)
+    idx = slots if type(slots) is np.ndarray and slots.dtype == np.int32 and slots.ndim == 1 \
+        else np.asarray(slots, dtype=np.int32)
     if idx.size == 0:
         return
-    k = _collide_kernel()
-    if k is not None and hasattr(k, "update_aabbs"):
-        k.update_aabbs(STORE.slots.real, STORE.slots.ints, idx)
+    key = (_backend.backend, _backend.precision)
+    f = _AABBS.get(key, False)
+    if f is False:
+        k = _collide_kernel()
+        f = _AABBS[key] = getattr(k, "update_aabbs", None) if k is not None else None
+    if f is not None:
+        f(STORE.slots.real, STORE.slots.ints, idx)
     else:
         for s in idx.tolist():
             STORE.slots.real[s, L.G_AABB:L.G_AABB + 6] = _primitive_aabb(s)

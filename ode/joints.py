@@ -1713,12 +1713,12 @@ class ContactJoint(Joint):
             if row is not None:               # Joint.__init__ and the contact row, checks made above
                 st = world._state
                 j = st.joints
-                slot = j.allocate()
-                v = _VIEWS.get(id(j))
+                slot = j.take()
+                v = j._z
                 if v is None or v[0] is not j.real or v[1] is not j.ints:
-                    v = _views(j)
-                v[2][slot * v[4]:slot * v[4] + _CONTACT_ROW.size] = row
-                v[3][slot * v[5]:slot * v[5] + _CONTACT_INTS.size] = head
+                    v = j._zeroer()
+                v[2][slot * v[4]:slot * v[4] + v[4]] = row      # the whole rows: no zeroing needed
+                v[3][slot * v[5]:slot * v[5] + v[5]] = head
                 self._world = world
                 self._slot = slot
                 self._gen = j.generation[slot]
@@ -1781,56 +1781,42 @@ class ContactJoint(Joint):
             super().attach(body1, body2)
             self._on_attach()
             return
-        v = _VIEWS.get(id(j))
+        v = j._z
         if v is None or v[0] is not j.real or v[1] is not j.ints:
-            v = _views(j)
-        fi = s * v[6] + _JI_FLAGS
-        flags = v[7][fi] & _NOT_REVERSE
+            v = j._zeroer()
+        fi = s * v[8] + _JI_FLAGS
+        flags = v[9][fi] & _NOT_REVERSE
         n = self._normal
         if s1 < 0 and s2 >= 0:                 # (environment, body) is stored as (body, environment)
             _TWO_INTS.pack_into(v[3], s * v[5] + _B1_OFFSET, s2, -1)
-            v[7][fi] = flags | _REVERSE
+            v[9][fi] = flags | _REVERSE
             _NORMAL.pack_into(v[2], s * v[4] + _NORMAL_OFFSET, -n[0], -n[1], -n[2])
         else:
             _TWO_INTS.pack_into(v[3], s * v[5] + _B1_OFFSET, s1, s2)
-            v[7][fi] = flags
+            v[9][fi] = flags
             _NORMAL.pack_into(v[2], s * v[4] + _NORMAL_OFFSET, n[0], n[1], n[2])
         self._bodies = (body1, body2)
 
 
 _RCODE = "d" if _backend.REAL().itemsize == 8 else "f"
-_CONTACT_ROW = struct.Struct(f"{L.J_C_SLIP2 + 1}{_RCODE}")      # J_C_POS .. J_C_SLIP2, in column order
+_RSIZE = _backend.REAL().itemsize
+_CONTACT_ROW = struct.Struct(f"{L.J_C_SLIP2 + 1}{_RCODE}{(L.JR - L.J_C_SLIP2 - 1) * _RSIZE}x")
+#   ^ a whole joint row: J_C_POS .. J_C_SLIP2 in column order, then zero bytes
 _NORMAL = struct.Struct(f"3{_RCODE}")
 _NORMAL_OFFSET = L.J_C_NORMAL * _NORMAL.size // 3
-_CONTACT_INTS = struct.Struct(f"{L.JI_C_MODE + 1}i")        # JI_TYPE .. JI_C_MODE (int32 columns)
+_CONTACT_INTS = struct.Struct(f"{L.JI_C_MODE + 1}i{(L.JI - L.JI_C_MODE - 1) * 4}x")   # a whole int row
 _TWO_INTS = struct.Struct("2i")                               # JI_B1, JI_B2
 _B1_OFFSET = L.JI_B1 * _TWO_INTS.size // 2
 _JI_FLAGS, _REVERSE, _NOT_REVERSE = L.JI_FLAGS, L.JF_REVERSE, ~L.JF_REVERSE
-_HEADS: dict = {}         # contact mode -> the packed int head of a new contact joint row
-_VIEWS: dict = {}         # id(joint Slots) -> _views(...) tuple
+_HEADS: dict = {}         # contact mode -> the packed int row of a new contact joint
 
 
 def _contact_head(mode) -> bytes:
-    """The int head (type, no bodies, alive, enabled, ..., mode) of a contact joint row, cached by mode."""
+    """The int row (type, no bodies, alive, enabled, ..., mode, zeros) of a contact joint, cached by mode."""
     head = _CONTACT_INTS.pack(L.JT_CONTACT, -1, -1, 1, 1, 0, 0, 0, 0, 0, 0, mode)
     if type(mode) is int and len(_HEADS) < 256:
         _HEADS[mode] = head
     return head
-
-
-def _views(j) -> tuple:
-    """Byte and int views of a joint Slots' arrays (rebuilt after they grow): (real, ints, real bytes,
-    int bytes, real row bytes, int row bytes, int row width, flat int view)."""
-    v = _VIEWS.get(id(j))
-    if v is None or v[0] is not j.real or v[1] is not j.ints:
-        real, ints = j.real, j.ints
-        ib = memoryview(ints).cast("B")
-        v = (real, ints, memoryview(real).cast("B"), ib, real.shape[1] * real.itemsize,
-             ints.shape[1] * ints.itemsize, ints.shape[1], ib.cast("i"))
-        if len(_VIEWS) > 8:
-            _VIEWS.clear()
-        _VIEWS[id(j)] = v
-    return v
 
 
 _World = None      # ode.World and ode.Body, bound on first use (world.py and body.py import this module)

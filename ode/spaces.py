@@ -9,7 +9,6 @@ creates the contact joints natively.
 from __future__ import annotations
 
 import numbers
-import weakref
 
 import numpy as np
 
@@ -49,6 +48,8 @@ class SpaceBase(GeomObject):
         if type(self) is SpaceBase:
             raise TypeError("ode.SpaceBase is abstract: create a SimpleSpace, HashSpace, ...")
         self._children: list = []
+        self._pcache = None                 # (iparams, rparams) of the space kernel, until they change
+        self._tree = self._kids = self._info = None     # caches of _collect, _child_slots, _child_info
         self._cleanup = 0
         self._sublevel = 0
         self._init_geom(space)
@@ -165,6 +166,7 @@ class SpaceBase(GeomObject):
 
     def getAABB(self) -> tuple:
         """The box around all the geoms of the space (zeros when empty)."""
+        self._live_slot()
         prepare(self)
         return tuple(STORE.slots.real[self._slot, L.G_AABB:L.G_AABB + 6].tolist())
 
@@ -174,31 +176,40 @@ class SpaceBase(GeomObject):
         return (np.zeros(4, dtype=np.int32), np.zeros(6, dtype=_backend.REAL))
 
     def _pairs(self) -> tuple:
-        """(enabled children, int32 array (m, 2) of candidate pairs): AABBs must be up to date."""
+        """(children, int32 array (m, 2) of candidate pairs, indices into children): AABBs must be up to
+        date; disabled children take no part."""
         children = self._children
-        slots = _child_slots(self)
-        on = STORE.slots.ints[slots, L.GI_ENABLED] != 0
-        if on.all():
-            kids = list(children)
-        else:
-            kids = [children[k] for k in np.flatnonzero(on).tolist()]
-            slots = slots[on]
-        ip, rp = self._params()
-        return kids, pair_kernel(self._kind, slots, None, ip, rp)
+        if len(children) < 2:
+            return list(children), _NO_PAIRS
+        p = self._pcache
+        if p is None:
+            p = self._pcache = self._params()
+        f = _SPACE_PAIRS
+        if f is None:
+            f = _space_pairs_kernel()
+        gs = STORE.slots
+        return list(children), f(self._kind, gs.real, gs.ints, _child_slots(self), STORE.cat, STORE.col,
+                                 STORE.bodykey, p[0], p[1])
 
     def collide(self, arg, callback) -> None:
         """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch."""
         self._live_slot()
         if not callable(callback):
             raise TypeError("callback must be callable as callback(arg, geom1, geom2)")
-        with _Pass():                       # entered first, so the prepared hierarchy is marked ready
+        _PASS["depth"] += 1                 # a pass (_Pass) entered first, so the hierarchy is marked ready
+        try:
             ensure_ready(self)
             kids, pairs = self._pairs()
-            tests = _aabb_tests()
-            for i, j in pairs.tolist():
-                g1, g2 = kids[i], kids[j]
-                if g1._slot >= 0 and g2._slot >= 0 and (not tests or _aabb_pass(g1, g2)):
-                    callback(arg, g1, g2)
+            if pairs.shape[0]:
+                tests = len(_aabb_tests()) > 0     # (a weak dictionary: its len is a Python call)
+                for i, j in pairs.tolist():
+                    g1, g2 = kids[i], kids[j]
+                    if g1._slot >= 0 and g2._slot >= 0 and (not tests or _aabb_pass(g1, g2)):
+                        callback(arg, g1, g2)
+        finally:
+            _PASS["depth"] -= 1
+            if _PASS["depth"] == 0:
+                _PASS["ready"].clear()
 
     def collideContacts(self, world, group, contact=None, max_contacts: int = 4,
                         skip_connected: bool = True, bits: bool = True) -> int:
@@ -239,6 +250,7 @@ class HashSpace(SpaceBase):
             raise ValueError("levels must lie in -1000 .. 1000")
         self._live_slot()
         self._levels = (lo, hi)
+        self._pcache = None
 
     def getLevels(self) -> tuple:
         """(minlevel, maxlevel)."""
@@ -327,30 +339,67 @@ def pair_kernel(kind: int, slots, groups, ip, rp) -> np.ndarray:
                                                  STORE.bodykey[idx], group, ip, rp)
 
 
-_TREE = {"version": 0, "cache": weakref.WeakKeyDictionary(),    # version: bumped by every add / remove
-         "slots": weakref.WeakKeyDictionary()}
+_TREE = {"version": 0}      # bumped by every add / remove: the per-space caches below check it
+_NO_PAIRS = np.zeros((0, 2), dtype=np.int32)
+_NO_PAIRS.flags.writeable = False
+_KERNELS: dict = {}      # (backend, precision) -> (space_rows_pairs, space_boxes, update_aabbs or None)
+_SPACE_PAIRS = _SPACE_BOXES = _UPDATE_AABBS = None    # those of the process's backend, bound on first use
+
+
+def _space_pairs_kernel():
+    """Bind _SPACE_PAIRS, _SPACE_BOXES and _UPDATE_AABBS to the kernels of the current backend (looked up
+    once per backend); returns _SPACE_PAIRS."""
+    global _SPACE_PAIRS, _SPACE_BOXES, _UPDATE_AABBS
+    key = (_backend.backend, _backend.precision)
+    hit = _KERNELS.get(key)
+    if hit is None:
+        k = _backend.kernel("space")
+        try:
+            upd = _backend.kernel("collide").update_aabbs
+        except (ImportError, AttributeError):
+            upd = None
+        hit = _KERNELS[key] = (k.space_rows_pairs, k.space_boxes, upd)
+    _SPACE_PAIRS, _SPACE_BOXES, _UPDATE_AABBS = hit
+    return _SPACE_PAIRS
 
 
 def _collect(space) -> tuple:
-    """(leaf slots as an int32 array, transforms, spaces) under ``space``, cached until the tree changes."""
-    hit = _TREE["cache"].get(space)
+    """(leaf slots as an int32 array, transforms, (space rows, starts, child rows) for space_boxes: every
+    space under ``space``, children before parents, ``space`` last), cached on the space until the tree
+    changes (the cache never refers to ``space`` itself)."""
+    hit = space._tree
     if hit is None or hit[0] != _TREE["version"]:
         leaves: list = []
         transforms: list = []
         spaces: list = []
         _subtree(space, leaves, transforms, spaces)
-        hit = (_TREE["version"], np.array(leaves, dtype=np.int32), transforms, spaces[:-1])
-        _TREE["cache"][space] = hit      # the value never refers to ``space`` itself (weak key)
-    return hit[1], hit[2], hit[3] + [space]
+        rows, starts, kids = [], [0], []
+        for s in spaces:
+            rows.append(s._slot)
+            kids.extend(g._slot for g in s._children)
+            starts.append(len(kids))
+        plan = (np.array(rows, dtype=np.intp), np.array(starts, dtype=np.intp), np.array(kids, dtype=np.intp))
+        hit = space._tree = (_TREE["version"], np.array(leaves, dtype=np.int32), transforms, plan)
+    return hit[1], hit[2], hit[3]
 
 
 def _child_slots(space) -> np.ndarray:
-    """The geom rows of ``space``'s children in order (intp), cached until the tree changes."""
-    hit = _TREE["slots"].get(space)
+    """The geom rows of ``space``'s children in order (intp), cached on the space until the tree changes."""
+    hit = space._kids
     if hit is None or hit[0] != _TREE["version"]:
-        hit = (_TREE["version"], np.array([g._slot for g in space._children], dtype=np.intp))
-        _TREE["slots"][space] = hit
+        hit = space._kids = (_TREE["version"], np.array([g._slot for g in space._children], dtype=np.intp))
     return hit[1]
+
+
+def _child_info(space) -> tuple:
+    """(the rows of ``space``'s children as int32, bool array: which children are spaces, whether any is),
+    cached on the space until the tree changes."""
+    hit = space._info
+    if hit is None or hit[0] != _TREE["version"]:
+        is_space = np.array([g.isSpace() for g in space._children], dtype=bool)
+        hit = space._info = (_TREE["version"], _child_slots(space).astype(np.int32), is_space,
+                             bool(is_space.any()))
+    return hit[1:]
 
 
 def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
@@ -368,21 +417,19 @@ def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
 def prepare(space) -> None:
     """Refresh attached geoms' poses and every AABB under ``space`` (spaces: the box around their geoms)."""
     _g.refresh_poses()
-    leaves, transforms, spaces = _collect(space)
-    _g.update_aabbs(leaves)
+    leaves, transforms, plan = _collect(space)
+    if _SPACE_BOXES is None:
+        _space_pairs_kernel()
+    gs = STORE.slots
+    if _UPDATE_AABBS is not None and not _g.PY_AABB.data:     # (conservative: no Python-level len call)
+        if leaves.shape[0]:
+            _UPDATE_AABBS(gs.real, gs.ints, leaves)
+    else:
+        _g.update_aabbs(leaves)
     for t in transforms:
         if t._materialise() < 0:
-            STORE.slots.real[t._slot, L.G_AABB:L.G_AABB + 6] = 0.0
-    greal = STORE.slots.real
-    for s in spaces:
-        if not s._children:
-            greal[s._slot, L.G_AABB:L.G_AABB + 6] = 0.0
-            continue
-        rows = greal[_child_slots(s), L.G_AABB:L.G_AABB + 6]
-        box = np.empty(6, dtype=greal.dtype)
-        box[0::2] = rows[:, 0::2].min(axis=0)
-        box[1::2] = rows[:, 1::2].max(axis=0)
-        greal[s._slot, L.G_AABB:L.G_AABB + 6] = box
+            gs.real[t._slot, L.G_AABB:L.G_AABB + 6] = 0.0
+    _SPACE_BOXES(gs.real, gs.ints, *plan)
 
 
 _PASS = {"depth": 0, "ready": set()}      # "ready" is cleared, never rebound (ode.collision binds it)
@@ -426,11 +473,16 @@ def prepare_geom(geom) -> None:
         _g.update_aabbs([geom._live_slot()])
 
 
-def _aabb_tests():
-    """The geoms whose class has an aabb_test (from ode.user_geoms, imported late to avoid a cycle)."""
-    from .user_geoms import AABB_TESTS
+_AABB_TESTS: list = []     # [ode.user_geoms.AABB_TESTS], bound on first use (imported late to avoid a cycle)
 
-    return AABB_TESTS
+
+def _aabb_tests():
+    """The geoms whose class has an aabb_test (from ode.user_geoms)."""
+    if not _AABB_TESTS:
+        from .user_geoms import AABB_TESTS
+
+        _AABB_TESTS.append(AABB_TESTS)
+    return _AABB_TESTS[0]
 
 
 def _aabb_pass(g1, g2) -> bool:

@@ -254,19 +254,22 @@ class World:
 
     def quickStep(self, stepsize: float) -> None:
         """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
-        h = _positive_step(stepsize)
+        h = stepsize if type(stepsize) is float and 0.0 < stepsize < math.inf else _positive_step(stepsize)
         st = self._state
         b, j = st.bodies, st.joints
-        _, seed = _backend.kernel("step").world_quick_step(b.real, b.ints, b.count, j.real, j.ints, j.count,
-                                                           st.wreal, h, rand._get(), self._sample_buffer())
+        k = _backend.kernel("step")
+        _, seed = k.world_quick_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h,
+                                     rand._get(), self._sample_buffer(k))
         rand._put(seed)
-        self._after_step()
+        self._after_step(k)
 
-    def _sample_buffer(self):
+    def _sample_buffer(self, kernel=None):
         """The velocity sample rows (one per body slot) when some body averages several samples, else None."""
         b = self._state.bodies
         n = b.count
-        need = _backend.kernel("step").scan_bodies(b.real, b.ints, n)[3] if n else 0
+        if not n:
+            return None
+        need = (kernel or _backend.kernel("step")).scan_bodies(b.real, b.ints, n)[3]
         if need <= 1:
             return None
         buf = self._samples
@@ -277,11 +280,12 @@ class World:
             self._samples = buf = new
         return buf
 
-    def _after_step(self) -> None:
+    def _after_step(self, kernel=None) -> None:
         """Refuse non-finite states (naming the body); call the moved callbacks of the bodies that moved."""
         st = self._state
         n = st.bodies.count
-        kernel = _backend.kernel("step")
+        if kernel is None:
+            kernel = _backend.kernel("step")
         moved, slot, damp, _ = kernel.scan_bodies(st.bodies.real, st.bodies.ints, n)
         if moved == 0:
             return

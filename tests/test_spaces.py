@@ -336,3 +336,155 @@ def test_twin_pairs_match_a_direct_check():
                 want.append((i, j))
     assert got.tolist() == [list(p) for p in want]
 
+
+
+def _store_rows(n, rng, dtype, precision):
+    """Geom arrays of a store (greal, gint) with random AABBs in rows 3 .. n + 2 (every 7th disabled),
+    and the per-row bit / body arrays; the rows are returned shuffled, with duplicates of none."""
+    from ode import _layout as L
+
+    G = n + 8
+    greal = np.zeros((G, L.GR), dtype=dtype)
+    gint = np.zeros((G, L.GI), dtype=np.int32)
+    a, cat, col, body, _ = _random_input(n, rng, dtype)
+    greal[3:n + 3, L.G_AABB:L.G_AABB + 6] = a.reshape(n, 6)
+    gint[3:n + 3, L.GI_ENABLED] = 1
+    gint[3:n + 3:7, L.GI_ENABLED] = 0
+    fc = np.full(G, 3, np.uint64)
+    fo = np.full(G, 3, np.uint64)
+    fb = np.full(G, -1, np.int64)
+    fc[3:n + 3], fo[3:n + 3], fb[3:n + 3] = cat, col, body
+    rows = rng.permutation(np.arange(3, n + 3)).astype(np.intp)
+    return greal, gint, rows, fc, fo, fb
+
+
+@pytest.mark.parametrize("precision", ["double", "single"])
+def test_space_rows_pairs_is_space_pairs_on_the_enabled_rows(precision):
+    """space_rows_pairs (what space.collide calls): the pairs of space_pairs on the enabled rows' gathered
+    values, as indices into the given rows, core == twin."""
+    from ode import _layout as L
+
+    try:
+        core = importlib.import_module(f"ode._core.{precision}.space")
+    except ImportError:
+        pytest.skip(f"the {precision} space kernel is not built")
+    dtype = np.float64 if precision == "double" else np.float32
+    rng = np.random.default_rng(3)
+    greal, gint, rows, cat, col, body = _store_rows(300, rng, dtype, precision)
+    on = np.array([gint[r, L.GI_ENABLED] != 0 for r in rows])
+    sub = rows[on]
+    aabb = np.ascontiguousarray(greal[sub, L.G_AABB:L.G_AABB + 6]).reshape(-1)
+    back = np.flatnonzero(on)
+    rp = np.array([0, 0, 0, 8, 8, 8], dtype=dtype)
+    for kind, ip in ((0, (0, 0, 0, 0)), (1, (-3, 3, 0, 0)), (2, (0, 0, 5, 0)), (3, (0, 0, 0, 1))):
+        ipa = np.array(ip, dtype=np.int32)
+        none = np.full(sub.size, -1, np.int32)
+        ref = core.space_pairs(kind, aabb, cat[sub], col[sub], body[sub], none, ipa, rp)
+        want = back[ref] if ref.size else ref
+        got = core.space_rows_pairs(kind, greal, gint, rows, cat, col, body, ipa, rp)
+        tw = twin.space_rows_pairs(kind, greal, gint, rows, cat, col, body, ipa, rp)
+        assert got.dtype == np.int32 and tw.dtype == np.int32
+        assert got.tolist() == want.tolist() == tw.tolist(), kind
+        assert len(got) > 20
+    for k in (core, twin):           # fewer than two enabled rows: no pairs
+        assert k.space_rows_pairs(0, greal, gint, rows[:1], cat, col, body, ipa, rp).shape == (0, 2)
+        assert k.space_rows_pairs(0, greal, gint, rows[:0], cat, col, body, ipa, rp).shape == (0, 2)
+
+
+@pytest.mark.parametrize("precision", ["double", "single"])
+def test_space_boxes_core_and_twin(precision):
+    """space_boxes: the box around the children's AABBs (NaN-propagating as numpy's min / max, zeros without
+    children, a later space sees an earlier one's new box), core == twin bit for bit."""
+    from ode import _layout as L
+
+    try:
+        core = importlib.import_module(f"ode._core.{precision}.space")
+    except ImportError:
+        pytest.skip(f"the {precision} space kernel is not built")
+    dtype = np.float64 if precision == "double" else np.float32
+    rng = np.random.default_rng(5)
+    greal, gint, rows, *_ = _store_rows(60, rng, dtype, precision)
+    greal[rows[5], L.G_AABB + 2] = np.nan
+    greal[rows[6], L.G_AABB + 1] = np.inf
+    spaces = np.array([0, 1, 2], dtype=np.intp)          # 0: rows[:20], 1: none, 2: rows[20:40] and space 0
+    children = np.concatenate([rows[:20], rows[20:40], [0]]).astype(np.intp)
+    starts = np.array([0, 20, 20, 41], dtype=np.intp)
+    outs = []
+    for k in (core, twin):
+        g = greal.copy()
+        g[1, L.G_AABB:L.G_AABB + 6] = 7.0
+        k.space_boxes(g, gint, spaces, starts, children)
+        outs.append(g)
+    assert outs[0].tobytes() == outs[1].tobytes()
+    g = outs[0]
+    box = greal[rows[:20], L.G_AABB:L.G_AABB + 6]
+    np.testing.assert_array_equal(g[0, L.G_AABB:L.G_AABB + 6:2], box[:, 0::2].min(axis=0))
+    np.testing.assert_array_equal(g[0, L.G_AABB + 1:L.G_AABB + 6:2], box[:, 1::2].max(axis=0))
+    assert np.isnan(g[0, L.G_AABB + 2]) and g[0, L.G_AABB + 1] == np.inf
+    assert not g[1, L.G_AABB:L.G_AABB + 6].any()
+    both = np.vstack([greal[rows[20:40], L.G_AABB:L.G_AABB + 6], g[0, L.G_AABB:L.G_AABB + 6]])
+    np.testing.assert_array_equal(g[2, L.G_AABB:L.G_AABB + 6:2], both[:, 0::2].min(axis=0))
+    np.testing.assert_array_equal(g[2, L.G_AABB + 1:L.G_AABB + 6:2], both[:, 1::2].max(axis=0))
+
+
+@pytest.mark.parametrize("backend", ["core", "twin"])
+def test_space_row_kernels_reject_bad_input(backend):
+    from ode import _backend
+
+    k = importlib.import_module(f"ode._core.{_backend.precision}.space") if backend == "core" else twin
+    dtype = _backend.REAL
+    rng = np.random.default_rng(9)
+    greal, gint, rows, cat, col, body = _store_rows(10, rng, dtype, _backend.precision)
+    ip, rp = np.zeros(4, np.int32), np.zeros(6, dtype)
+    with pytest.raises(IndexError):
+        k.space_rows_pairs(0, greal, gint, np.array([3, 99], np.intp), cat, col, body, ip, rp)
+    with pytest.raises(IndexError):
+        k.space_rows_pairs(0, greal, gint, np.array([3, -1], np.intp), cat, col, body, ip, rp)
+    with pytest.raises(TypeError):
+        k.space_rows_pairs(0, greal, gint, rows.astype(np.int32), cat, col, body, ip, rp)
+    with pytest.raises((TypeError, ValueError)):
+        k.space_rows_pairs(0, greal, gint, rows, cat[:3], col, body, ip, rp)
+    with pytest.raises(ValueError):
+        k.space_rows_pairs(0, greal[:, :5], gint, rows, cat, col, body, ip, rp)
+    sp, st, ch = np.array([0], np.intp), np.array([0, 2], np.intp), rows[:2].copy()
+    with pytest.raises(TypeError):
+        k.space_boxes(greal, gint, sp, np.array([0], np.intp), ch)
+    with pytest.raises(ValueError):
+        k.space_boxes(greal, gint, sp, np.array([0, 5], np.intp), ch)
+    with pytest.raises(IndexError):
+        k.space_boxes(greal, gint, np.array([99], np.intp), st, ch)
+    k.space_boxes(greal, gint, sp, st, ch)
+
+
+def test_space_aabb_of_a_destroyed_space_raises():
+    s = ode.SimpleSpace()
+    ode.GeomSphere(s, 1.0)
+    assert s.getAABB() == (-1.0, 1.0, -1.0, 1.0, -1.0, 1.0)
+    s.destroy()
+    with pytest.raises(ode.ODEError):
+        s.getAABB()
+
+
+def test_disabled_geoms_and_subspaces_take_no_part_in_a_pass():
+    """space.collide and collideContacts skip disabled geoms and disabled sub-spaces (pairs index the
+    space's children, the disabled ones included)."""
+    world = ode.World()
+    top = ode.SimpleSpace()
+    sub = ode.SimpleSpace(top)
+    gs = [ode.GeomSphere(top, 1.0) for _ in range(3)]
+    inner = [ode.GeomSphere(sub, 1.0) for _ in range(2)]
+    for g in gs + inner:
+        b = ode.Body(world)
+        g.setBody(b)
+    seen = []
+    top.collide(None, lambda _, a, b: seen.append((a, b)))
+    assert len(seen) == 3 + 3                 # 3 pairs among gs, 3 with the sub-space
+    gs[1].disable()
+    seen.clear()
+    top.collide(None, lambda _, a, b: seen.append((a, b)))
+    assert len(seen) == 1 + 2 and all(gs[1] not in p for p in seen)
+    group = ode.JointGroup()
+    assert top.collideContacts(world, group, None, 1) == 1 + 2 * 2 + 1    # gs0-gs2, sub x both, inside sub
+    group.empty()
+    sub.disable()
+    assert top.collideContacts(world, group, None, 1) == 1

@@ -285,13 +285,19 @@ def body_pose(cnp.ndarray greal not None, cnp.ndarray gint not None, int s, cnp.
     return s
 
 
+cdef inline bint _is_intp(object a):
+    """A C-contiguous intp ndarray (used as is, no conversion)."""
+    return isinstance(a, cnp.ndarray) and cnp.PyArray_TYPE(<cnp.ndarray> a) == cnp.NPY_INTP \
+        and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> a)
+
+
 def body_poses(cnp.ndarray greal not None, cnp.ndarray gint not None, geoms, cnp.ndarray breal not None, bodies):
     """body_pose for every pair (geoms[k], bodies[k]) of geom and body rows (int arrays of one length)."""
     cdef dReal* g = _rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
     cdef dReal* br = _body_rows(breal, greal)
-    cdef cnp.ndarray gs = np.ascontiguousarray(geoms, dtype=np.intp)
-    cdef cnp.ndarray bs = np.ascontiguousarray(bodies, dtype=np.intp)
+    cdef cnp.ndarray gs = geoms if _is_intp(geoms) else np.ascontiguousarray(geoms, dtype=np.intp)
+    cdef cnp.ndarray bs = bodies if _is_intp(bodies) else np.ascontiguousarray(bodies, dtype=np.intp)
     cdef Py_ssize_t n = gs.shape[0], k, ng = greal.shape[0], nb = breal.shape[0]
     cdef Py_ssize_t* pg = <Py_ssize_t*> cnp.PyArray_DATA(gs)
     cdef Py_ssize_t* pb = <Py_ssize_t*> cnp.PyArray_DATA(bs)
@@ -306,10 +312,25 @@ def body_poses(cnp.ndarray greal not None, cnp.ndarray gint not None, geoms, cnp
 
 
 def update_aabbs(greal, gint, indices):
-    """Recompute the AABBs of the given rows in place."""
+    """Recompute the AABBs of the given rows in place (a C-contiguous int32 array of rows is read in C;
+    any other iterable of ints one by one)."""
     cdef dReal* g = _rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
     cdef int k, nrow = greal.shape[0]
+    cdef Py_ssize_t r, n
+    cdef const int* rows
+    if isinstance(indices, cnp.ndarray) and cnp.PyArray_TYPE(<cnp.ndarray> indices) == cnp.NPY_INT32 \
+            and cnp.PyArray_NDIM(<cnp.ndarray> indices) == 1 \
+            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> indices):
+        n = cnp.PyArray_SIZE(<cnp.ndarray> indices)
+        rows = <const int*> cnp.PyArray_DATA(<cnp.ndarray> indices)
+        for r in range(n):
+            if rows[r] < 0 or rows[r] >= nrow:
+                raise IndexError("geom row out of range")
+        with nogil:
+            for r in range(n):
+                compute_aabb(g + rows[r] * GR, gi + rows[r] * GI)
+        return
     for kk in indices:
         k = kk
         if k < 0 or k >= nrow:

@@ -16,7 +16,7 @@ from libc.stdlib cimport free, malloc, qsort, realloc
 
 from .collide cimport collide_pair
 from .dreal cimport dReal
-from .layout cimport C_DEPTH, C_NORMAL, C_POS, CR, GI, GR
+from .layout cimport C_DEPTH, C_NORMAL, C_POS, CR, G_AABB, GI, GI_ENABLED, GR
 
 cnp.import_array()
 
@@ -374,19 +374,77 @@ cdef int _cmp_key(const void* x, const void* y) noexcept nogil:
     return (p > q) - (p < q)
 
 
-cdef void* _data(cnp.ndarray arr, object dtype, Py_ssize_t n, str name) except NULL:
-    """Pointer to a C-contiguous array of n items of ``dtype``, or ValueError / TypeError."""
-    if arr.dtype != dtype:
-        raise TypeError(f"{name} must have dtype {np.dtype(dtype).name}, not {arr.dtype}")
-    if not arr.flags.c_contiguous:
+cdef long long _EMPTY = 0
+
+
+cdef void* _data_n(cnp.ndarray arr, int typenum, Py_ssize_t n, str name) except NULL:
+    """Pointer to a C-contiguous array of n items of the dtype with number ``typenum`` (compared as numbers,
+    no Python-level dtype comparison), or ValueError / TypeError."""
+    if cnp.PyArray_TYPE(arr) != typenum and not cnp.PyArray_EquivTypenums(cnp.PyArray_TYPE(arr), typenum):
+        raise TypeError(f"{name} must have dtype {cnp.PyArray_DescrFromType(typenum)}, not {arr.dtype}")
+    if not cnp.PyArray_IS_C_CONTIGUOUS(arr):
         raise ValueError(f"{name} must be C-contiguous")
-    if arr.size < n:
+    if cnp.PyArray_SIZE(arr) < n:
         raise ValueError(f"{name} must have at least {n} values")
-    if arr.size == 0:
+    if cnp.PyArray_SIZE(arr) == 0:
         return <void*> &_EMPTY
     return cnp.PyArray_DATA(arr)
 
-cdef long long _EMPTY = 0
+
+cdef object _find(int kind, Input* s, const int* ip, const dReal* rp, const Py_ssize_t* back):
+    """The sorted, deduplicated candidate pairs of ``s`` as an int32 array (m, 2); with ``back`` the
+    indices are mapped through it (back[i] for geom i)."""
+    cdef Found f
+    cdef Py_ssize_t n = s.n, r, m
+    cdef int status = 0, minlevel = ip[0], maxlevel = ip[1], depth = ip[2], axis = ip[3]
+    cdef double c[3]
+    cdef double e[3]
+    for r in range(3):
+        c[r] = rp[r]
+        e[r] = rp[3 + r]
+    f.keys = NULL
+    f.count = 0
+    f.cap = 0
+    f.failed = 0
+    with nogil:
+        if kind == K_HASH:
+            status = _hash(s, &f, minlevel, maxlevel)
+        elif kind == K_QUADTREE:
+            status = _quadtree(s, &f, c, e, depth)
+        elif kind == K_SAP:
+            status = _sap(s, &f, axis)
+        else:
+            _simple(s, &f)
+        if f.count > 1:
+            qsort(f.keys, f.count, sizeof(long long), _cmp_key)
+    if status != 0 or f.failed:
+        free(f.keys)
+        raise MemoryError("broad phase: out of memory")
+    m = 0
+    for r in range(f.count):
+        if r == 0 or f.keys[r] != f.keys[r - 1]:
+            m += 1
+    cdef cnp.npy_intp dims[2]
+    dims[0] = m
+    dims[1] = 2
+    try:
+        out = cnp.PyArray_ZEROS(2, dims, cnp.NPY_INT32, 0)
+    except BaseException:
+        free(f.keys)
+        raise
+    cdef int* o = <int*> cnp.PyArray_DATA(<cnp.ndarray> out)
+    m = 0
+    for r in range(f.count):
+        if r == 0 or f.keys[r] != f.keys[r - 1]:
+            if back == NULL:
+                o[2 * m] = <int> (f.keys[r] // n)
+                o[2 * m + 1] = <int> (f.keys[r] % n)
+            else:
+                o[2 * m] = <int> back[f.keys[r] // n]
+                o[2 * m + 1] = <int> back[f.keys[r] % n]
+            m += 1
+    free(f.keys)
+    return out
 
 
 def space_pairs(int kind, cnp.ndarray aabb, cnp.ndarray cat, cnp.ndarray col, cnp.ndarray body,
@@ -397,57 +455,162 @@ def space_pairs(int kind, cnp.ndarray aabb, cnp.ndarray cat, cnp.ndarray col, cn
     centre (3) and extents (3).
     """
     cdef Input s
-    cdef Found f
-    cdef Py_ssize_t n = body.size, r, m
-    cdef int status = 0, minlevel, maxlevel, depth, axis
-    cdef double c[3]
-    cdef double e[3]
+    cdef Py_ssize_t n = body.size
     if aabb.dtype.itemsize != sizeof(dReal):
         raise TypeError("aabb must hold dReal values")
     s.n = <int> n
-    s.a = <const dReal*> _data(aabb, aabb.dtype, 6 * n, "aabb")
-    s.cat = <const u64*> _data(cat, np.uint64, n, "cat")
-    s.col = <const u64*> _data(col, np.uint64, n, "col")
-    s.body = <const long long*> _data(body, np.int64, n, "body")
-    s.group = <const int*> _data(group, np.int32, n, "group")
-    cdef const int* ip = <const int*> _data(iparams, np.int32, 4, "iparams")
-    cdef const dReal* rp = <const dReal*> _data(rparams, aabb.dtype, 6, "rparams")
-    minlevel, maxlevel, depth, axis = ip[0], ip[1], ip[2], ip[3]
-    for r in range(3):
-        c[r] = rp[r]
-        e[r] = rp[3 + r]
-    f.keys = NULL
-    f.count = 0
-    f.cap = 0
-    f.failed = 0
+    s.a = <const dReal*> _data_n(aabb, cnp.PyArray_TYPE(aabb), 6 * n, "aabb")
+    s.cat = <const u64*> _data_n(cat, cnp.NPY_UINT64, n, "cat")
+    s.col = <const u64*> _data_n(col, cnp.NPY_UINT64, n, "col")
+    s.body = <const long long*> _data_n(body, cnp.NPY_INT64, n, "body")
+    s.group = <const int*> _data_n(group, cnp.NPY_INT32, n, "group")
+    cdef const int* ip = <const int*> _data_n(iparams, cnp.NPY_INT32, 4, "iparams")
+    cdef const dReal* rp = <const dReal*> _data_n(rparams, cnp.PyArray_TYPE(aabb), 6, "rparams")
+    return _find(kind, &s, ip, rp, NULL)
+
+
+cdef void _check_geom_arrays(cnp.ndarray greal, cnp.ndarray gint) except *:
+    if greal.ndim != 2 or greal.shape[1] != GR or cnp.PyArray_ITEMSIZE(greal) != sizeof(dReal) \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(greal) or gint.ndim != 2 or gint.shape[1] != GI \
+            or cnp.PyArray_TYPE(gint) != cnp.NPY_INT32 or not cnp.PyArray_IS_C_CONTIGUOUS(gint) \
+            or gint.shape[0] != greal.shape[0]:
+        raise ValueError("greal / gint must be the C-contiguous geom arrays of the kernel's real type")
+
+
+cdef const Py_ssize_t* _rows_of(cnp.ndarray rows, Py_ssize_t nrow, str name) except NULL:
+    """Pointer to a 1-d C-contiguous intp array of geom rows, each checked against nrow."""
+    cdef Py_ssize_t k
+    cdef const Py_ssize_t* p
+    if rows.ndim != 1 or cnp.PyArray_TYPE(rows) != cnp.NPY_INTP or not cnp.PyArray_IS_C_CONTIGUOUS(rows):
+        raise TypeError(f"{name} must be a 1-d C-contiguous intp array")
+    p = <const Py_ssize_t*> cnp.PyArray_DATA(rows)
+    for k in range(rows.shape[0]):
+        if p[k] < 0 or p[k] >= nrow:
+            raise IndexError(f"{name}: geom row out of range")
+    if rows.shape[0] == 0:
+        return <const Py_ssize_t*> &_EMPTY
+    return p
+
+
+def space_rows_pairs(int kind, cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.ndarray rows not None,
+                     cnp.ndarray cat not None, cnp.ndarray col not None, cnp.ndarray body not None,
+                     cnp.ndarray iparams not None, cnp.ndarray rparams not None):
+    """space_pairs for the geoms in store rows ``rows`` (an intp array; the whole store's ``greal`` /
+    ``gint`` arrays and its per-row ``cat`` / ``col`` / ``body`` arrays), AABBs read from the rows, no
+    groups. Rows whose geom is disabled (GI_ENABLED == 0) take no part. The pairs (i, j) index ``rows``
+    (not the enabled subset): the same pairs, in the same order, as space_pairs on the enabled rows."""
+    cdef Input s
+    cdef Py_ssize_t nrow, n, k, m = 0, q
+    cdef const Py_ssize_t* pr
+    cdef dReal* a = NULL
+    cdef u64* ca = NULL
+    cdef u64* co = NULL
+    cdef long long* bo = NULL
+    cdef int* gr = NULL
+    cdef Py_ssize_t* back = NULL
+    cdef const dReal* g
+    cdef const int* gi
+    cdef const u64* pcat
+    cdef const u64* pcol
+    cdef const long long* pbody
+    _check_geom_arrays(greal, gint)
+    nrow = greal.shape[0]
+    pr = _rows_of(rows, nrow, "rows")
+    n = rows.shape[0]
+    pcat = <const u64*> _data_n(cat, cnp.NPY_UINT64, nrow, "cat")
+    pcol = <const u64*> _data_n(col, cnp.NPY_UINT64, nrow, "col")
+    pbody = <const long long*> _data_n(body, cnp.NPY_INT64, nrow, "body")
+    cdef const int* ip = <const int*> _data_n(iparams, cnp.NPY_INT32, 4, "iparams")
+    cdef const dReal* rp = <const dReal*> _data_n(rparams, cnp.PyArray_TYPE(greal), 6, "rparams")
+    g = <const dReal*> cnp.PyArray_DATA(greal)
+    gi = <const int*> cnp.PyArray_DATA(gint)
+    for k in range(n):
+        if gi[pr[k] * GI + GI_ENABLED] != 0:
+            m += 1
+    if m < 2:
+        return np.zeros((0, 2), dtype=np.int32)
+    a = <dReal*> malloc(6 * m * sizeof(dReal))
+    ca = <u64*> malloc(m * sizeof(u64))
+    co = <u64*> malloc(m * sizeof(u64))
+    bo = <long long*> malloc(m * sizeof(long long))
+    gr = <int*> malloc(m * sizeof(int))
+    back = <Py_ssize_t*> malloc(m * sizeof(Py_ssize_t))
+    try:
+        if a == NULL or ca == NULL or co == NULL or bo == NULL or gr == NULL or back == NULL:
+            raise MemoryError("broad phase: out of memory")
+        m = 0
+        for k in range(n):
+            if gi[pr[k] * GI + GI_ENABLED] != 0:
+                for q in range(6):
+                    a[6 * m + q] = g[pr[k] * GR + G_AABB + q]
+                ca[m] = pcat[pr[k]]
+                co[m] = pcol[pr[k]]
+                bo[m] = pbody[pr[k]]
+                gr[m] = -1
+                back[m] = k
+                m += 1
+        s.n = <int> m
+        s.a = a
+        s.cat = ca
+        s.col = co
+        s.body = bo
+        s.group = gr
+        return _find(kind, &s, ip, rp, back)
+    finally:
+        free(a)
+        free(ca)
+        free(co)
+        free(bo)
+        free(gr)
+        free(back)
+
+
+def space_boxes(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.ndarray spaces not None,
+                cnp.ndarray starts not None, cnp.ndarray children not None):
+    """The AABB of each space row ``spaces[k]``: the box around the AABBs of its children's rows
+    ``children[starts[k]:starts[k + 1]]`` (zeros without children), written in order (a space listed
+    after its sub-spaces sees their new boxes). Per column the first child's value, replaced by a smaller
+    (min) / larger (max) one; a NaN anywhere in a column gives NaN (as numpy's min / max)."""
+    cdef Py_ssize_t nrow, ns, k, c, q
+    cdef const Py_ssize_t* ps
+    cdef const Py_ssize_t* pst
+    cdef const Py_ssize_t* pc
+    cdef dReal* g
+    cdef dReal* out
+    cdef const dReal* x
+    cdef dReal v
+    _check_geom_arrays(greal, gint)
+    nrow = greal.shape[0]
+    ps = _rows_of(spaces, nrow, "spaces")
+    ns = spaces.shape[0]
+    pc = _rows_of(children, nrow, "children")
+    if starts.ndim != 1 or cnp.PyArray_TYPE(starts) != cnp.NPY_INTP or not cnp.PyArray_IS_C_CONTIGUOUS(starts) \
+            or starts.shape[0] != ns + 1:
+        raise TypeError("starts must be a 1-d C-contiguous intp array of len(spaces) + 1 offsets")
+    pst = <const Py_ssize_t*> cnp.PyArray_DATA(starts)
+    for k in range(ns):
+        if pst[k] < 0 or pst[k] > pst[k + 1] or pst[k + 1] > children.shape[0]:
+            raise ValueError("starts must be non-decreasing offsets into children")
+    g = <dReal*> cnp.PyArray_DATA(greal)
     with nogil:
-        if kind == K_HASH:
-            status = _hash(&s, &f, minlevel, maxlevel)
-        elif kind == K_QUADTREE:
-            status = _quadtree(&s, &f, c, e, depth)
-        elif kind == K_SAP:
-            status = _sap(&s, &f, axis)
-        else:
-            _simple(&s, &f)
-        if f.count > 0:
-            qsort(f.keys, f.count, sizeof(long long), _cmp_key)
-    if status != 0 or f.failed:
-        free(f.keys)
-        raise MemoryError("broad phase: out of memory")
-    m = 0
-    for r in range(f.count):
-        if r == 0 or f.keys[r] != f.keys[r - 1]:
-            m += 1
-    out = np.zeros((m, 2), dtype=np.int32)
-    cdef int[:, ::1] o = out
-    m = 0
-    for r in range(f.count):
-        if r == 0 or f.keys[r] != f.keys[r - 1]:
-            o[m, 0] = <int> (f.keys[r] // n)
-            o[m, 1] = <int> (f.keys[r] % n)
-            m += 1
-    free(f.keys)
-    return out
+        for k in range(ns):
+            out = g + ps[k] * GR + G_AABB
+            if pst[k] == pst[k + 1]:
+                for q in range(6):
+                    out[q] = 0.0
+                continue
+            x = g + pc[pst[k]] * GR + G_AABB
+            for q in range(6):
+                out[q] = x[q]
+            for c in range(pst[k] + 1, pst[k + 1]):
+                x = g + pc[c] * GR + G_AABB
+                for q in range(0, 6, 2):
+                    v = x[q]
+                    if out[q] == out[q] and not (v >= out[q]):
+                        out[q] = v
+                    v = x[q + 1]
+                    if out[q + 1] == out[q + 1] and not (v <= out[q + 1]):
+                        out[q + 1] = v
 
 
 cdef enum:

@@ -208,6 +208,80 @@ def space_pairs(kind, aabb, cat, col, body, group, iparams, rparams):
     return out
 
 
+def _rows(rows, nrow: int, name: str) -> list:
+    """A list of geom rows from a 1-d intp array, each checked against nrow."""
+    if not isinstance(rows, np.ndarray) or rows.ndim != 1 or rows.dtype != np.intp:
+        raise TypeError(f"{name} must be a 1-d C-contiguous intp array")
+    out = rows.tolist()
+    for k in out:
+        if k < 0 or k >= nrow:
+            raise IndexError(f"{name}: geom row out of range")
+    return out
+
+
+def _check_geom_arrays(greal, gint) -> None:
+    if greal.ndim != 2 or greal.shape[1] != L.GR or gint.ndim != 2 or gint.shape[1] != L.GI \
+            or gint.dtype != np.int32 or gint.shape[0] != greal.shape[0]:
+        raise ValueError("greal / gint must be the C-contiguous geom arrays of the kernel's real type")
+
+
+def space_rows_pairs(kind, greal, gint, rows, cat, col, body, iparams, rparams):
+    """space_pairs for the geoms in store rows ``rows`` (an intp array; the whole store's ``greal`` /
+    ``gint`` arrays and its per-row ``cat`` / ``col`` / ``body`` arrays), AABBs read from the rows, no
+    groups. Rows whose geom is disabled (GI_ENABLED == 0) take no part. The pairs (i, j) index ``rows``
+    (not the enabled subset): the same pairs, in the same order, as space_pairs on the enabled rows."""
+    _check_geom_arrays(greal, gint)
+    nrow = greal.shape[0]
+    rl = _rows(rows, nrow, "rows")
+    for name, arr, dt in (("cat", cat, np.uint64), ("col", col, np.uint64), ("body", body, np.int64)):
+        if arr.dtype != dt:
+            raise TypeError(f"{name} must have dtype {np.dtype(dt).name}, not {arr.dtype}")
+        if arr.size < nrow:
+            raise ValueError(f"{name} must have at least {nrow} values")
+    back = [k for k, r in enumerate(rl) if gint[r, L.GI_ENABLED] != 0]
+    if len(back) < 2:
+        return np.zeros((0, 2), dtype=np.int32)
+    idx = np.array([rl[k] for k in back], dtype=np.intp)
+    aabb = np.ascontiguousarray(greal[idx, L.G_AABB:L.G_AABB + 6]).reshape(-1)
+    pairs = space_pairs(kind, aabb, cat[idx], col[idx], body[idx], np.full(len(back), -1, dtype=np.int32),
+                        iparams, rparams)
+    return np.array(back, dtype=np.int32)[pairs] if pairs.shape[0] else pairs
+
+
+def space_boxes(greal, gint, spaces, starts, children) -> None:
+    """The AABB of each space row ``spaces[k]``: the box around the AABBs of its children's rows
+    ``children[starts[k]:starts[k + 1]]`` (zeros without children), written in order (a space listed
+    after its sub-spaces sees their new boxes). Per column the first child's value, replaced by a smaller
+    (min) / larger (max) one; a NaN anywhere in a column gives NaN (as numpy's min / max)."""
+    _check_geom_arrays(greal, gint)
+    nrow = greal.shape[0]
+    sl = _rows(spaces, nrow, "spaces")
+    cl = _rows(children, nrow, "children")
+    if not isinstance(starts, np.ndarray) or starts.ndim != 1 or starts.dtype != np.intp \
+            or starts.shape[0] != len(sl) + 1:
+        raise TypeError("starts must be a 1-d C-contiguous intp array of len(spaces) + 1 offsets")
+    st = starts.tolist()
+    for k in range(len(sl)):
+        if st[k] < 0 or st[k] > st[k + 1] or st[k + 1] > len(cl):
+            raise ValueError("starts must be non-decreasing offsets into children")
+    a0 = L.G_AABB
+    for k, row in enumerate(sl):
+        if st[k] == st[k + 1]:
+            greal[row, a0:a0 + 6] = 0.0
+            continue
+        out = greal[cl[st[k]], a0:a0 + 6].tolist()
+        for c in range(st[k] + 1, st[k + 1]):
+            x = greal[cl[c], a0:a0 + 6].tolist()
+            for q in range(0, 6, 2):
+                v = x[q]
+                if out[q] == out[q] and not (v >= out[q]):
+                    out[q] = v
+                v = x[q + 1]
+                if out[q + 1] == out[q + 1] and not (v <= out[q + 1]):
+                    out[q + 1] = v
+        greal[row, a0:a0 + 6] = out
+
+
 _P, _N, _D = L.C_POS, L.C_NORMAL, L.C_DEPTH
 _FIELDS = (_P, _P + 1, _P + 2, _N, _N + 1, _N + 2, _D)
 
