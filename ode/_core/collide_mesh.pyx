@@ -1297,6 +1297,18 @@ cdef inline dReal v3dot(const dReal* a, int i, const dReal* b, int j) noexcept n
     return a[i] * b[j] + a[i + 1] * b[j + 1] + a[i + 2] * b[j + 2]
 
 
+cdef void tt_unit_at(dReal* n, int o) noexcept nogil:
+    """n[o:o+3] scaled to unit length as tt_unit does (libode's normalisation)."""
+    cdef dReal m[3]
+    m[0] = n[o]
+    m[1] = n[o + 1]
+    m[2] = n[o + 2]
+    tt_unit(m)
+    n[o] = m[0]
+    n[o + 1] = m[1]
+    n[o + 2] = m[2]
+
+
 cdef int cyl_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
     """cap_try for a cylinder, in libode's arithmetic (bit for bit on the recordings, which decides its ties):
     the cylinder's half extent along L is h min(1, |a|) + r sqrt(1 - (a)^2), the triangle's extent is taken
@@ -1355,30 +1367,25 @@ cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
     cyl_try) with w[0:3] centre, w[3:6] axis, w[6] half length, w[7] radius against triangle tv: keep in best
     (depth, normal, triangle extent) the smaller overlap of its two orientations when below best[0] (best[0] < 0:
     none yet). Returns 0 when the axis separates."""
-    cdef dReal l, d, dn, tmax, tmin, x, cl, ca, rr
+    cdef dReal d, dn, tmax, tmin, x, rad
     cdef int k
     if w[8] != 0:
         return cyl_try(tv, w, best)
-    l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
-    if l == 0:
+    if w[9] == 0 and w[10] == 0 and w[11] == 0:
         return 1
-    w[9] = w[9] / l
-    w[10] = w[10] / l
-    w[11] = w[11] / l
-    tmax = v3dot(w, 9, tv, 0)
+    tt_unit_at(w, 9)  # libode's normalisation (normals bit for bit on one-triangle probes)
+    # extents about the centre as the cylinder's (more of libode's depths come out bit for bit)
+    tmax = w[9] * (tv[0] - w[0]) + w[10] * (tv[1] - w[1]) + w[11] * (tv[2] - w[2])
     tmin = tmax
     for k in range(1, 3):
-        x = v3dot(w, 9, tv, 3 * k)
+        x = w[9] * (tv[3 * k] - w[0]) + w[10] * (tv[3 * k + 1] - w[1]) + w[11] * (tv[3 * k + 2] - w[2])
         if x > tmax:
             tmax = x
         if x < tmin:
             tmin = x
-    cl = v3dot(w, 9, w, 0)
-    x = fabs(v3dot(w, 3, w, 9))
-    ca = w[6] * x
-    rr = w[7]
-    d = tmax - ((cl - ca) - rr)
-    dn = -tmin - (((-cl) - ca) - rr)
+    rad = w[6] * fabs(v3dot(w, 3, w, 9)) + w[7]
+    d = rad + tmax
+    dn = rad - tmin
     if dn < d:
         if dn < 0:
             return 0
@@ -1409,15 +1416,26 @@ cdef int tri_front(const dReal* tv, dReal* w, dReal* e, dReal* nn, dReal* best) 
         j = (k + 1) % 3
         for m in range(3):
             e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
-    nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
-    nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
-    nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
-    l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
-    if l == 0:
-        return 0
-    nn[0] = nn[0] / l
-    nn[1] = nn[1] / l
-    nn[2] = nn[2] / l
+    if w[8] == 0:
+        # the capsule's face normal as libode's (bit for bit on one-triangle probes): (v1 - v0) x (v2 - v1),
+        # normalised as tt_unit
+        nn[0] = e[1] * e[5] - e[2] * e[4]
+        nn[1] = e[2] * e[3] - e[0] * e[5]
+        nn[2] = e[0] * e[4] - e[1] * e[3]
+        if nn[0] == 0 and nn[1] == 0 and nn[2] == 0:
+            return 0
+        tt_unit_at(nn, 0)
+    else:
+        # the cylinder's (libode's bits here would change which of its equal-depth contacts merge: 16 -> 17 poses)
+        nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
+        nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
+        nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
+        l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
+        if l == 0:
+            return 0
+        nn[0] = nn[0] / l
+        nn[1] = nn[1] / l
+        nn[2] = nn[2] / l
     if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
         return 0
     best[0] = -1.0
@@ -1555,7 +1573,7 @@ cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil:
         res[7 * cnt + 3] = best[1]
         res[7 * cnt + 4] = best[2]
         res[7 * cnt + 5] = best[3]
-        res[7 * cnt + 6] = best[4] - (best[1] * res[7 * cnt] + best[2] * res[7 * cnt + 1] + best[3] * res[7 * cnt + 2])
+        res[7 * cnt + 6] = best[4] - (best[1] * (res[7 * cnt] - w[0]) + best[2] * (res[7 * cnt + 1] - w[1]) + best[3] * (res[7 * cnt + 2] - w[2]))
         cnt += 1
     return cnt
 
@@ -1573,40 +1591,11 @@ cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil:
 # capsule's axis.
 
 
-cdef int cyl_clip(const dReal* p, int n, dReal* q, dReal nx, dReal ny, dReal nz, dReal off) noexcept nogil:
-    """Sutherland-Hodgman from the closing edge: q = the part of polygon p (n points) with n . x <= off."""
-    cdef int k, j, m
-    cdef dReal dc, dp, t
-    m = 0
-    for k in range(n):
-        j = (k + n - 1) % n
-        dc = (nx * p[3 * k] + ny * p[3 * k + 1] + nz * p[3 * k + 2]) - off
-        dp = (nx * p[3 * j] + ny * p[3 * j + 1] + nz * p[3 * j + 2]) - off
-        if dc <= 0:
-            if dp > 0:
-                t = dp / (dp - dc)
-                q[3 * m] = p[3 * j] + (p[3 * k] - p[3 * j]) * t
-                q[3 * m + 1] = p[3 * j + 1] + (p[3 * k + 1] - p[3 * j + 1]) * t
-                q[3 * m + 2] = p[3 * j + 2] + (p[3 * k + 2] - p[3 * j + 2]) * t
-                m = m + 1
-            q[3 * m] = p[3 * k]
-            q[3 * m + 1] = p[3 * k + 1]
-            q[3 * m + 2] = p[3 * k + 2]
-            m = m + 1
-        elif dp <= 0:
-            t = dp / (dp - dc)
-            q[3 * m] = p[3 * j] + (p[3 * k] - p[3 * j]) * t
-            q[3 * m + 1] = p[3 * j + 1] + (p[3 * k + 1] - p[3 * j + 1]) * t
-            q[3 * m + 2] = p[3 * j + 2] + (p[3 * k + 2] - p[3 * j + 2]) * t
-            m = m + 1
-    return m
-
-
-cdef int box_clip(const dReal* p, int n, dReal* q, dReal nx, dReal ny, dReal nz, dReal off) noexcept nogil:
-    """q = the part of polygon p (n points) with n . x <= off, in libode's box-trimesh order (observed under
-    CONTACTS_UNIMPORTANT on one-triangle probes): the edges are walked from the closing one, each emitting its
-    start point when inside, then its crossing point; so an unclipped polygon comes back starting at its last
-    point. The crossing point is computed along the edge as in cyl_clip."""
+cdef int mesh_clip(const dReal* p, int n, dReal* q, dReal nx, dReal ny, dReal nz, dReal off) noexcept nogil:
+    """q = the part of polygon p (n points) with n . x <= off, in the order of libode's box- and cylinder-trimesh
+    clips (observed under CONTACTS_UNIMPORTANT on one-triangle probes): the edges are walked from the closing
+    one, each emitting its start point when inside, then its crossing point (computed from the start along
+    the edge); so an unclipped polygon comes back starting at its last point."""
     cdef int k, j, m
     cdef dReal dc, dp, t
     m = 0
@@ -1690,22 +1679,23 @@ cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcep
     ca = w[3] * best[1] + w[4] * best[2] + w[5] * best[3]
     cnt = 0
     if fabs(ca) > CYL_CAP_COS:
-        # the triangle clipped in the cylinder's frame (q = R^T (v - c)) by the octagonal prism around the axis and
-        # the near cap's plane q_z = -+h, the points taken back as c + R q (libode's crossing points are on the
-        # plane in that frame: with |a| != 1 their depth leans the way of 1 - |a|)
+        # the triangle clipped in the cylinder's frame (q = R^T (v - c)) by the near cap's plane q_z = -+h, then the
+        # octagonal prism around the axis (sides k = 0..7 at angles (k + 1/2) pi / 4), each clip in libode's order
+        # (mesh_clip; the order decides which points a capped CONTACTS_UNIMPORTANT call keeps, probed on one-triangle
+        # meshes), the points taken back as c + R q (libode's crossing points are on the plane in that frame: with
+        # |a| != 1 their depth leans the way of 1 - |a|)
         for k in range(3):
             for m in range(3):
                 pa[3 * k + m] = g2[G_R + m] * (tv[3 * k] - w[0]) + g2[G_R + 3 + m] * (tv[3 * k + 1] - w[1]) + g2[G_R + 6 + m] * (tv[3 * k + 2] - w[2])
-        npt = 3
-        for k in range(8):
-            ang = (k + 0.5) * M_PI / 4
-            npt = cyl_clip(pa, npt, pb, cos(ang), sin(ang), 0.0, r)
-            for m in range(3 * npt):
-                pa[m] = pb[m]
         s = -1.0
         if ca < 0:
             s = 1.0
-        npt = cyl_clip(pa, npt, pb, 0.0, 0.0, s, h)
+        npt = mesh_clip(pa, 3, pb, 0.0, 0.0, s, h)
+        for k in range(8):
+            ang = (k + 0.5) * M_PI / 4
+            for m in range(3 * npt):
+                pa[m] = pb[m]
+            npt = mesh_clip(pa, npt, pb, cos(ang), sin(ang), 0.0, r)
         for k in range(npt):
             px = g2[G_R] * pb[3 * k] + g2[G_R + 1] * pb[3 * k + 1] + g2[G_R + 2] * pb[3 * k + 2] + w[0]
             py = g2[G_R + 3] * pb[3 * k] + g2[G_R + 4] * pb[3 * k + 1] + g2[G_R + 5] * pb[3 * k + 2] + w[1]
@@ -1925,7 +1915,7 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
                 n[1] = nn[1]
                 n[2] = nn[2]
                 x = v3dot(n, 0, tv, 0)
-            npt = box_clip(pa, npt, pb, n[0], n[1], n[2], x)
+            npt = mesh_clip(pa, npt, pb, n[0], n[1], n[2], x)
             for m in range(3 * npt):
                 pa[m] = pb[m]
         x = v3dot(nn, 0, tv, 0)
@@ -1958,7 +1948,7 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
                 if j >= i:
                     j = j + 1
                 s = -1.0 + 2.0 * ((bi - 1) % 2)
-            npt = box_clip(pa, npt, pb, w[3 + 3 * j] * s, w[4 + 3 * j] * s, w[5 + 3 * j] * s, v3dot(w, 3 + 3 * j, w, 0) * s + w[12 + j])
+            npt = mesh_clip(pa, npt, pb, w[3 + 3 * j] * s, w[4 + 3 * j] * s, w[5 + 3 * j] * s, v3dot(w, 3 + 3 * j, w, 0) * s + w[12 + j])
             for k in range(3 * npt):
                 pa[k] = pb[k]
         mn = v3dot(l, 0, w, 0) - (w[12] * fabs(v3dot(w, 3, l, 0)) + w[13] * fabs(v3dot(w, 6, l, 0)) + w[14] * fabs(v3dot(w, 9, l, 0)))
