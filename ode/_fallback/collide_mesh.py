@@ -1868,6 +1868,33 @@ def mesh_clip(p, n, q, nx, ny, nz, off):
     return m
 
 
+def cap_depth_local(g2, best, q, k, h, r, s):
+    #: cdef dReal cap_depth_local(const dReal* g2, const dReal* best, const dReal* q, int k, dReal h, dReal r, dReal s) noexcept nogil
+    """A float kernel's depth of clipped point k (q, the cylinder's frame; near cap plane q_z = -s h) along
+    best's normal: libode's (double) depth rad - |L.(p - c)| is ~1e-9 for points clipped onto a cap plane
+    tilted from the normal, below float rounding of its terms (~1e-7); here the cap plane's terms cancel
+    exactly (a point within float rounding of the plane is put on it) and the rest is taken in the frame,
+    (h |L_z| - L_z q_z) + (r sqrt(1 - L_z^2) - (L_x q_x + L_y q_y)), so its sign follows libode's."""
+    #: dReal lx, ly, lz, qz, az, sx, v, e
+    lx = g2[L.G_R] * best[1] + g2[L.G_R + 3] * best[2] + g2[L.G_R + 6] * best[3]
+    ly = g2[L.G_R + 1] * best[1] + g2[L.G_R + 4] * best[2] + g2[L.G_R + 7] * best[3]
+    lz = g2[L.G_R + 2] * best[1] + g2[L.G_R + 5] * best[2] + g2[L.G_R + 8] * best[3]
+    qz = q[3 * k + 2]
+    if fabs(qz + s * h) <= 1e-6 * h:
+        qz = -s * h
+    sx = 1.0 - lz * lz
+    if sx > 0:
+        sx = sqrt(sx)
+    else:
+        sx = 0.0
+    az = fabs(lz)
+    e = lx * q[3 * k] + ly * q[3 * k + 1]
+    v = e + lz * qz
+    if v >= 0:
+        return (h * az - lz * qz) + (r * sx - e)
+    return (h * az + lz * qz) + (r * sx + e)
+
+
 def cyl_tri(g2, tv, w, res):
     #: cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcept nogil
     """Contacts (7 reals each in res: point, normal from the triangle towards the cylinder, depth) of the
@@ -1955,6 +1982,8 @@ def cyl_tri(g2, tv, w, res):
             for m in range(3 * npt):
                 pa[m] = pb[m]
             npt = mesh_clip(pa, npt, pb, cos(ang), sin(ang), 0.0, r)
+        for k in range(3 * npt):
+            pa[k] = pb[k]  # the points in the cylinder's frame (a float kernel's depths, cap_depth_local)
         for k in range(npt):
             px = g2[L.G_R] * pb[3 * k] + g2[L.G_R + 1] * pb[3 * k + 1] + g2[L.G_R + 2] * pb[3 * k + 2] + w[0]
             py = g2[L.G_R + 3] * pb[3 * k] + g2[L.G_R + 4] * pb[3 * k + 1] + g2[L.G_R + 5] * pb[3 * k + 2] + w[1]
@@ -1974,6 +2003,8 @@ def cyl_tri(g2, tv, w, res):
         rad = h * ca + r * x
         for k in range(npt):
             t = rad - fabs(best[1] * (pb[3 * k] - w[0]) + best[2] * (pb[3 * k + 1] - w[1]) + best[3] * (pb[3 * k + 2] - w[2]))
+            #: py- if sizeof(dReal) == 4:
+            #: py-     t = cap_depth_local(g2, best, pa, k, h, r, s)
             if t > 0 and cnt < 16:
                 res[7 * cnt] = pb[3 * k]
                 res[7 * cnt + 1] = pb[3 * k + 1]
