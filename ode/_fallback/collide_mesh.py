@@ -2003,8 +2003,10 @@ def cyl_tri(g2, tv, w, res):
         rad = h * ca + r * x
         for k in range(npt):
             t = rad - fabs(best[1] * (pb[3 * k] - w[0]) + best[2] * (pb[3 * k + 1] - w[1]) + best[3] * (pb[3 * k + 2] - w[2]))
-            #: py- if sizeof(dReal) == 4:
-            #: py-     t = cap_depth_local(g2, best, pa, k, h, r, s)
+            #: py- if sizeof(dReal) == 4:  # float: depths below ~1e-7 are float rounding of the pose (dropped:
+            #: py-     t = cap_depth_local(g2, best, pa, k, h, r, s)  # 15 recorded poses differ, 16 kept, 21 world)
+            #: py-     if t < 1e-7:
+            #: py-         t = 0
             if t > 0 and cnt < 16:
                 res[7 * cnt] = pb[3 * k]
                 res[7 * cnt + 1] = pb[3 * k + 1]
