@@ -922,12 +922,8 @@ cdef dReal hf_height(MeshData* md, int i, int j) noexcept nogil:
     return md.h[j * md.wn + i]
 
 
-cdef int hf_range(MeshData* md, dReal lo, dReal hi, int n, dReal cell, int* rng) noexcept nogil:
-    """rng[0:2] = first and last cell index overlapping [lo, hi] along an axis of n samples; 0 if none."""
-    cdef dReal half
-    half = cell * (n - 1) * 0.5
-    rng[0] = ifloor((lo + half) / cell)
-    rng[1] = ifloor((hi + half) / cell)
+cdef inline int hf_clip(MeshData* md, int n, int* rng) noexcept nogil:
+    """Clip the cell range rng[0:2] to a field of n samples unless it wraps; 0 if nothing is left."""
     if not md.wrap:
         if rng[0] < 0:
             rng[0] = 0
@@ -936,6 +932,15 @@ cdef int hf_range(MeshData* md, dReal lo, dReal hi, int n, dReal cell, int* rng)
     if rng[1] < rng[0]:
         return 0
     return 1
+
+
+cdef int hf_range(MeshData* md, dReal lo, dReal hi, int n, dReal cell, int* rng) noexcept nogil:
+    """rng[0:2] = first and last cell index overlapping [lo, hi] along an axis of n samples; 0 if none."""
+    cdef dReal half
+    half = cell * (n - 1) * 0.5
+    rng[0] = ifloor((lo + half) / cell)
+    rng[1] = ifloor((hi + half) / cell)
+    return hf_clip(md, n, rng)
 
 
 cdef int hf_zone(MeshData* md, dReal lo, dReal hi, int n, dReal size, int* rng) noexcept nogil:
@@ -954,14 +959,7 @@ cdef int hf_zone(MeshData* md, dReal lo, dReal hi, int n, dReal size, int* rng) 
     if rng[0] == q:
         rng[0] = rng[0] - 1
     rng[1] = ifloor(hi * inv)
-    if not md.wrap:
-        if rng[0] < 0:
-            rng[0] = 0
-        if rng[1] > n - 2:
-            rng[1] = n - 2
-    if rng[1] < rng[0]:
-        return 0
-    return 1
+    return hf_clip(md, n, rng)
 
 
 cdef void hf_extents(const dReal* g1, const dReal* g2, int cls, dReal* c, dReal* e) noexcept nogil:

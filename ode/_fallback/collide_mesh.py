@@ -1131,13 +1131,9 @@ def hf_height(md, i, j):
     return md.h[j * md.wn + i]
 
 
-def hf_range(md, lo, hi, n, cell, rng):
-    #: cdef int hf_range(MeshData* md, dReal lo, dReal hi, int n, dReal cell, int* rng) noexcept nogil
-    """rng[0:2] = first and last cell index overlapping [lo, hi] along an axis of n samples; 0 if none."""
-    #: dReal half
-    half = cell * (n - 1) * 0.5
-    rng[0] = ifloor((lo + half) / cell)
-    rng[1] = ifloor((hi + half) / cell)
+def hf_clip(md, n, rng):
+    #: cdef inline int hf_clip(MeshData* md, int n, int* rng) noexcept nogil
+    """Clip the cell range rng[0:2] to a field of n samples unless it wraps; 0 if nothing is left."""
     if not md.wrap:
         if rng[0] < 0:
             rng[0] = 0
@@ -1146,6 +1142,16 @@ def hf_range(md, lo, hi, n, cell, rng):
     if rng[1] < rng[0]:
         return 0
     return 1
+
+
+def hf_range(md, lo, hi, n, cell, rng):
+    #: cdef int hf_range(MeshData* md, dReal lo, dReal hi, int n, dReal cell, int* rng) noexcept nogil
+    """rng[0:2] = first and last cell index overlapping [lo, hi] along an axis of n samples; 0 if none."""
+    #: dReal half
+    half = cell * (n - 1) * 0.5
+    rng[0] = ifloor((lo + half) / cell)
+    rng[1] = ifloor((hi + half) / cell)
+    return hf_clip(md, n, rng)
 
 
 def hf_zone(md, lo, hi, n, size, rng):
@@ -1165,14 +1171,7 @@ def hf_zone(md, lo, hi, n, size, rng):
     if rng[0] == q:
         rng[0] = rng[0] - 1
     rng[1] = ifloor(hi * inv)
-    if not md.wrap:
-        if rng[0] < 0:
-            rng[0] = 0
-        if rng[1] > n - 2:
-            rng[1] = n - 2
-    if rng[1] < rng[0]:
-        return 0
-    return 1
+    return hf_clip(md, n, rng)
 
 
 def hf_extents(g1, g2, cls, c, e):
