@@ -37,6 +37,14 @@ def _int(name: str, value) -> int:
     return int(value)
 
 
+def _mode01(name: str, value) -> int:
+    """0 or 1 from a bool or an int, else TypeError / ValueError (PyODE refuses other cleanup modes)."""
+    m = int(value) if isinstance(value, bool) else _int(name, value)
+    if m not in (0, 1):
+        raise ValueError(f"{name} must be 0 or 1, not {m}")
+    return m
+
+
 class SpaceBase(GeomObject):
     """Base class of all spaces: a non-placeable geom containing geoms (PyODE's ode.SpaceBase)."""
 
@@ -51,6 +59,7 @@ class SpaceBase(GeomObject):
         self._pcache = None                 # (iparams, rparams) of the space kernel, until they change
         self._tree = self._kids = self._info = None     # caches of _collect, _child_slots, _child_info
         self._cleanup = 0
+        self._manual_cleanup = 0
         self._sublevel = 0
         self._init_geom(space)
 
@@ -122,17 +131,26 @@ class SpaceBase(GeomObject):
         return iter(list(self._children))
 
     def setCleanup(self, mode) -> None:
-        """With 1, destroying the space destroys its geoms (PyODE's default is 0)."""
+        """With 1, destroying the space destroys its geoms (PyODE's default is 0); 0 or 1 (or a bool), as
+        PyODE accepts."""
         self._live_slot()
-        self._cleanup = 1 if _int("mode", mode) else 0
+        self._cleanup = _mode01("mode", mode)
 
     def getCleanup(self) -> int:
         """The cleanup mode."""
         self._live_slot()
         return self._cleanup
 
-    setManualCleanup = setCleanup
-    getManualCleanup = getCleanup
+    def setManualCleanup(self, mode) -> None:
+        """ODE's dSpaceSetManualCleanup (thread-local data cleanup, meaningful only with libode's manual
+        thread cleanup init flag): 0 or 1, kept but without effect here. It is not the cleanup mode."""
+        self._live_slot()
+        self._manual_cleanup = _mode01("mode", mode)
+
+    def getManualCleanup(self) -> int:
+        """1, as libode 0.16.2's dSpaceGetManualCleanup (and so PyODE's) returns whatever was set (probed)."""
+        self._live_slot()
+        return 1
 
     def clean(self) -> None:
         """dSpaceClean: bring the AABBs of the space's geoms up to date."""

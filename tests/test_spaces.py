@@ -242,9 +242,17 @@ def test_space_membership_api():
         ode.QuadTreeSpace((0, 0, 0), (0, 1, 1), 4)
     assert s.getClass() == 10 and t.getClass() == 11
     assert ode.QuadTreeSpace((0, 0, 0), (1, 1, 1), 3).getClass() == 13 and ode.SAPSpace().getClass() == 12
-    s.setManualCleanup(1)                # PyODE's alias of setCleanup
-    assert s.getManualCleanup() == 1 == s.getCleanup()
-    s.setManualCleanup(0)
+    s.setManualCleanup(0)                # thread-data cleanup, not the cleanup mode (PyODE, libode: probed)
+    assert s.getManualCleanup() == 1 and s.getCleanup() == 0     # libode's getter answers 1 whatever was set
+    s.setManualCleanup(1)
+    assert s.getCleanup() == 0
+    with pytest.raises(ValueError):
+        s.setManualCleanup(2)
+    with pytest.raises(ValueError):
+        s.setCleanup(5)                  # PyODE refuses modes other than 0 and 1
+    s.setCleanup(True)
+    assert s.getCleanup() == 1
+    s.setCleanup(0)
     g.setPosition((5, 0, 0))
     t.clean()                            # dSpaceClean: the AABBs are brought up to date
     from ode import _layout
