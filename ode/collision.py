@@ -15,7 +15,7 @@ import struct
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _check
 from . import _layout as L
 from .errors import ODEError
 from .geoms import (
@@ -357,16 +357,17 @@ def _enabled(g: GeomObject) -> bool:
     return bool(STORE.slots.ints[g._slot, L.GI_ENABLED])
 
 
-def _cross(side1: list, side2: list) -> list:
-    """Pairs (x, y), x from side1 and y from side2, passing the broad-phase test (AABBs up to date)."""
+def _cross(side1: list, side2: list, bits: bool = True) -> list:
+    """Pairs (x, y), x from side1 and y from side2, passing the broad-phase test (AABBs up to date);
+    ``bits=False`` leaves out the category/collide bit test."""
     if not side1 or not side2:
         return []
     if len(side1) == 1 or len(side2) == 1:
-        return _one_against_many(side1, side2)
+        return _one_against_many(side1, side2, bits)
     slots = [g._slot for g in side1] + [g._slot for g in side2]
     groups = [0] * len(side1) + [1] * len(side2)
     pairs = pair_kernel(_SAP_X, slots, groups, np.array([0, 0, 0, 0], dtype=np.int32),
-                        np.zeros(6, dtype=_backend.REAL))
+                        np.zeros(6, dtype=_backend.REAL), bits)
     n1 = len(side1)
     out = []
     for i, j in pairs.tolist():
@@ -377,7 +378,7 @@ def _cross(side1: list, side2: list) -> list:
     return out
 
 
-def _one_against_many(side1: list, side2: list) -> list:
+def _one_against_many(side1: list, side2: list, bits: bool = True) -> list:
     """_cross when one side is a single geom: the same exact test, vectorised over the other side."""
     one, many, first = (side1[0], side2, True) if len(side1) == 1 else (side2[0], side1, False)
     s = one._slot
@@ -388,7 +389,8 @@ def _one_against_many(side1: list, side2: list) -> list:
     key = STORE.bodykey[s]
     if key >= 0:
         ok &= STORE.bodykey[idx] != key
-    ok &= ((STORE.cat[s] & STORE.col[idx]) != 0) | ((STORE.cat[idx] & STORE.col[s]) != 0)
+    if bits:
+        ok &= ((STORE.cat[s] & STORE.col[idx]) != 0) | ((STORE.cat[idx] & STORE.col[s]) != 0)
     hits = [many[k] for k in np.nonzero(ok)[0].tolist()]
     return [(one, g) for g in hits] if first else [(g, one) for g in hits]
 
@@ -430,16 +432,17 @@ def collide2(geom1, geom2, arg, callback) -> None:
 # ------------------------------------------------------------------ native contact pipeline
 
 
-def leaf_pairs(space) -> tuple:
+def leaf_pairs(space, bits: bool = True) -> tuple:
     """Every candidate pair of non-space geoms in a space hierarchy, as two int arrays of geom slots.
 
     This is what the manual's recursive near-callback visits (spaces collided with collide2 and
     internally), each pair once: a space's own pairs, then for each pair involving a sub-space the pairs
-    of its geoms with the other side. AABBs must be up to date (``prepare``).
+    of its geoms with the other side. AABBs must be up to date (``prepare``). ``bits=False``: the
+    category/collide bitfields are not tested.
     """
     firsts: list = []
     seconds: list = []
-    _visit(space, firsts, seconds)
+    _visit(space, firsts, seconds, bits)
     if not firsts:
         return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32)
     if len(firsts) == 1:
@@ -447,9 +450,9 @@ def leaf_pairs(space) -> tuple:
     return np.concatenate(firsts).astype(np.int32), np.concatenate(seconds).astype(np.int32)
 
 
-def _visit(space, firsts: list, seconds: list) -> None:
+def _visit(space, firsts: list, seconds: list, bits: bool = True) -> None:
     """Append the leaf pairs of ``space`` (its own and those of its enabled sub-spaces)."""
-    kids, pairs = space._pairs()            # pairs index kids (all children; disabled ones pair with none)
+    kids, pairs = space._pairs(bits)        # pairs index kids (all children; disabled ones pair with none)
     slots, is_space, any_space = _child_info(space)
     if not any_space:
         if pairs.shape[0]:
@@ -463,20 +466,20 @@ def _visit(space, firsts: list, seconds: list) -> None:
             firsts.append(slots[pairs[prev:c, 0]])
             seconds.append(slots[pairs[prev:c, 1]])
             if c < pairs.shape[0]:
-                _expand(kids[pairs[c, 0]], kids[pairs[c, 1]], firsts, seconds)
+                _expand(kids[pairs[c, 0]], kids[pairs[c, 1]], firsts, seconds, bits)
             prev = c + 1
     for k, g in enumerate(kids):
         if is_space[k] and _enabled(g):
-            _visit(g, firsts, seconds)
+            _visit(g, firsts, seconds, bits)
 
 
-def _expand(a, b, firsts: list, seconds: list) -> None:
+def _expand(a, b, firsts: list, seconds: list, bits: bool = True) -> None:
     """Leaf pairs between a and b when at least one is a space (recursing through sub-spaces)."""
     left = [k for k in a._children if _enabled(k)] if a.isSpace() else [a]
     right = [k for k in b._children if _enabled(k)] if b.isSpace() else [b]
-    for x, y in _cross(left, right):
+    for x, y in _cross(left, right, bits):
         if x.isSpace() or y.isSpace():
-            _expand(x, y, firsts, seconds)
+            _expand(x, y, firsts, seconds, bits)
         else:
             firsts.append(np.array([x._slot], dtype=np.int32))
             seconds.append(np.array([y._slot], dtype=np.int32))
@@ -641,10 +644,11 @@ def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
     What a PyODE near-callback usually does, as options: ``contact`` is the template whose surface
     parameters (mode, mu, bounce, ...) every joint gets (default: ode.Contact()); ``max_contacts`` caps
     the contacts per geom pair; ``skip_connected`` skips bodies already joined by a non-contact joint;
-    pairs of two static geoms (no body) make no joint. The category/collide ``bits``, disabled geoms and
-    same-body pairs are always honoured by the broad phase (``bits`` must stay True: it is documented
-    for clarity). Sub-spaces are entered recursively, each pair once. The joints are the same, in the
-    same order, as ContactJoint(world, group, c).attach(g1.getBody(), g2.getBody()) per contact.
+    pairs of two static geoms (no body) make no joint; ``bits`` applies the category/collide bitfield
+    test of the manual (False: pairs are made whatever the bits). Disabled geoms and same-body pairs are
+    always left out by the broad phase. Sub-spaces are entered recursively, each pair once. The joints are
+    the same, in the same order, as ContactJoint(world, group, c).attach(g1.getBody(), g2.getBody()) per
+    contact.
     """
     if not isinstance(space, SpaceBase):
         raise TypeError(f"space must be an ode space, not {type(space).__name__}")
@@ -656,12 +660,11 @@ def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
         raise ODEError("this joint group has been destroyed")
     if contact is not None and not isinstance(contact, Contact):
         raise TypeError(f"contact must be an ode.Contact or None, not {type(contact).__name__}")
-    if bits is not True:
-        raise ValueError("bits=False is not supported: the broad phase always applies the bitfields")
+    use_bits = _check.flag("bits", bits)
     n = _max_contacts(max_contacts)
     space._live_slot()
     prepare(space)
-    a, b = leaf_pairs(space)
+    a, b = leaf_pairs(space, use_bits)
     if a.shape[0] == 0:
         return 0
     m = a.shape[0]

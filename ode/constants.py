@@ -90,3 +90,23 @@ TransmissionIntersectingAxes = 1
 TransmissionChainDrive = 2
 
 Infinity = float("inf")
+
+# ODE 0.16's geom class numbers (dSphereClass, ..., as getClass() returns them; dCCylinderClass is the old
+# name of dCapsuleClass); user classes made by createGeomClass take FirstUserClass .. LastUserClass
+SphereClass = 0
+BoxClass = 1
+CapsuleClass = CCylinderClass = 2
+CylinderClass = 3
+PlaneClass = 4
+RayClass = 5
+ConvexClass = 6
+GeomTransformClass = 7
+TriMeshClass = 8
+HeightfieldClass = 9
+FirstSpaceClass = SimpleSpaceClass = 10
+HashSpaceClass = 11
+SweepAndPruneSpaceClass = 12
+QuadTreeSpaceClass = LastSpaceClass = 13
+FirstUserClass = 14
+LastUserClass = 17
+GeomNumClasses = 18

@@ -18,7 +18,7 @@ from . import _backend, _check
 from . import _layout as L
 from . import rotation as _rot
 from ._state import BODY_DEATHS, Slots
-from .errors import ODEError
+from .errors import NotPlaceableError, ODEError
 
 GF_OFFSET = 8                      # GI_FLAGS bit: the geom has an offset from its body (see _layout)
 _ALL_BITS = (1 << 64) - 1
@@ -342,7 +342,7 @@ class GeomObject:
 
     # ---- class and flags
     def getClass(self) -> int:
-        """ODE's class number (ode.GeomClass* / dSphereClass = 0, ...)."""
+        """ODE's class number (ode.SphereClass = 0, ode.BoxClass, ... as ODE's dSphereClass, ...)."""
         self._live_slot()
         return self._class
 
@@ -399,7 +399,7 @@ class GeomObject:
     def _need_placeable(self) -> int:
         s = self._live_slot()
         if not self._placeable:
-            raise ODEError(f"a {type(self).__name__} is not placeable")
+            raise NotPlaceableError(f"a {type(self).__name__} is not placeable: it has no pose or body")
         return s
 
     def setBody(self, body) -> None:
@@ -469,7 +469,9 @@ class GeomObject:
         b.setPosition(p)
 
     def getPosition(self) -> tuple:
-        """The world position (of the body plus offset for an attached geom)."""
+        """The world position (of the body plus offset for an attached geom); non-placeable geoms (planes,
+        spaces) have none: NotPlaceableError (a ValueError, as PyODE's; libode aborts)."""
+        self._need_placeable()
         s = self._refresh()
         return tuple(STORE.slots.real[s, L.G_POS:L.G_POS + 3].tolist())
 
@@ -486,7 +488,8 @@ class GeomObject:
         b.setRotation(M)
 
     def getRotation(self) -> tuple:
-        """The world rotation matrix (9 values, row-major)."""
+        """The world rotation matrix (9 values, row-major); NotPlaceableError for non-placeable geoms."""
+        self._need_placeable()
         s = self._refresh()
         return tuple(STORE.slots.real[s, L.G_R:L.G_R + 9].tolist())
 
@@ -503,7 +506,8 @@ class GeomObject:
         self.setRotation(_rot.QtoR(qv))
 
     def getQuaternion(self) -> tuple:
-        """The world orientation as a quaternion (w, x, y, z)."""
+        """The world orientation as a quaternion (w, x, y, z); NotPlaceableError for non-placeable geoms."""
+        self._need_placeable()
         b = self.getBody()
         if b is not None and not self._has_offset():
             return b.getQuaternion()
@@ -585,8 +589,9 @@ class GeomObject:
         return _rot.RtoQ(self._offset_rot()) if self._has_offset() else (1.0, 0.0, 0.0, 0.0)
 
     def clearOffset(self) -> None:
-        """Remove the offset: the geom sits at its body's pose again."""
-        s = self._live_slot()
+        """Remove the offset: the geom sits at its body's pose again (NotPlaceableError for non-placeable
+        geoms, where libode aborts)."""
+        s = self._need_placeable()
         STORE.slots.ints[s, L.GI_FLAGS] &= ~GF_OFFSET
         STORE.slots.real[s, L.G_OFFPOS:L.G_OFFPOS + 3] = 0.0
         STORE.slots.real[s, L.G_OFFR:L.G_OFFR + 9] = _IDENTITY

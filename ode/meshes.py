@@ -434,7 +434,7 @@ class GeomConvex(GeomObject):
         self._data_obj._replace(_kernel().register_convex(pl, pt, poly))
 
     def getPlanes(self) -> list:
-        """The planes (a, b, c, d), normals made unit."""
+        """The planes (a, b, c, d) as given (as libode keeps them; the colliders use unit normals)."""
         return [tuple(r) for r in self._planes.tolist()]
 
     def getPoints(self) -> list:

@@ -37,6 +37,14 @@ def _int(name: str, value) -> int:
     return int(value)
 
 
+def _mode01(name: str, value) -> int:
+    """0 or 1 from a bool or an int, else TypeError / ValueError (PyODE refuses other cleanup modes)."""
+    m = int(value) if isinstance(value, bool) else _int(name, value)
+    if m not in (0, 1):
+        raise ValueError(f"{name} must be 0 or 1, not {m}")
+    return m
+
+
 class SpaceBase(GeomObject):
     """Base class of all spaces: a non-placeable geom containing geoms (PyODE's ode.SpaceBase)."""
 
@@ -51,6 +59,7 @@ class SpaceBase(GeomObject):
         self._pcache = None                 # (iparams, rparams) of the space kernel, until they change
         self._tree = self._kids = self._info = None     # caches of _collect, _child_slots, _child_info
         self._cleanup = 0
+        self._manual_cleanup = 0
         self._sublevel = 0
         self._init_geom(space)
 
@@ -122,17 +131,26 @@ class SpaceBase(GeomObject):
         return iter(list(self._children))
 
     def setCleanup(self, mode) -> None:
-        """With 1, destroying the space destroys its geoms (PyODE's default is 0)."""
+        """With 1, destroying the space destroys its geoms (PyODE's default is 0); 0 or 1 (or a bool), as
+        PyODE accepts."""
         self._live_slot()
-        self._cleanup = 1 if _int("mode", mode) else 0
+        self._cleanup = _mode01("mode", mode)
 
     def getCleanup(self) -> int:
         """The cleanup mode."""
         self._live_slot()
         return self._cleanup
 
-    setManualCleanup = setCleanup
-    getManualCleanup = getCleanup
+    def setManualCleanup(self, mode) -> None:
+        """ODE's dSpaceSetManualCleanup (thread-local data cleanup, meaningful only with libode's manual
+        thread cleanup init flag): 0 or 1, kept but without effect here. It is not the cleanup mode."""
+        self._live_slot()
+        self._manual_cleanup = _mode01("mode", mode)
+
+    def getManualCleanup(self) -> int:
+        """1, as libode 0.16.2's dSpaceGetManualCleanup (and so PyODE's) returns whatever was set (probed)."""
+        self._live_slot()
+        return 1
 
     def clean(self) -> None:
         """dSpaceClean: bring the AABBs of the space's geoms up to date."""
@@ -175,9 +193,9 @@ class SpaceBase(GeomObject):
         """(iparams, rparams) of the space kernel for this space kind."""
         return (np.zeros(4, dtype=np.int32), np.zeros(6, dtype=_backend.REAL))
 
-    def _pairs(self) -> tuple:
+    def _pairs(self, bits: bool = True) -> tuple:
         """(children, int32 array (m, 2) of candidate pairs, indices into children): AABBs must be up to
-        date; disabled children take no part."""
+        date; disabled children take no part; ``bits=False`` ignores the category/collide bitfields."""
         children = self._children
         if len(children) < 2:
             return list(children), _NO_PAIRS
@@ -188,7 +206,8 @@ class SpaceBase(GeomObject):
         if f is None:
             f = _space_pairs_kernel()
         gs = STORE.slots
-        return list(children), f(self._kind, gs.real, gs.ints, _child_slots(self), STORE.cat, STORE.col,
+        cat, col = (STORE.cat, STORE.col) if bits else _all_bits(STORE.cat.shape[0])
+        return list(children), f(self._kind, gs.real, gs.ints, _child_slots(self), cat, col,
                                  STORE.bodykey, p[0], p[1])
 
     def collide(self, arg, callback) -> None:
@@ -246,7 +265,7 @@ class HashSpace(SpaceBase):
         lo, hi = _int("minlevel", minlevel), _int("maxlevel", maxlevel)
         if lo > hi:
             raise ValueError(f"minlevel ({lo}) must not exceed maxlevel ({hi})")
-        if not -1000 <= lo and hi <= 1000:
+        if not (-1000 <= lo and hi <= 1000):
             raise ValueError("levels must lie in -1000 .. 1000")
         self._live_slot()
         self._levels = (lo, hi)
@@ -327,16 +346,30 @@ def Space(space_type: int = 0, space=None):
 # ------------------------------------------------------------------ shared machinery
 
 
-def pair_kernel(kind: int, slots, groups, ip, rp) -> np.ndarray:
-    """Run the broad-phase kernel over geom rows ``slots`` (AABBs up to date); (m, 2) index pairs."""
+def _all_bits(n: int) -> tuple:
+    """(category, collide) bitfields of n rows with every bit set: the broad phase without the bit test."""
+    hit = _ONES.get(n)
+    if hit is None:
+        ones = np.full(n, np.iinfo(np.uint64).max, dtype=np.uint64)
+        _ONES.clear()
+        hit = _ONES[n] = (ones, ones)
+    return hit
+
+
+_ONES: dict = {}
+
+
+def pair_kernel(kind: int, slots, groups, ip, rp, bits: bool = True) -> np.ndarray:
+    """Run the broad-phase kernel over geom rows ``slots`` (AABBs up to date); (m, 2) index pairs;
+    ``bits=False`` ignores the category/collide bitfields."""
     idx = np.asarray(slots, dtype=np.intp)
     n = idx.shape[0]
     if n < 2:
         return np.zeros((0, 2), dtype=np.int32)
     aabb = np.ascontiguousarray(STORE.slots.real[idx, L.G_AABB:L.G_AABB + 6]).reshape(-1)
     group = np.full(n, -1, dtype=np.int32) if groups is None else np.asarray(groups, dtype=np.int32)
-    return _backend.kernel("space").space_pairs(kind, aabb, STORE.cat[idx], STORE.col[idx],
-                                                 STORE.bodykey[idx], group, ip, rp)
+    cat, col = (STORE.cat[idx], STORE.col[idx]) if bits else _all_bits(n)
+    return _backend.kernel("space").space_pairs(kind, aabb, cat, col, STORE.bodykey[idx], group, ip, rp)
 
 
 _TREE = {"version": 0}      # bumped by every add / remove: the per-space caches below check it

@@ -27,6 +27,14 @@ def test_constructors_defaults_and_class_numbers():
     assert p.getParams() == ((0.0, 0.0, 1.0), 0.0)
     assert c.getParams() == (0.5, 1.0) and y.getParams() == (0.5, 1.0) and r.getLength() == 1.0
     assert [g.getClass() for g in (s, b, c, y, p, r, t)] == [0, 1, 2, 3, 4, 5, 7]
+    assert [g.getClass() for g in (s, b, c, y, p, r, t)] == [
+        ode.SphereClass, ode.BoxClass, ode.CapsuleClass, ode.CylinderClass, ode.PlaneClass, ode.RayClass,
+        ode.GeomTransformClass]
+    assert ode.CCylinderClass == ode.CapsuleClass and ode.GeomNumClasses == 18
+    assert [ode.SimpleSpace().getClass(), ode.HashSpace().getClass(), ode.SAPSpace().getClass(),
+            ode.QuadTreeSpace((0, 0, 0), (1, 1, 1), 2).getClass()] == [
+        ode.SimpleSpaceClass, ode.HashSpaceClass, ode.SweepAndPruneSpaceClass, ode.QuadTreeSpaceClass]
+    assert (ode.FirstUserClass, ode.LastUserClass + 1) == (14, 18)       # dMaxUserClasses = 4
     assert ode.GeomCCylinder is ode.GeomCapsule
     assert not any(g.isSpace() for g in (s, b, p, r, t))
     assert s.placeable() and not p.placeable() and r.placeable()
@@ -122,6 +130,38 @@ def test_plane_is_not_placeable():
     assert p.getBody() is None
 
 
+@pytest.mark.parametrize("make", [
+    lambda: ode.GeomPlane(),
+    lambda: ode.SimpleSpace(),
+    lambda: ode.HashSpace(),
+    lambda: ode.GeomHeightfield(_flat_field(), False),
+])
+def test_non_placeable_pose_raises_value_error(make):
+    """PyODE raises ValueError for the pose of a non-placeable geom; libode aborts (dGeomGetPosition,
+    dGeomClearOffset: "geom must be placeable"). Ours raises an error that is both ValueError and ODEError."""
+    g = make()
+    assert not g.placeable()
+    for call, args in (("getPosition", ()), ("getRotation", ()), ("getQuaternion", ()), ("clearOffset", ()),
+                       ("setPosition", ((0, 0, 1),)), ("setQuaternion", ((1, 0, 0, 0),)),
+                       ("setBody", (ode.Body(ode.World()),)), ("setOffsetPosition", ((0, 0, 0),))):
+        with pytest.raises(ValueError):
+            getattr(g, call)(*args)
+        with pytest.raises(ode.ODEError):
+            getattr(g, call)(*args)
+    assert g.getOffsetPosition() == (0.0, 0.0, 0.0) and g.getOffsetQuaternion() == (1.0, 0.0, 0.0, 0.0)
+    assert g.getBody() is None and len(g.getAABB()) == 6
+
+
+def _flat_field():
+    hd = ode.HeightfieldData()
+    hd.buildDouble([0.0] * 4, True, 1.0, 1.0, 2, 2, 1.0, 0.0, 0.0, False)
+    _KEEP.append(hd)
+    return hd
+
+
+_KEEP: list = []
+
+
 def test_attached_geom_follows_its_body_and_moves_it():
     world = ode.World()
     body = ode.Body(world)
@@ -162,6 +202,12 @@ def test_offsets():
     assert close(g.getRotation(), (1, 0, 0, 0, 1, 0, 0, 0, 1))
     g.setOffsetQuaternion((math.sqrt(0.5), 0, 0, math.sqrt(0.5)))
     assert close(g.getOffsetRotation(), ROT_Z90)
+    g.setOffsetWorldQuaternion((math.sqrt(0.5), 0, 0, -math.sqrt(0.5)))      # world -90 about z: offset -180
+    assert close(g.getRotation(), (0, 1, 0, -1, 0, 0, 0, 0, 1))
+    assert close(g.getOffsetRotation(), (-1, 0, 0, 0, -1, 0, 0, 0, 1))
+    with pytest.raises(ValueError):
+        g.setOffsetWorldQuaternion((0, 0, 0, 0))
+    g.setOffsetQuaternion((math.sqrt(0.5), 0, 0, math.sqrt(0.5)))
     g.setPosition((10, 0, 0))                                  # moves the body, keeping the offset
     assert close(g.getPosition(), (10.0, 0.0, 0.0))
     b = body.getPosition()
@@ -279,11 +325,7 @@ def test_point_depth():
     s.setPosition((1, 0, 0))
     b = ode.GeomBox(None, (2, 2, 2))
     p = ode.GeomPlane(None, (0, 0, 1), 1.0)
-    try:
-        d = s.pointDepth((1, 0, 0.25))
-    except NotImplementedError:
-        pytest.skip("the narrow-phase kernel has no point_depth yet")
-    assert math.isclose(d, 0.75, rel_tol=TOL)
+    assert math.isclose(s.pointDepth((1, 0, 0.25)), 0.75, rel_tol=TOL)
     assert math.isclose(b.pointDepth((0, 0, 0.5)), 0.5, rel_tol=TOL)
     assert math.isclose(p.pointDepth((3, 4, -1)), 2.0, rel_tol=TOL)
     assert math.isclose(ode.GeomCapsule(None, 0.5, 2.0).pointDepth((0, 0, 1.25)), 0.25, rel_tol=TOL)

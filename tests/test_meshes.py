@@ -533,3 +533,53 @@ def test_last_transform_is_kept_and_does_not_change_contacts():
     b.setLastTransform((1.3, 0.2, 0.5), rot)
     assert b.getLastTransform() == ((1.3, 0.2, 0.5), rot)
     assert [c.getContactGeomParams()[:3] for c in ode.collide(a, b, 64)] == before
+
+
+def test_data_accessors_numpy_input_and_normals():
+    """TriMeshData from numpy arrays with optional normals; the geoms' data getters and setters; convex and
+    heightfield accessors."""
+    d = ode.TriMeshData()
+    d.build(np.array(QUAD_V, dtype=np.float32), np.array(QUAD_F, dtype=np.uint16),
+            normals=np.array([(0.0, 0.0, 1.0), (0.0, 0.0, 1.0)]))
+    assert d.getVertexCount() == 4 and d.getTriangleCount() == 2
+    with pytest.raises(ValueError):
+        ode.TriMeshData().build(QUAD_V, QUAD_F, normals=[(0.0, 0.0, 1.0)])      # one normal per face
+    g = ode.GeomTriMesh(d)
+    assert g.getTriMeshData() is d
+    sphere = ode.GeomSphere(None, 0.5)
+    sphere.setPosition((0.2, 0.3, 0.4))
+    assert ode.collide(g, sphere, 4)
+    other = ode.TriMeshData()
+    other.build([(5, 5, 0), (6, 5, 0), (5, 6, 0)], [(0, 1, 2)])
+    g.setTriMeshData(other)
+    assert g.getTriMeshData() is other and g.getTriangleCount() == 1 and ode.collide(g, sphere, 4) == []
+    with pytest.raises(TypeError):
+        g.setTriMeshData(ode.TriMeshData())                 # not built
+    g.clearTCCache()
+    g.destroy()
+    with pytest.raises(ode.ODEError):
+        g.clearTCCache()
+
+    c = ode.GeomConvex(None, CUBE_PLANES, CUBE_POINTS, CUBE_POLYS)
+    assert c.getPlanes() == [tuple(float(x) for x in p) for p in CUBE_PLANES]
+    assert c.getPoints() == [tuple(float(x) for x in p) for p in CUBE_POINTS]
+    assert ode.collide(c, sphere, 4)
+    big = [(a, b, cc, 2 * dd) for a, b, cc, dd in CUBE_PLANES]
+    c.setConvex(big, [tuple(2 * x for x in p) for p in CUBE_POINTS], CUBE_POLYS)
+    assert c.getPlanes() == [tuple(float(x) for x in p) for p in big]
+    sphere.setPosition((1.2, 0, 0))
+    assert ode.collide(c, sphere, 4)
+    with pytest.raises(ValueError):
+        c.setConvex(CUBE_PLANES, CUBE_POINTS, CUBE_POLYS[:-1])
+
+    hd1, hd2 = ode.HeightfieldData(), ode.HeightfieldData()
+    hd1.buildDouble(np.zeros(9), True, 2.0, 2.0, 3, 3, 1.0, 0.0, 0.0, False)
+    hd2.buildDouble(np.arange(9.0), True, 2.0, 2.0, 3, 3, 0.5, 1.0, 0.0, False)
+    hf = ode.GeomHeightfield(hd1)
+    assert hf.getHeightfieldData() is hd1 and hf.getHeightAt(2, 1) == 0.0
+    hf.setHeightfieldData(hd2)
+    assert hf.getHeightfieldData() is hd2 and hf.getHeightAt(2, 1) == 0.5 * 5 + 1.0
+    with pytest.raises(TypeError):
+        hf.setHeightfieldData(ode.HeightfieldData())         # not built
+    with pytest.raises(ValueError):
+        hf.getHeightAt(3, 0)

@@ -167,6 +167,47 @@ def test_options_cap_skip_connected_and_static_pairs():
     g1.setCollideBits(2)
     floor.setCollideBits(2)
     assert space.collideContacts(world, group, max_contacts=4, skip_connected=False) == 4
+    group.empty()                              # bits=False: the near-callback that does not test the bits
+    assert space.collideContacts(world, group, max_contacts=4, skip_connected=False, bits=False) == 12
+
+
+def test_bits_option_in_nested_spaces_and_kinds():
+    """bits=False ignores the category/collide bits at every level (sub-spaces, one-against-many and
+    space-against-space pairs); disabled geoms and same-body pairs stay out."""
+    for kind in (ode.SimpleSpace, ode.HashSpace, ode.SAPSpace):
+        world = ode.World()
+        top = kind()
+        sub = kind(top)
+        sub2 = ode.SimpleSpace(sub)
+        floor = ode.GeomPlane(top, (0, 0, 1), 0.0)
+        floor.setCategoryBits(1)
+        floor.setCollideBits(0)
+        boxes = []
+        for k, space in enumerate((top, sub, sub, sub2)):
+            b = ode.Body(world)
+            b.setPosition((2.0 * k, 0, 0.45))
+            g = ode.GeomBox(space, (1, 1, 1))
+            g.setBody(b)
+            g.setCategoryBits(2)
+            g.setCollideBits(0)
+            boxes.append(g)
+        group = ode.JointGroup()
+        assert space_count(top, world, group, True) == 0
+        assert space_count(top, world, group, False) == 4 * 4        # every box on the floor
+        boxes[2].disable()
+        assert space_count(top, world, group, False) == 3 * 4
+        boxes[2].enable()
+        boxes[2].setBody(boxes[1].getBody())                          # same body as box 1: still kept apart
+        boxes[2].getBody().setPosition((2.0, 0, 0.45))
+        assert space_count(top, world, group, False) == 4 * 4
+        floor.setCategoryBits(2**64 - 1)
+        floor.setCollideBits(2**64 - 1)
+        assert space_count(top, world, group, True) == space_count(top, world, group, False)
+
+
+def space_count(space, world, group, bits):
+    group.empty()
+    return space.collideContacts(world, group, max_contacts=4, skip_connected=False, bits=bits)
 
 
 def test_reversed_attachment_flips_the_normal():
@@ -201,8 +242,8 @@ def test_bad_arguments_raise():
         space.collideContacts(world, group, contact="surface")
     with pytest.raises(ValueError):
         space.collideContacts(world, group, max_contacts=-1)
-    with pytest.raises(ValueError):
-        space.collideContacts(world, group, bits=False)
+    with pytest.raises(TypeError):
+        space.collideContacts(world, group, bits="no")
     group.destroy()
     with pytest.raises(ode.ODEError):
         space.collideContacts(world, group)

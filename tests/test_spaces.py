@@ -230,6 +230,10 @@ def test_space_membership_api():
     assert t.getLevels() == (-2, 4)
     with pytest.raises(ValueError):
         t.setLevels(3, 1)
+    for lo, hi in ((0, 2000), (-2000, 0)):           # cells of 2**level must stay finite
+        with pytest.raises(ValueError):
+            t.setLevels(lo, hi)
+    assert t.getLevels() == (-2, 4)
     assert isinstance(ode.Space(), ode.SimpleSpace) and isinstance(ode.Space(1), ode.HashSpace)
     assert ode.SAPSpace(None, 6).getSweepOrder() == "ZYX"
     with pytest.raises(ValueError):
@@ -238,6 +242,23 @@ def test_space_membership_api():
         ode.QuadTreeSpace((0, 0, 0), (0, 1, 1), 4)
     assert s.getClass() == 10 and t.getClass() == 11
     assert ode.QuadTreeSpace((0, 0, 0), (1, 1, 1), 3).getClass() == 13 and ode.SAPSpace().getClass() == 12
+    s.setManualCleanup(0)                # thread-data cleanup, not the cleanup mode (PyODE, libode: probed)
+    assert s.getManualCleanup() == 1 and s.getCleanup() == 0     # libode's getter answers 1 whatever was set
+    s.setManualCleanup(1)
+    assert s.getCleanup() == 0
+    with pytest.raises(ValueError):
+        s.setManualCleanup(2)
+    with pytest.raises(ValueError):
+        s.setCleanup(5)                  # PyODE refuses modes other than 0 and 1
+    s.setCleanup(True)
+    assert s.getCleanup() == 1
+    s.setCleanup(0)
+    g.setPosition((5, 0, 0))
+    t.clean()                            # dSpaceClean: the AABBs are brought up to date
+    from ode import _layout
+    from ode.geoms import STORE
+    assert tuple(STORE.slots.real[t._slot, _layout.G_AABB:_layout.G_AABB + 6]) == pytest.approx(
+        (4.5, 5.5, -1.0, 1.0, -1.5, 1.5))
     t.setCleanup(1)
     t.destroy()
     with pytest.raises(ode.ODEError):

@@ -233,8 +233,9 @@ def test_recorded_scene_matches_libode() -> None:
     got = pair_set(containers)
     recorded = {tuple(p) for p in rec["pairs"]}
     # libode 0.16.2 deviates from its manual ("disabled geoms are completely ignored by dSpaceCollide and
-    # dSpaceCollide2") when collide2 runs between two sub-spaces: it hands out pairs with a disabled geom of a
-    # hash space. We follow the manual; those pairs are the only difference allowed, and they are counted.
+    # dSpaceCollide2"): its dSpaceCollide2 tests no enabled flag, so the recursive near-callback hands out
+    # pairs with disabled geoms of sub-spaces (docs/fidelity.md). We follow the manual; those pairs are the
+    # only difference allowed, and they are counted.
     disabled = {k for k, g in enumerate(rec["geoms"]) if g.get("disabled")}
     expected = {p for p in recorded if not (set(p) & disabled)}
     assert len(recorded - expected) < 10
