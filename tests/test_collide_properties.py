@@ -448,10 +448,10 @@ def _cube_on_floor(depth: float, rng: np.random.Generator):
 
 @pytest.mark.parametrize("seed", range(5))
 def test_convex_trimesh_cube_on_floor(seed):
-    """libode aborts on convex-trimesh, so ours is checked by properties: a cube sunk d into a floor touches it
-    at depth d (its deepest contact: the cube's lowest face is d below the floor), normal the floor's as
-    for sphere-plane; the
-    argument swap gives the same points with flipped normals; lifted clear it gives nothing."""
+    """libode aborts on convex-trimesh, so ours is checked by properties: a cube sunk d into a floor
+    touches it at depth d (its deepest contact: the cube's lowest face is d below the floor) with the floor's
+    normal, as for sphere-plane; the argument swap gives the same points with flipped normals; lifted clear it
+    gives nothing."""
     rng = np.random.default_rng(seed)
     d = rng.uniform(0.01, 0.2)
     cube, floor = _cube_on_floor(d, rng)
