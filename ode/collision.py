@@ -638,7 +638,8 @@ def _world_class():
 
 
 def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
-                     skip_connected: bool = True, bits: bool = True) -> int:
+                     skip_connected: bool = True, bits: bool = True, special=None, callback=None,
+                     data=None) -> int:
     """Collide a whole space hierarchy and create the contact joints in ``group``; returns their number.
 
     What a PyODE near-callback usually does, as options: ``contact`` is the template whose surface
@@ -649,6 +650,10 @@ def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
     always left out by the broad phase. Sub-spaces are entered recursively, each pair once. The joints are
     the same, in the same order, as ContactJoint(world, group, c).attach(g1.getBody(), g2.getBody()) per
     contact.
+
+    Special cases stay in Python: with ``special`` (geoms) and ``callback``, every candidate pair that
+    involves one of those geoms is left out of the native work and handed, after it, to
+    ``callback(data, geom1, geom2)`` as to a PyODE near-callback (bits and bodies unfiltered, as there).
     """
     if not isinstance(space, SpaceBase):
         raise TypeError(f"space must be an ode space, not {type(space).__name__}")
@@ -662,9 +667,53 @@ def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
         raise TypeError(f"contact must be an ode.Contact or None, not {type(contact).__name__}")
     use_bits = _check.flag("bits", bits)
     n = _max_contacts(max_contacts)
+    hand = _special_slots(special, callback)
     space._live_slot()
     prepare(space)
     a, b = leaf_pairs(space, use_bits)
+    if hand is not None and a.shape[0]:
+        a, b, by_hand = _split_special(a, b, hand)
+        made = _native_contacts(world, group, contact, n, skip_connected, space, a, b)
+        _call_special(by_hand, callback, data)
+        return made
+    return _native_contacts(world, group, contact, n, skip_connected, space, a, b)
+
+
+def _special_slots(special, callback):
+    """The slots of the ``special`` geoms as an int array (None without special cases); checks both."""
+    if special is None and callback is None:
+        return None
+    if not callable(callback):
+        raise TypeError("callback must be callable as callback(data, geom1, geom2) when special is given")
+    if special is None:
+        raise TypeError("callback needs special: the geoms whose pairs go to it")
+    geoms = list(special)
+    for g in geoms:
+        if not isinstance(g, GeomObject) or isinstance(g, SpaceBase):
+            raise TypeError(f"special must hold geoms, not {type(g).__name__}")
+        g._live_slot()
+    return np.array([g._slot for g in geoms], dtype=np.intp)
+
+
+def _split_special(a, b, hand) -> tuple:
+    """(a, b) without the pairs touching a special slot, and those pairs as geom objects, in pass order."""
+    mark = np.isin(a, hand) | np.isin(b, hand)
+    if not mark.any():
+        return a, b, []
+    objs = STORE.objects
+    by_hand = [(objs[i], objs[j]) for i, j in zip(a[mark].tolist(), b[mark].tolist())]
+    return a[~mark], b[~mark], by_hand
+
+
+def _call_special(pairs, callback, data) -> None:
+    """Hand each special pair (both geoms still alive) to the Python callback."""
+    for g1, g2 in pairs:
+        if g1._slot >= 0 and g2._slot >= 0:
+            callback(data, g1, g2)
+
+
+def _native_contacts(world, group, contact, n, skip_connected, space, a, b) -> int:
+    """collide_contacts' native part on the candidate pairs (a, b): filter, narrow phase, joints."""
     if a.shape[0] == 0:
         return 0
     m = a.shape[0]

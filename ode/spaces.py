@@ -231,11 +231,15 @@ class SpaceBase(GeomObject):
                 _PASS["ready"].clear()
 
     def collideContacts(self, world, group, contact=None, max_contacts: int = 4,
-                        skip_connected: bool = True, bits: bool = True) -> int:
-        """Native contact pipeline: see ``ode.collision.collide_contacts``; returns the joints created."""
+                        skip_connected: bool = True, bits: bool = True, special=None, callback=None,
+                        data=None) -> int:
+        """Native contact pipeline: see ``ode.collision.collide_contacts``; returns the joints created.
+
+        ``special`` geoms' pairs go to the Python ``callback(data, geom1, geom2)`` instead."""
         from .collision import collide_contacts
 
-        return collide_contacts(self, world, group, contact, max_contacts, skip_connected, bits)
+        return collide_contacts(self, world, group, contact, max_contacts, skip_connected, bits, special,
+                                callback, data)
 
 
 class SimpleSpace(SpaceBase):

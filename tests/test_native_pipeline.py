@@ -276,3 +276,75 @@ def test_batch_narrow_phase_core_matches_twin(precision):
         assert np.array_equal(rc, rt)
     else:
         assert np.allclose(rc, rt, atol=1e-4)    # twin computes in double, stores float32
+
+
+def _rows_by_pair(world, group_size) -> np.ndarray:
+    """The live contact joints' (bodies, position, normal, depth) rows, sorted: an order-free comparison."""
+    ints, real = _joint_rows(world, group_size)
+    rows = np.column_stack((ints[:, L.JI_B1], ints[:, L.JI_B2], real[:, L.J_C_POS:L.J_C_POS + 3],
+                            real[:, L.J_C_NORMAL:L.J_C_NORMAL + 3], real[:, L.J_C_DEPTH])).astype(float)
+    return rows[np.lexsort(np.round(rows[:, :5], 3).T[::-1])]
+
+
+def test_special_pairs_go_to_the_python_callback():
+    """With special geoms and a callback, their pairs leave the native work and reach callback(data, g1, g2)
+    once each (as space.collide's near-callback would get them); a callback that does what the pipeline does
+    gives the same contact joints as the pipeline alone, the rest made natively."""
+    template = _template()
+    wa, sa, ba = _pile(nested=False)
+    wb, sb, bb = _pile(nested=False)
+    ga, gb = ode.JointGroup(), ode.JointGroup()
+    special = [g for g in sb if g.getBody() in bb[::3]]
+    assert special
+    calls = []
+
+    def near(data, g1, g2):
+        calls.append((data, g1, g2))
+        b1, b2 = g1.getBody(), g2.getBody()
+        if b1 is None and b2 is None or b1 is not None and b2 is not None and \
+                ode.areConnectedExcluding(b1, b2, ode.JointTypeContact):
+            return
+        for c in ode.collide(g1, g2, 4):
+            c.setMode(template.getMode())
+            c.setMu(template.getMu())
+            c.setBounce(template.getBounce())
+            c.setBounceVel(template.getBounceVel())
+            c.setSoftERP(template.getSoftERP())
+            ode.ContactJoint(wb, gb, c).attach(b1, b2)
+
+    by_hand = total = 0
+    for _ in range(10):
+        n = sa.collideContacts(wa, ga, template, max_contacts=4)
+        calls.clear()
+        native = sb.collideContacts(wb, gb, template, max_contacts=4, special=special, callback=near,
+                                    data="tag")
+        expected = []
+        sb.collide(expected, lambda out, g1, g2: out.append((g1, g2)) if g1 in special or g2 in special
+                   else None)
+        assert {(id(a), id(b)) for _, a, b in calls} == {(id(a), id(b)) for a, b in expected}
+        assert len(calls) == len(expected) and all(d == "tag" for d, _, _ in calls)
+        assert len(gb) == n and native <= n
+        # joint order differs (callback joints come last), so float32 solves round differently
+        np.testing.assert_allclose(_rows_by_pair(wa, len(ga)), _rows_by_pair(wb, len(gb)),
+                                   rtol=0, atol=1e-4 if SINGLE else 1e-9)
+        by_hand += len(gb) - native
+        total += n
+        wa.step(0.01)
+        wb.step(0.01)
+        ga.empty()
+        gb.empty()
+    assert by_hand > 0 and total > by_hand
+
+
+def test_special_arguments_are_checked():
+    world, space, group = ode.World(), ode.SimpleSpace(), ode.JointGroup()
+    g = ode.GeomSphere(space, 1.0)
+    with pytest.raises(TypeError, match="callback"):
+        space.collideContacts(world, group, special=[g])
+    with pytest.raises(TypeError, match="special"):
+        space.collideContacts(world, group, callback=lambda *a: None)
+    with pytest.raises(TypeError, match="geoms"):
+        space.collideContacts(world, group, special=[space], callback=lambda *a: None)
+    g.destroy()
+    with pytest.raises(ode.ODEError):
+        space.collideContacts(world, group, special=[g], callback=lambda *a: None)
