@@ -172,8 +172,6 @@ def test_tutorial1_follows_libode() -> None:
     """Tutorial 1: the ball's moved-callback trace (position, velocity, joints) matches libode."""
     script = _script("tutorial1.py")
     ode = _ours()
-    if not hasattr(ode.World, "quickStep"):
-        pytest.xfail("World.quickStep is not available yet")
     got = run_tutorial1(ode, script)
     exp = json.loads(DATA.read_text())["tutorial1"]
     assert len(got) == len(exp)
