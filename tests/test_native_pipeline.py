@@ -56,6 +56,16 @@ def _template():
     return c
 
 
+def _surfaced(c, template):
+    """Contact c with the template's surface parameters, as a PyODE near-callback sets them."""
+    c.setMode(template.getMode())
+    c.setMu(template.getMu())
+    c.setBounce(template.getBounce())
+    c.setBounceVel(template.getBounceVel())
+    c.setSoftERP(template.getSoftERP())
+    return c
+
+
 def _python_step(world, space, group, template, max_contacts):
     """What a PyODE near-callback does (recursing into sub-spaces), then one quickStep-free world.step."""
 
@@ -69,12 +79,7 @@ def _python_step(world, space, group, template, max_contacts):
         if b1 is not None and b2 is not None and ode.areConnectedExcluding(b1, b2, ode.JointTypeContact):
             return
         for c in ode.collide(g1, g2, max_contacts):
-            c.setMode(template.getMode())
-            c.setMu(template.getMu())
-            c.setBounce(template.getBounce())
-            c.setBounceVel(template.getBounceVel())
-            c.setSoftERP(template.getSoftERP())
-            j = ode.ContactJoint(world, group, c)
+            j = ode.ContactJoint(world, group, _surfaced(c, template))
             j.attach(b1, b2)
 
     def visit(s):
@@ -305,12 +310,7 @@ def test_special_pairs_go_to_the_python_callback():
                 ode.areConnectedExcluding(b1, b2, ode.JointTypeContact):
             return
         for c in ode.collide(g1, g2, 4):
-            c.setMode(template.getMode())
-            c.setMu(template.getMu())
-            c.setBounce(template.getBounce())
-            c.setBounceVel(template.getBounceVel())
-            c.setSoftERP(template.getSoftERP())
-            ode.ContactJoint(wb, gb, c).attach(b1, b2)
+            ode.ContactJoint(wb, gb, _surfaced(c, template)).attach(b1, b2)
 
     by_hand = total = 0
     for _ in range(10):
