@@ -10,19 +10,12 @@ import importlib
 import os
 import warnings
 
-import numpy as np
+from ._precision import INT, PRECISIONS, REAL, precision  # noqa: F401 (INT, REAL: the public names here)
 
 KERNELS = (
     "rotation", "mass", "jacobian", "ldlt", "lcp_dantzig", "lcp_sor", "step", "space", "collide", "contacts",
+    "handles",
 )
-PRECISIONS = ("double", "single")
-
-
-def _read_precision() -> str:
-    value = os.environ.get("ODE_PRECISION", "double").strip().lower() or "double"
-    if value not in PRECISIONS:
-        raise ImportError(f"ODE_PRECISION must be 'double' or 'single', not {value!r}")
-    return value
 
 
 def _core_available(prec: str) -> bool:
@@ -58,10 +51,7 @@ def _read_backend(prec: str) -> str:
     return "python"
 
 
-precision: str = _read_precision()
 backend: str = _read_backend(precision)
-REAL = np.float64 if precision == "double" else np.float32
-INT = np.int32
 
 
 _MODULES: dict = {}

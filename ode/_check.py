@@ -7,9 +7,9 @@ import numbers
 
 import numpy as np
 
-from . import _backend
+from . import _precision
 
-_MAX = float(np.finfo(_backend.REAL).max)
+_MAX = float(np.finfo(_precision.REAL).max)
 
 
 def real(name: str, value) -> float:
@@ -20,7 +20,7 @@ def real(name: str, value) -> float:
     if not math.isfinite(x):
         raise ValueError(f"{name} must be finite, not {x!r}")
     if abs(x) > _MAX:
-        raise ValueError(f"{name} = {x!r} overflows {_backend.precision} precision")
+        raise ValueError(f"{name} = {x!r} overflows {_precision.precision} precision")
     return x
 
 

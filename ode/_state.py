@@ -10,14 +10,17 @@ import heapq
 
 import numpy as np
 
+from . import _backend
 from . import _layout as L
 from ._backend import INT, REAL
 
 BODY_DEATHS = [0]   # bumped by Body.destroy: geoms attached to a destroyed body are detached lazily
 
 
-class Slots:
+class Slots(_backend.kernel("handles").SlotsBase):
     """Rows of a real and an int array that grow by doubling; freed rows are reused lowest first.
+
+    The base type (``handles.SlotsBase``) keeps the arrays' data pointers for the compiled handle accessors.
 
     ``_free`` is a heap (heapq) of freed rows, so taking the lowest costs O(log n) however many are free.
     """

@@ -5,7 +5,6 @@ from __future__ import annotations
 from . import _backend, _check
 from . import _layout as L
 from ._state import BODY_DEATHS
-from .errors import ODEError
 from .world import MAX_COUNT, MAX_SAMPLES, _count, nonnegative, threshold_value
 
 _EPS = 2.220446049250313e-16 if _backend.precision == "double" else 1.1920929e-07
@@ -16,8 +15,12 @@ def _k():
     return _backend.kernel("step")
 
 
-class Body:
-    """A rigid body: position, orientation, velocities, mass and force accumulators (PyODE's ode.Body)."""
+class Body(_backend.kernel("handles").BodyBase):
+    """A rigid body: position, orientation, velocities, mass and force accumulators (PyODE's ode.Body).
+
+    The per-step accessors (positions, rotations, velocities, forces) are inherited from the compiled base
+    type ``handles.BodyBase``; this class holds the rest of the API.
+    """
 
     def __init__(self, world) -> None:
         """Create a body in ``world`` at the origin with ODE's default mass (1, identity inertia)."""
@@ -39,6 +42,7 @@ class Body:
         _auto_disable_defaults(r, i, st.wreal)
         _damping_defaults(r, i, st.wreal)
         self._world = world
+        self._rows = st.bodies
         self._slot = slot
         self._gen = st.bodies.generation[slot]
         self._data = None
@@ -46,15 +50,6 @@ class Body:
         st.body_objects[slot] = self
 
     # ---- handle plumbing
-    def _live_slot(self) -> int:
-        """This body's row, or ODEError when the body was destroyed."""
-        st = self._world._state
-        s = self._slot
-        b = st.bodies
-        if s < 0 or s >= b.count or b.generation[s] != self._gen or not b.ints[s, L.BI_ALIVE]:
-            raise ODEError("this body has been destroyed")
-        return s
-
     def _row(self):
         """The live real row (a numpy view)."""
         return self._world._state.bodies.real[self._live_slot()]
@@ -102,14 +97,6 @@ class Body:
         BODY_DEATHS[0] += 1                 # geoms attached to it are detached at the next refresh_poses
 
     # ---- position and orientation
-    def setPosition(self, pos) -> None:
-        """Set the position of the centre of mass."""
-        self._set(L.B_POS, _check.vec("pos", pos))
-
-    def getPosition(self) -> tuple:
-        """The position of the centre of mass."""
-        return self._get(L.B_POS, 3)
-
     def setRotation(self, R) -> None:
         """Set the orientation from a 3x3 rotation matrix given as 9 numbers, row-major.
 
@@ -123,10 +110,6 @@ class Body:
         self._set(L.B_Q, q)
         self._set(L.B_R, R2)
 
-    def getRotation(self) -> tuple:
-        """The rotation matrix as 9 numbers, row-major."""
-        return self._get(L.B_R, 9)
-
     def setQuaternion(self, q) -> None:
         """Set the orientation from a quaternion (w, x, y, z); it is normalised."""
         qv = _check.vec("q", q, 4)
@@ -135,26 +118,6 @@ class Body:
         qn, R = _k().rotation_from_quaternion(qv)
         self._set(L.B_Q, qn)
         self._set(L.B_R, R)
-
-    def getQuaternion(self) -> tuple:
-        """The orientation quaternion (w, x, y, z)."""
-        return self._get(L.B_Q, 4)
-
-    def setLinearVel(self, vel) -> None:
-        """Set the linear velocity of the centre of mass."""
-        self._set(L.B_LVEL, _check.vec("vel", vel))
-
-    def getLinearVel(self) -> tuple:
-        """The linear velocity."""
-        return self._get(L.B_LVEL, 3)
-
-    def setAngularVel(self, vel) -> None:
-        """Set the angular velocity (world frame)."""
-        self._set(L.B_AVEL, _check.vec("vel", vel))
-
-    def getAngularVel(self) -> tuple:
-        """The angular velocity (world frame)."""
-        return self._get(L.B_AVEL, 3)
 
     # ---- mass
     def setMass(self, mass) -> None:
@@ -210,14 +173,6 @@ class Body:
         pos = self._get(L.B_POS, 3)
         return (p[0] - pos[0], p[1] - pos[1], p[2] - pos[2])
 
-    def addForce(self, f) -> None:
-        """Add a force (world frame) at the centre of mass."""
-        self._add(L.B_FACC, _check.vec("f", f))
-
-    def addTorque(self, t) -> None:
-        """Add a torque (world frame)."""
-        self._add(L.B_TACC, _check.vec("t", t))
-
     def addRelForce(self, f) -> None:
         """Add a force given in the body frame, at the centre of mass."""
         self._add(L.B_FACC, self._to_world(_check.vec("f", f)))
@@ -245,22 +200,6 @@ class Body:
         """Add a body-frame force acting at body-frame point p."""
         f, p = _check.vec("f", f), _check.vec("p", p)
         self._add_at(self._to_world(f), self._to_world(p))
-
-    def setForce(self, f) -> None:
-        """Set the force accumulator."""
-        self._set(L.B_FACC, _check.vec("f", f))
-
-    def getForce(self) -> tuple:
-        """The force accumulator (zeroed after every step)."""
-        return self._get(L.B_FACC, 3)
-
-    def setTorque(self, t) -> None:
-        """Set the torque accumulator."""
-        self._set(L.B_TACC, _check.vec("t", t))
-
-    def getTorque(self) -> tuple:
-        """The torque accumulator (zeroed after every step)."""
-        return self._get(L.B_TACC, 3)
 
     # ---- utility
     def getRelPointPos(self, p) -> tuple:

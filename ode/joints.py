@@ -36,8 +36,15 @@ def _is_body(obj) -> bool:
     return isinstance(obj, Body)
 
 
-class Joint:
-    """Base class of all joints: attachment, feedback, enabling, user attributes (PyODE's ode.Joint)."""
+_JointBase = _backend.kernel("handles").JointBase
+
+
+class Joint(_JointBase):
+    """Base class of all joints: attachment, feedback, enabling, user attributes (PyODE's ode.Joint).
+
+    The handle check, parameters and feedback are inherited from the compiled base type
+    ``handles.JointBase``; this class holds the rest of the API.
+    """
 
     _type = L.JT_NONE
     _groups = 0                       # parameter groups accepted by setParam / getParam
@@ -65,6 +72,8 @@ class Joint:
         ji[L.JI_ALIVE] = 1
         ji[L.JI_ENABLED] = 1
         self._world = world
+        self._rows = st.joints
+        self._body_rows = st.bodies
         self._slot = slot
         self._gen = st.joints.generation[slot]
         self._bodies = (None, None)   # as the user attached them
@@ -76,15 +85,6 @@ class Joint:
             jointgroup._add(self)
 
     # ---- handle plumbing
-    def _live_slot(self) -> int:
-        """This joint's row, or ODEError when the joint was destroyed."""
-        st = self._world._state
-        s = self._slot
-        j = st.joints
-        if s < 0 or s >= j.count or j.generation[s] != self._gen or not j.ints[s, L.JI_ALIVE]:
-            raise ODEError("this joint has been destroyed")
-        return s
-
     def _arrays(self) -> tuple:
         """(slot, jint, jreal, breal): flat views of the world arrays for the kernel functions."""
         slot = self._live_slot()
@@ -116,33 +116,6 @@ class Joint:
     # ---- parameters
     def _init_params(self, wreal) -> None:
         """Parameter defaults at creation (hook for subclasses; world ERP/CFM are copied as in libode)."""
-
-    def _param_index(self, param) -> tuple:
-        """(group, number) of a parameter constant, or TypeError / ValueError for one this joint lacks."""
-        if isinstance(param, bool) or not isinstance(param, numbers.Integral):
-            raise TypeError(f"param must be an int (an ode.Param* constant), not {type(param).__name__}")
-        p = int(param)
-        group, number = p >> 8, p & 0xFF
-        if p < 0 or group >= self._groups or number >= _NPARAMS:
-            raise ValueError(f"{type(self).__name__} has no parameter {p:#x}")
-        return group, number
-
-    def setParam(self, param: int, value: float) -> None:
-        """Set a limit/motor/ERP/CFM parameter (ode.Param* constants, ParamX2 / ParamX3 for other axes)."""
-        group, number = self._param_index(param)
-        v = _check.real_or_inf("value", value)
-        if number not in self._stored.get(group, ()):
-            return
-        if number == _P_FMAX and not v >= 0.0:
-            return
-        if number == _P_FUDGE and not 0.0 <= v <= 1.0:
-            return
-        self._reals()[L.J_PARAM + L.J_PARAM_GROUP * group + number] = v
-
-    def getParam(self, param: int) -> float:
-        """A parameter's value (0 for parameters this joint type does not use, as libode)."""
-        group, number = self._param_index(param)
-        return float(self._reals()[L.J_PARAM + L.J_PARAM_GROUP * group + number])
 
     def _set_defaults(self, group: int, values: dict) -> None:
         row = self._world._state.joints.real[self._slot]
@@ -227,13 +200,6 @@ class Joint:
         if on and not ji[L.JI_FEEDBACK]:
             self._reals()[L.J_FB:L.J_FB + 12] = 0.0
         ji[L.JI_FEEDBACK] = on
-
-    def getFeedback(self):
-        """((force1), (torque1), (force2), (torque2)) applied in the last step, or None if not requested."""
-        if not self._ints()[L.JI_FEEDBACK]:
-            return None
-        v = self._reals()[L.J_FB:L.J_FB + 12].tolist()
-        return (tuple(v[0:3]), tuple(v[3:6]), tuple(v[6:9]), tuple(v[9:12]))
 
     def enable(self) -> None:
         """Let the joint act in the step (the default)."""
@@ -404,13 +370,7 @@ class HingeJoint(Joint):
         """The hinge axis in world coordinates."""
         return self._axis_get(0)
 
-    def getAngle(self) -> float:
-        """The hinge angle in (-pi, pi], zero at the pose of the last setAxis/setAnchor/attach."""
-        slot, ji, jr, br = self._arrays()
-        if not self._attached():
-            return 0.0
-        a = float(_k().hinge_angle(ji, jr, slot, br))
-        return -a if self._reversed() else a
+    getAngle = _JointBase._hinge_angle     # compiled: the hinge angle in (-pi, pi]
 
     def getAngleRate(self) -> float:
         """The time derivative of the hinge angle."""
@@ -1720,6 +1680,8 @@ class ContactJoint(Joint):
                 v[2][slot * v[4]:slot * v[4] + v[4]] = row      # the whole rows: no zeroing needed
                 v[3][slot * v[5]:slot * v[5] + v[5]] = head
                 self._world = world
+                self._rows = j
+                self._body_rows = st.bodies
                 self._slot = slot
                 self._gen = j.generation[slot]
                 self._bodies = (None, None)

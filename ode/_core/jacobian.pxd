@@ -14,3 +14,6 @@ cdef int info1(int* jint, dReal* jreal, int j, const dReal* breal, const int* bi
 # (breal FACC / TACC), as ODE's limit-and-motor rows do.
 cdef void info2(int* jint, dReal* jreal, int j, dReal* breal, const int* bint, const dReal* wreal,
                 dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int* findex) noexcept nogil
+
+# Angle of body 1 relative to body 2 about joint j's hinge axis since its reference rotation (getAngle).
+cdef dReal _hinge_angle(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil
