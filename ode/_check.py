@@ -53,3 +53,22 @@ def flag(name: str, value) -> int:
     if not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be a bool or an int, not {type(value).__name__}")
     return 1 if int(value) else 0
+
+
+def finite(name: str, value) -> float:
+    """A finite float from a real number (no precision range check: kernels round what they store), or
+    TypeError / ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+    x = float(value)
+    if not math.isfinite(x):
+        raise ValueError(f"{name} must be finite, not {x!r}")
+    return x
+
+
+def positive(name: str, value) -> float:
+    """A finite float > 0 (mass-shape sizes and densities), or TypeError / ValueError."""
+    x = finite(name, value)
+    if not x > 0.0:
+        raise ValueError(f"{name} must be > 0, not {x!r}")
+    return x

@@ -11,7 +11,7 @@ import numbers
 import operator
 from collections.abc import Sequence
 
-from . import _backend
+from . import _backend, _check
 from .rotation import _matrix3, _out, _real, _vector
 
 __all__ = ["Mass"]
@@ -20,12 +20,7 @@ _K = _backend.kernel("mass")
 _ZERO = _out(_K.MassSetZero())
 
 
-def _positive(name: str, value) -> float:
-    """value as a finite float > 0, else TypeError/ValueError."""
-    x = _real(name, value)
-    if not x > 0.0:
-        raise ValueError(f"{name} must be > 0, not {x!r}")
-    return x
+_positive = _check.positive
 
 
 def _non_negative(name: str, value) -> float:
@@ -46,10 +41,14 @@ def _direction(value) -> int:
     return d
 
 
-class Mass:
-    """Mass parameters of a rigid body: total mass, centre of gravity c and inertia tensor I (PyODE's API)."""
+class Mass(_backend.kernel("handles").MassBase):
+    """Mass parameters of a rigid body: total mass, centre of gravity c and inertia tensor I (PyODE's API).
 
-    __slots__ = ("_m",)
+    The common shape setters (sphere, box) are inherited from the compiled base type ``handles.MassBase``,
+    which holds the 13 values.
+    """
+
+    __slots__ = ()
 
     def __init__(self) -> None:
         """A zero mass (all parameters zero), as PyODE's Mass()."""
@@ -111,15 +110,6 @@ class Mass:
         args += [_real(n, v) for n, v in zip(names, (cgx, cgy, cgz, I11, I22, I33, I12, I13, I23))]
         self._m = _out(_K.MassSetParameters(*args))
 
-    def setSphere(self, density: float, radius: float) -> None:
-        """A solid sphere of the given density and radius centred at the body origin."""
-        self._m = _out(_K.MassSetSphere(_positive("density", density), _positive("radius", radius)))
-
-    def setSphereTotal(self, total_mass: float, radius: float) -> None:
-        """A solid sphere of the given total mass and radius centred at the body origin."""
-        total_mass = _positive("total_mass", total_mass)
-        self._m = _out(_K.MassSetSphereTotal(total_mass, _positive("radius", radius)))
-
     def setCapsule(self, density: float, direction: int, radius: float, length: float) -> None:
         """A capsule (cylinder of length plus hemispherical caps) along axis direction (1=x, 2=y, 3=z)."""
         self._m = _out(_K.MassSetCapsule(
@@ -153,18 +143,6 @@ class Mass:
         self._m = _out(_K.MassSetCylinderTotal(
             _positive("total_mass", total_mass), _direction(direction), _positive("r", r), _positive("h", h),
         ))
-
-    def setBox(self, density: float, lx: float, ly: float, lz: float) -> None:
-        """A solid box of the given density with side lengths lx, ly, lz, centred at the body origin."""
-        self._m = _out(_K.MassSetBox(
-            _positive("density", density), _positive("lx", lx), _positive("ly", ly), _positive("lz", lz),
-        ))
-
-    def setBoxTotal(self, total_mass: float, lx: float, ly: float, lz: float) -> None:
-        """A solid box of the given total mass with side lengths lx, ly, lz."""
-        total_mass = _positive("total_mass", total_mass)
-        lx, ly, lz = _positive("lx", lx), _positive("ly", ly), _positive("lz", lz)
-        self._m = _out(_K.MassSetBoxTotal(total_mass, lx, ly, lz))
 
     def setTrimesh(self, density: float, geom) -> None:
         """A closed triangle mesh of the given density (ODE's dMassSetTrimesh; the geom's pose is ignored)."""

@@ -18,12 +18,14 @@ cimport numpy as cnp
 from cpython.float cimport PyFloat_AS_DOUBLE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.exc cimport PyErr_Clear, PyErr_Occurred
-from cpython.long cimport PyLong_AsDouble, PyLong_AsLongLongAndOverflow
-from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.math cimport INFINITY, copysign, fabs
 
 from .dreal cimport dReal
 from .jacobian cimport _hinge_angle
+from .mass cimport M_SIZE, mass_set_box, mass_set_box_total, mass_set_sphere, mass_set_sphere_total
 from .layout cimport (B_AVEL, B_FACC, B_LVEL, B_POS, B_Q, B_R, B_TACC, BI_ALIVE, J_FB, J_PARAM,
                       J_PARAM_GROUP, JF_REVERSE, JI_ALIVE, JI_B1, JI_FEEDBACK, JI_FLAGS)
 
@@ -33,6 +35,10 @@ from ode import _check
 from ode.errors import ODEError
 
 cnp.import_array()
+
+cdef extern from "Python.h":
+    # declared without Cython's error check: _number clears a conversion error itself and takes the slow path
+    double _long_as_double "PyLong_AsDouble"(object) noexcept
 
 cdef double REAL_MAX = 3.4028234663852886e38 if sizeof(dReal) == 4 else 1.7976931348623157e308
 cdef int NPARAMS = 14                  # ODE 0.16 parameter numbers 0 .. 13 in each group
@@ -48,7 +54,7 @@ cdef inline bint _number(object x, double* out) noexcept:
         out[0] = PyFloat_AS_DOUBLE(x)
         return True
     if type(x) is int:
-        out[0] = PyLong_AsDouble(x)
+        out[0] = _long_as_double(x)
         if out[0] == -1.0 and PyErr_Occurred() != NULL:
             PyErr_Clear()
             return False
@@ -332,3 +338,63 @@ cdef class JointBase:
         cdef SlotsBase b = self._body_rows
         cdef double a = <double>_hinge_angle(self._rows.idata, self._rows.rdata, <int>self._slot, b.rdata)
         return -a if ji[JI_FLAGS] & JF_REVERSE else a
+
+
+# ---------------------------------------------------------------- masses
+
+cdef inline double _positive(str name, object value) except? -1.0:
+    """A finite real > 0, through ode._check.positive (and its errors) when the fast path fails."""
+    cdef double x
+    if _number(value, &x) and x > 0.0 and x < INFINITY:
+        return x
+    return _check.positive(name, value)
+
+
+cdef tuple _mass_tuple(const dReal* m):
+    """The 13 mass values as a tuple of Python floats."""
+    cdef tuple out = PyTuple_New(M_SIZE)
+    cdef object x
+    for i in range(M_SIZE):
+        x = <double>m[i]
+        Py_INCREF(x)
+        PyTuple_SET_ITEM(out, i, x)
+    return out
+
+
+@cython.auto_pickle(False)
+cdef class MassBase:
+    """The compiled part of ode.Mass: the 13 mass values and the common shape setters."""
+
+    cdef public tuple _m
+
+    def setSphere(self, density, radius):
+        """A solid sphere of the given density and radius centred at the body origin."""
+        cdef dReal m[M_SIZE]
+        cdef double d = _positive("density", density)
+        mass_set_sphere(m, <dReal>d, <dReal>_positive("radius", radius))
+        self._m = _mass_tuple(m)
+
+    def setSphereTotal(self, total_mass, radius):
+        """A solid sphere of the given total mass and radius centred at the body origin."""
+        cdef dReal m[M_SIZE]
+        cdef double t = _positive("total_mass", total_mass)
+        mass_set_sphere_total(m, <dReal>t, <dReal>_positive("radius", radius))
+        self._m = _mass_tuple(m)
+
+    def setBox(self, density, lx, ly, lz):
+        """A solid box of the given density with side lengths lx, ly, lz, centred at the body origin."""
+        cdef dReal m[M_SIZE]
+        cdef double d = _positive("density", density)
+        cdef double x = _positive("lx", lx)
+        cdef double y = _positive("ly", ly)
+        mass_set_box(m, <dReal>d, <dReal>x, <dReal>y, <dReal>_positive("lz", lz))
+        self._m = _mass_tuple(m)
+
+    def setBoxTotal(self, total_mass, lx, ly, lz):
+        """A solid box of the given total mass with side lengths lx, ly, lz."""
+        cdef dReal m[M_SIZE]
+        cdef double t = _positive("total_mass", total_mass)
+        cdef double x = _positive("lx", lx)
+        cdef double y = _positive("ly", ly)
+        mass_set_box_total(m, <dReal>t, <dReal>x, <dReal>y, <dReal>_positive("lz", lz))
+        self._m = _mass_tuple(m)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import numbers
 
-from ode import _check
+import numpy as np
+
+from ode import _check, _precision
 from ode import _layout as L
 from ode.errors import ODEError
 
-from . import jacobian
+from . import jacobian, mass
 
 _NPARAMS = 14                  # ODE 0.16 parameter numbers 0 .. 13 in each group
 _P_FMAX = 5
@@ -215,3 +217,37 @@ class JointBase:
                                        self._body_rows.real.reshape(-1)))
         return -a if ji[s, L.JI_FLAGS] & L.JF_REVERSE else a
 
+
+
+def _stored(values: tuple) -> tuple:
+    """Mass values as the precision stores them (float32-rounded in single)."""
+    if _precision.precision == "single":
+        return tuple(np.asarray(values, dtype=np.float32).tolist())
+    return values
+
+
+class MassBase:
+    """The 13 mass values and the common shape setters of ode.Mass (see the compiled module)."""
+
+    __slots__ = ("_m",)
+
+    def setSphere(self, density, radius) -> None:
+        """A solid sphere of the given density and radius centred at the body origin."""
+        d = _check.positive("density", density)
+        self._m = _stored(mass.MassSetSphere(d, _check.positive("radius", radius)))
+
+    def setSphereTotal(self, total_mass, radius) -> None:
+        """A solid sphere of the given total mass and radius centred at the body origin."""
+        t = _check.positive("total_mass", total_mass)
+        self._m = _stored(mass.MassSetSphereTotal(t, _check.positive("radius", radius)))
+
+    def setBox(self, density, lx, ly, lz) -> None:
+        """A solid box of the given density with side lengths lx, ly, lz, centred at the body origin."""
+        d, x, y = _check.positive("density", density), _check.positive("lx", lx), _check.positive("ly", ly)
+        self._m = _stored(mass.MassSetBox(d, x, y, _check.positive("lz", lz)))
+
+    def setBoxTotal(self, total_mass, lx, ly, lz) -> None:
+        """A solid box of the given total mass with side lengths lx, ly, lz."""
+        t = _check.positive("total_mass", total_mass)
+        x, y = _check.positive("lx", lx), _check.positive("ly", ly)
+        self._m = _stored(mass.MassSetBoxTotal(t, x, y, _check.positive("lz", lz)))
