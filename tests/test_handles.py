@@ -170,10 +170,10 @@ def test_destroyed_joint_raises_the_same():
     for module in (core, twin):
         j = _joint(module)
         j._rows.generation[2] = 9
-        for call in (lambda: j.getFeedback(), lambda: j.getParam(0), lambda: j._hinge_angle(),
-                     lambda: j.setParam(0, 1.0)):
+        for name, args in (("getFeedback", ()), ("getParam", (0,)), ("_hinge_angle", ()),
+                           ("setParam", (0, 1.0))):
             with pytest.raises(ODEError, match="this joint has been destroyed"):
-                call()
+                getattr(j, name)(*args)
 
 
 def _mass(module):
