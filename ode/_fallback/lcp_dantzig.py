@@ -28,6 +28,7 @@ import sys
 
 import numpy as np
 
+from .. import _precision
 from .ldlt import factor_ldlt, solve_ldlt
 
 __all__ = ["solve_lcp", "lcp", "OK", "FAIL_FACTOR", "FAIL_PIVOT", "FAIL_LIMIT", "FAIL_NONFINITE",
@@ -467,9 +468,7 @@ def solve_lcp(n: int, A, x, b, w, nub: int, lo, hi, findex) -> int:
 
 def _real():
     """The numpy dtype of the process precision (the twin's storage type)."""
-    from .._backend import REAL
-
-    return REAL
+    return _precision.REAL
 
 
 def _check(A, b, lo, hi, findex, nub):

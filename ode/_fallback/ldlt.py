@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _precision
+
 __all__ = ["factor_ldlt", "solve_ldlt", "ldlt_factor", "ldlt_solve"]
 
 
@@ -55,9 +57,7 @@ def solve_ldlt(L, d, b, n: int, nskip: int) -> None:
 
 def _real():
     """The numpy dtype of the process precision (the twin's storage type)."""
-    from .._backend import REAL
-
-    return REAL
+    return _precision.REAL
 
 
 def _square(A) -> np.ndarray:

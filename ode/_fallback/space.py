@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from .. import _layout as L
+from . import collide as _collide
 
 SIMPLE = 0
 HASH = 1
@@ -295,8 +296,6 @@ def pair_contacts(greal, gint, a, b, flags, cls, g1, g2, flip=False) -> list:
     A record with a value that is not finite goes through ``setContactGeomParams`` (which rejects it);
     otherwise the five attributes are stored as is.
     """
-    from . import collide as _collide
-
     if a < 0 or b < 0 or a >= greal.shape[0] or b >= greal.shape[0]:
         raise IndexError("geom row out of range")
     if a == b:
