@@ -29,7 +29,8 @@ PARAM_FMAX_016 = 5
 
 # (name, statement(s) timed in the loop, statement run untimed after each measurement or ""). The first
 # contact-joint row lets the joints of one measurement accumulate in the group (emptied between
-# measurements); the second empties the group on every pass, as a simulation step does.
+# measurements: tens of thousands of joints for PyODE); the second empties the group on every pass, as a
+# simulation step does.
 CALLS = [
     ("body.getPosition", "body.getPosition()", ""),
     ("body.setPosition", "body.setPosition(pos)", ""),
@@ -91,13 +92,13 @@ def build_env(ode, engine: str) -> dict:
 
 def check_motor(ode, world, hinge, param_vel) -> float:
     """Set the hinge motor's target velocity to 1 through ``setParam(param_vel, 1.0)`` (FMax by ODE 0.16's
-    number), step once and return the hinge's angle rate: about 1 when ``param_vel`` is the velocity
+    number), step once and return the hinge's angle rate: within 5% of 1 when ``param_vel`` is the velocity
     parameter. Also leaves the hinge's feedback filled. Raises RuntimeError when it is not."""
     hinge.setParam(param_vel, 1.0)
-    hinge.setParam(PARAM_FMAX_016, 1e9)
+    hinge.setParam(PARAM_FMAX_016, 1e4)
     world.step(0.001)
     rate = hinge.getAngleRate()
-    if abs(abs(rate) - 1.0) > 1e-6 or hinge.getParam(param_vel) != 1.0:
+    if abs(abs(rate) - 1.0) > 0.05 or hinge.getParam(param_vel) != 1.0:
         raise RuntimeError(f"setParam({param_vel}, 1.0) did not set the motor velocity: rate {rate}")
     hinge.setParam(PARAM_FMAX_016, 0.0)
     return rate
@@ -120,14 +121,15 @@ def make_loop(stmt: str, env: dict):
 
 
 def calibrate(loop, target: float, cleanup=None) -> int:
-    """A loop count for which ``loop`` lasts about ``target`` seconds: n grows by 10 until a pass lasts 2 ms,
-    then scales by the best of three passes of that n (one disturbed pass must not shrink n)."""
-    n = 1
+    """A loop count for which ``loop`` lasts about ``target`` seconds: n grows by 10 until a pass lasts 2 ms
+    (or ``target``, when shorter), then scales by the best of three passes of that n (one disturbed pass
+    must not shrink n). ``cleanup`` runs after every pass."""
+    n, enough = 1, min(2e-3, target)
     while True:
         t = loop(n)
         if cleanup:
             cleanup(1)
-        if t >= 2e-3 or n >= 10**8:
+        if t >= enough or n >= 10**8:
             for _ in range(2):
                 t = min(t, loop(n))
                 if cleanup:
@@ -138,7 +140,9 @@ def calibrate(loop, target: float, cleanup=None) -> int:
 
 def measure(ode, engine: str, only: list | None = None, target_ms: float = 75.0, repeats: int = 2) -> dict:
     """Time every call (or those in ``only``) in this process: per call the net microseconds (best of
-    ``repeats`` measurements of n calls, minus the empty loop), n, and the empty loop's cost per pass."""
+    ``repeats`` measurements of n calls, minus the empty loop), n, and the empty loop's cost per pass.
+    Each call gets freshly built objects, so no call inherits another's state (forces added, a joint
+    group's or a world's grown storage)."""
     env = build_env(ode, engine)
     target = target_ms / 1000.0
     empty = make_loop("pass", env)
@@ -148,6 +152,7 @@ def measure(ode, engine: str, only: list | None = None, target_ms: float = 75.0,
     for name, stmt, after in CALLS:
         if only and name not in only:
             continue
+        env = build_env(ode, engine)
         loop = make_loop(stmt, env)
         cleanup = make_loop(after, env) if after else None
         n = calibrate(loop, target, cleanup)
@@ -179,7 +184,7 @@ def print_table(best: dict, rounds: int) -> None:
     print(f"{'call':48s} {head:>10s} {'ours us' if 'ours' in best else '':>10s} {'ours/PyODE':>10s}")
     ratios = []
     for name in NAMES:
-        cells = [best[e]["calls"].get(name, {}).get("us") for e in ("pyode", "ours")]
+        cells = [best.get(e, {}).get("calls", {}).get(name, {}).get("us") for e in ("pyode", "ours")]
         if all(c is None for c in cells):
             continue
         ratio = ""
