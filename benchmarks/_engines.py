@@ -1,13 +1,17 @@
-"""Shared parts of the engine-against-engine benchmarks (bench_pile.py, bench_small.py).
+"""Shared parts of the engine-against-engine benchmarks (bench_pile.py, bench_small.py, bench_calls.py,
+bench_scenes.py).
 
 Each engine runs in its own interpreter: the benchmark script re-runs itself with ``--worker ...`` and reads
-one JSON line back. The engines are libode 0.16.2 through the ctypes shim ``tools/libode_pyode.py`` and our
-package (``ODE_BACKEND`` chooses the core or the pure-Python twins).
+one JSON line back. bench_pile and bench_small compare libode 0.16.2 through the ctypes shim
+``tools/libode_pyode.py`` with our package (``ODE_BACKEND`` chooses the core or the pure-Python twins);
+bench_calls and bench_scenes compare Debian's compiled PyODE (system interpreter) with our package taken
+from a given checkout (``load_engine``, ``run_engine``).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -91,3 +95,69 @@ def best_of(rounds: int, jobs: list, run) -> dict:
             if job not in best or r["seconds"] < best[job]["seconds"]:
                 best[job] = r
     return best
+
+
+# --- ours against Debian's PyODE (bench_calls.py, bench_scenes.py) ---------------------------------------
+#
+# There the reference is Debian's compiled PyODE extension on libode 0.16.2 (``python3-pyode``), run by the
+# system interpreter, and ours is the package found in ``--ours-path`` (default: this checkout), run by the
+# interpreter of the benchmark (the venv). Each worker is a fresh interpreter that prints one JSON line.
+
+PYODE_PYTHON = "/usr/bin/python3"
+
+
+def load_engine(engine: str, ours_path: str | None = None):
+    """Import the PyODE-style module of an engine in this worker process: "pyode" (Debian's extension; the
+    project directory must not be on sys.path, or ``import ode`` would find ours) or "ours" (the package in
+    ``ours_path``, put first on sys.path). Raises RuntimeError when the module found is the wrong one."""
+    if engine == "ours":
+        path = str(Path(ours_path or ROOT).resolve())
+        if path not in sys.path:
+            sys.path.insert(0, path)
+    import ode
+    found = Path(ode.__file__).resolve()
+    is_ours = hasattr(ode, "backend")
+    if engine == "ours" and not (is_ours and str(found).startswith(path)):
+        raise RuntimeError(f"expected our package under {path}, imported {found}")
+    if engine == "pyode" and is_ours:
+        raise RuntimeError(f"expected Debian's PyODE, imported our package from {found}")
+    return ode
+
+
+def pyode_available(python: str = PYODE_PYTHON) -> bool:
+    """Whether ``python`` exists and imports a PyODE that is not our package (run from /, no PYTHONPATH)."""
+    if not Path(python).exists():
+        return False
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    probe = "import ode, sys; sys.exit(hasattr(ode, 'backend'))"
+    return subprocess.run([python, "-c", probe], env=env, cwd="/", capture_output=True).returncode == 0
+
+
+def run_engine(script: str, engine: str, args: list, ours_path: str | None = None,
+               ours_python: str | None = None, pyode_python: str = PYODE_PYTHON,
+               backend: str = "core") -> dict:
+    """Run ``script --worker ENGINE *args`` in a fresh interpreter and return its last stdout line (JSON).
+    Ours runs under ``ours_python`` (default: this interpreter) with ``ours_path`` on PYTHONPATH; PyODE runs
+    under ``pyode_python`` without PYTHONPATH, from /, so that only Debian's ``ode`` can be imported."""
+    path = str(Path(ours_path or ROOT).resolve())
+    if engine == "ours":
+        cmd = [ours_python or sys.executable, script, "--worker", engine, "--ours-path", path]
+        env = dict(os.environ, ODE_BACKEND=backend, PYTHONPATH=path)
+        cwd = path
+    else:
+        cmd = [pyode_python, script, "--worker", engine]
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        cwd = "/"
+    proc = subprocess.run([*cmd, *map(str, args)], env=env, capture_output=True, text=True, cwd=cwd)
+    if proc.returncode != 0:
+        tail = "\n".join(proc.stderr.strip().splitlines()[-20:])
+        raise RuntimeError(f"{engine} worker failed:\n{tail}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def geometric_mean(values: list) -> float:
+    """The geometric mean of positive ratios (nan for none)."""
+    vals = [v for v in values if v > 0]
+    if not vals:
+        return float("nan")
+    return math.exp(sum(math.log(v) for v in vals) / len(vals))
