@@ -29,6 +29,21 @@ def _k():
     return _backend.kernel("jacobian")
 
 
+_PARAM_MASKS: dict = {}       # joint class -> bit 16 * group + number of each parameter it stores
+
+
+def _param_mask(cls) -> int:
+    """The stored-parameter bits of a joint class (its ``_stored`` table), computed once per class."""
+    mask = _PARAM_MASKS.get(cls)
+    if mask is None:
+        mask = 0
+        for group, numbers_ in cls._stored.items():
+            for number in numbers_:
+                mask |= 1 << (L.J_PARAM_GROUP * group + number)
+        _PARAM_MASKS[cls] = mask
+    return mask
+
+
 def _is_body(obj) -> bool:
     """True for an ode.Body (imported lazily: body.py imports nothing from here)."""
     from .body import Body
@@ -80,6 +95,7 @@ class Joint(_JointBase):
         self._group = None
         self._data = None
         st.joint_objects[slot] = self
+        self._set_param_table(self._groups, _param_mask(type(self)))
         self._init_params(st.wreal)
         if jointgroup is not None:
             jointgroup._add(self)

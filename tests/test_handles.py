@@ -125,6 +125,7 @@ def _joint(module, groups: int = 1, stored=None, feedback: bool = False):
     rows.ints[:, L.JI_ALIVE] = 1
     rows.ints[:, L.JI_FEEDBACK] = int(feedback)
     j = Joint()
+    j._set_param_table(groups, sum(1 << (16 * g + n) for g, ns in Joint._stored.items() for n in ns))
     j._rows, j._slot, j._gen = rows, 2, 5
     return j
 

@@ -163,15 +163,18 @@ cdef class BodyBase:
     cdef public Py_ssize_t _slot
     cdef public long _gen
 
-    cpdef Py_ssize_t _live_slot(self) except -1:
-        """This body's row, or ODEError when the body was destroyed."""
+    cdef inline Py_ssize_t _slot_checked(self) except -1:
         if not _live(self._rows, self._slot, self._gen, BI_ALIVE):
             raise ODEError("this body has been destroyed")
         return self._slot
 
+    def _live_slot(self):
+        """This body's row, or ODEError when the body was destroyed."""
+        return self._slot_checked()
+
     cdef dReal* _ptr(self) except NULL:
         """The body's real row."""
-        self._live_slot()
+        self._slot_checked()
         return self._rows.rdata + self._slot * self._rows.rw
 
     cdef int _store3(self, int col, str name, object value) except -1:
@@ -254,23 +257,6 @@ cdef class BodyBase:
 
 # ---------------------------------------------------------------- joints
 
-cdef int _param(object joint, object param, int* group, int* number) except -1:
-    """Split a parameter constant into (group, number), or TypeError / ValueError for one the joint lacks."""
-    cdef int overflow = 0
-    cdef long long p
-    if type(param) is not int:
-        if isinstance(param, bool) or not isinstance(param, numbers.Integral):
-            raise TypeError(f"param must be an int (an ode.Param* constant), not {type(param).__name__}")
-        param = int(param)
-    p = PyLong_AsLongLongAndOverflow(param, &overflow)
-    cdef int groups = joint._groups
-    if overflow or p < 0 or (p >> 8) >= groups or (p & 0xFF) >= NPARAMS:
-        raise ValueError(f"{type(joint).__name__} has no parameter {param:#x}")
-    group[0] = <int>(p >> 8)
-    number[0] = <int>(p & 0xFF)
-    return 0
-
-
 @cython.auto_pickle(False)
 cdef class JointBase:
     """The compiled part of ode.Joint: its handle, parameters, feedback and the hinge angle."""
@@ -280,16 +266,27 @@ cdef class JointBase:
     cdef public SlotsBase _body_rows
     cdef public Py_ssize_t _slot
     cdef public long _gen
+    cdef int _ngroups                  # parameter groups (0: setParam refuses every parameter)
+    cdef unsigned long long _pmask     # bit 16 * group + number: a parameter the joint stores
 
-    cpdef Py_ssize_t _live_slot(self) except -1:
-        """This joint's row, or ODEError when the joint was destroyed."""
+    cdef inline Py_ssize_t _slot_checked(self) except -1:
         if not _live(self._rows, self._slot, self._gen, JI_ALIVE):
             raise ODEError("this joint has been destroyed")
         return self._slot
 
+    def _live_slot(self):
+        """This joint's row, or ODEError when the joint was destroyed."""
+        return self._slot_checked()
+
     cdef int* _iptr(self) except NULL:
-        self._live_slot()
+        self._slot_checked()
         return self._rows.idata + self._slot * self._rows.iw
+
+    def _set_param_table(self, int groups, unsigned long long mask):
+        """Record which parameters this joint has: ``groups`` parameter groups, and bit 16 * group + number
+        of ``mask`` for each parameter it keeps (others are accepted and read as 0)."""
+        self._ngroups = groups
+        self._pmask = mask
 
     def _param_index(self, param):
         """(group, number) of a parameter constant, or TypeError / ValueError for one this joint lacks."""
@@ -306,20 +303,20 @@ cdef class JointBase:
             v = _check.real_or_inf("value", value)
         elif fabs(v) > REAL_MAX:
             v = copysign(INFINITY, v)
-        if number not in self._stored.get(group, ()):
+        if not (self._pmask >> (16 * group + number)) & 1:
             return
         if number == P_FMAX and not v >= 0.0:
             return
         if number == P_FUDGE and not 0.0 <= v <= 1.0:
             return
-        self._live_slot()
+        self._slot_checked()
         self._rows.rdata[self._slot * self._rows.rw + J_PARAM + J_PARAM_GROUP * group + number] = <dReal>v
 
     def getParam(self, param):
         """A parameter's value (0 for parameters this joint type does not use, as libode)."""
         cdef int group, number
         _param(self, param, &group, &number)
-        self._live_slot()
+        self._slot_checked()
         return <double>self._rows.rdata[self._slot * self._rows.rw + J_PARAM + J_PARAM_GROUP * group + number]
 
     def getFeedback(self):
@@ -338,6 +335,24 @@ cdef class JointBase:
         cdef SlotsBase b = self._body_rows
         cdef double a = <double>_hinge_angle(self._rows.idata, self._rows.rdata, <int>self._slot, b.rdata)
         return -a if ji[JI_FLAGS] & JF_REVERSE else a
+
+
+cdef int _param(JointBase joint, object param, int* group, int* number) except -1:
+    """Split a parameter constant into (group, number), or TypeError / ValueError for one the joint lacks."""
+    cdef int overflow = 0
+    cdef long long p
+    if type(param) is not int:
+        if isinstance(param, bool) or not isinstance(param, numbers.Integral):
+            raise TypeError(f"param must be an int (an ode.Param* constant), not {type(param).__name__}")
+        param = int(param)
+    p = PyLong_AsLongLongAndOverflow(param, &overflow)
+    cdef int groups = joint._ngroups
+    if overflow or p < 0 or (p >> 8) >= groups or (p & 0xFF) >= NPARAMS:
+        raise ValueError(f"{type(joint).__name__} has no parameter {param:#x}")
+    group[0] = <int>(p >> 8)
+    number[0] = <int>(p & 0xFF)
+    return 0
+
 
 
 # ---------------------------------------------------------------- masses

@@ -155,7 +155,7 @@ def _param(joint, param) -> tuple:
         if isinstance(param, bool) or not isinstance(param, numbers.Integral):
             raise TypeError(f"param must be an int (an ode.Param* constant), not {type(param).__name__}")
         param = int(param)
-    groups = joint._groups
+    groups = joint._ngroups
     if param < 0 or (param >> 8) >= groups or (param & 0xFF) >= _NPARAMS:
         raise ValueError(f"{type(joint).__name__} has no parameter {param:#x}")
     return param >> 8, param & 0xFF
@@ -169,6 +169,14 @@ class JointBase:
     _body_rows = None
     _slot = 0
     _gen = 0
+    _ngroups = 0                       # parameter groups (0: setParam refuses every parameter)
+    _pmask = 0                         # bit 16 * group + number: a parameter the joint stores
+
+    def _set_param_table(self, groups: int, mask: int) -> None:
+        """Record which parameters this joint has: ``groups`` parameter groups, and bit 16 * group + number
+        of ``mask`` for each parameter it keeps (others are accepted and read as 0)."""
+        self._ngroups = groups
+        self._pmask = mask
 
     def _live_slot(self) -> int:
         """This joint's row, or ODEError when the joint was destroyed."""
@@ -184,7 +192,7 @@ class JointBase:
         """Set a limit/motor/ERP/CFM parameter (ode.Param* constants, ParamX2 / ParamX3 for other axes)."""
         group, number = _param(self, param)
         v = _check.real_or_inf("value", value)
-        if number not in self._stored.get(group, ()):
+        if not (self._pmask >> (16 * group + number)) & 1:
             return
         if number == _P_FMAX and not v >= 0.0:
             return
