@@ -10,25 +10,30 @@ import heapq
 
 import numpy as np
 
-from . import _backend
 from . import _layout as L
-from ._backend import INT, REAL
+from ._backend import INT, REAL, kernel
 
 BODY_DEATHS = [0]   # bumped by Body.destroy: geoms attached to a destroyed body are detached lazily
 
 
-class Slots(_backend.kernel("handles").SlotsBase):
+class Slots(kernel("handles").SlotsBase):
     """Rows of a real and an int array that grow by doubling; freed rows are reused lowest first.
 
     The base type (``handles.SlotsBase``) keeps the arrays' data pointers for the compiled handle accessors.
 
-    ``_free`` is a heap (heapq) of freed rows, so taking the lowest costs O(log n) however many are free.
+    ``count`` bounds the rows in use: rows [0, count) hold every live row, and freed rows at the end are
+    dropped from it at once, so kernels that scan [0, count) cost what the live rows cost, not what the
+    most rows ever held cost. ``generation`` keeps an entry for every row ever used (also beyond ``count``):
+    it is bumped when a row is freed and again when it is reused, so it is even exactly for live rows and a
+    handle holding an older generation is detected. ``_free`` is a heap (heapq) of freed rows, so taking the
+    lowest costs O(log n) however many are free; entries at or above ``count`` are stale (those rows were
+    dropped) and are discarded when reached.
     """
 
     def __init__(self, real_width: int, int_width: int, capacity: int = 8):
         self.real = np.zeros((capacity, real_width), dtype=REAL)
         self.ints = np.zeros((capacity, int_width), dtype=INT)
-        self.count = 0              # high-water mark: rows [0, count) have been used
+        self.count = 0              # rows [0, count) hold every live row; the last of them is live
         self.generation: list[int] = []
         self._free: list[int] = []
         self._z = None                 # _zeroer()'s views, built on first use
@@ -49,16 +54,46 @@ class Slots(_backend.kernel("handles").SlotsBase):
 
     def take(self) -> int:
         """allocate() without zeroing the row: for callers that overwrite the whole row at once."""
-        if self._free:
-            slot = heapq.heappop(self._free)
-            self.generation[slot] += 1
+        free = self._free
+        if free:
+            if free[0] < self.count:
+                slot = heapq.heappop(free)
+                self.generation[slot] += 1
+                return slot
+            free.clear()                 # the lowest entry is stale, so all are
+        slot = self.count
+        if slot == self.real.shape[0]:
+            self._grow()
+        self.count += 1
+        if slot < len(self.generation):
+            self.generation[slot] += 1   # a row dropped from count earlier: a new generation
         else:
-            slot = self.count
-            if slot == self.real.shape[0]:
-                self._grow()
-            self.count += 1
             self.generation.append(0)
         return slot
+
+    def take_many(self, k: int) -> list:
+        """k rows in take()'s order (lowest free first, then rows past count), not zeroed: one sort of the
+        free rows instead of k heap operations."""
+        n = self.count
+        gen = self.generation
+        taken: list = []
+        if self._free:
+            valid = sorted(s for s in self._free if s < n)
+            taken = valid[:k]
+            self._free = valid[k:]             # a sorted list is a heap
+            for s in taken:
+                gen[s] += 1
+        new = k - len(taken)
+        while n + new > self.real.shape[0]:
+            self._grow()
+        end = n + new
+        for s in range(n, min(end, len(gen))):   # rows dropped from count earlier: a new generation
+            gen[s] += 1
+        if end > len(gen):
+            gen.extend([0] * (end - len(gen)))
+        self.count = end
+        taken.extend(range(n, end))
+        return taken
 
     def allocate(self) -> int:
         """Return a zeroed row index, growing the arrays when full."""
@@ -74,6 +109,8 @@ class Slots(_backend.kernel("handles").SlotsBase):
         self.ints[slot] = 0
         self.generation[slot] += 1
         heapq.heappush(self._free, slot)
+        if slot == self.count - 1:
+            self._trim()
 
     def release_many(self, slots: list) -> None:
         """release() for many rows at once (one zeroing of all the rows)."""
@@ -96,6 +133,15 @@ class Slots(_backend.kernel("handles").SlotsBase):
             gen[s] += 1
         self._free.extend(slots)
         heapq.heapify(self._free)
+        self._trim()
+
+    def _trim(self) -> None:
+        """Lower count past the freed rows at its end (an odd generation marks a freed row)."""
+        n = self.count
+        gen = self.generation
+        while n and gen[n - 1] & 1:
+            n -= 1
+        self.count = n
 
     def _grow(self) -> None:
         cap = self.real.shape[0] * 2
@@ -116,3 +162,4 @@ class WorldState:
         self.body_objects: dict[int, object] = {}   # slot -> Body: the world keeps its bodies alive
         self.joint_objects: dict[int, object] = {}  # slot -> Joint: and its joints
         self.moved_callbacks: dict[int, object] = {}  # slot -> callable(body), only bodies that have one
+        self.workspace = kernel("step").Workspace()   # the step kernels' scratch memory, reused every step

@@ -582,18 +582,7 @@ def _keep_few(world, a: np.ndarray, b: np.ndarray, skip_connected: bool) -> tupl
 
 def _allocate(slots_obj, k: int) -> np.ndarray:
     """k joint rows in Slots.allocate's order (lowest free first, then new rows), zeroed, as an array."""
-    free = sorted(slots_obj._free)
-    take = free[:k]
-    slots_obj._free = free[k:]
-    for s in take:
-        slots_obj.generation[s] += 1
-    new = k - len(take)
-    start = slots_obj.count
-    while start + new > slots_obj.real.shape[0]:
-        slots_obj._grow()
-    slots_obj.count = start + new
-    slots_obj.generation.extend([0] * new)
-    rows = np.array(take + list(range(start, start + new)), dtype=np.intp)
+    rows = np.array(slots_obj.take_many(k), dtype=np.intp)
     slots_obj.real[rows] = 0
     slots_obj.ints[rows] = 0
     return rows

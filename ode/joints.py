@@ -95,7 +95,8 @@ class Joint(_JointBase):
         self._group = None
         self._data = None
         st.joint_objects[slot] = self
-        self._set_param_table(self._groups, _param_mask(type(self)))
+        if self._groups:                  # a joint without parameter groups keeps the empty default table
+            self._set_param_table(self._groups, _param_mask(type(self)))
         self._init_params(st.wreal)
         if jointgroup is not None:
             jointgroup._add(self)

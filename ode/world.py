@@ -221,7 +221,9 @@ class World:
         return self._threads
 
     def cleanupWorkingMemory(self) -> None:
-        """Release cached stepping memory (dWorldCleanupWorkingMemory): the velocity sample buffer here."""
+        """Release cached stepping memory (dWorldCleanupWorkingMemory): the step workspace and the velocity
+        sample buffer."""
+        self._state.workspace.release()
         b = self._state.bodies
         if b.count == 0 or int(b.ints[:b.count, L.BI_AD_AVG].max()) <= 1:
             self._samples = None
@@ -249,7 +251,7 @@ class World:
         st = self._state
         b, j = st.bodies, st.joints
         _backend.kernel("step").world_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h,
-                                           self._sample_buffer())
+                                           self._sample_buffer(), st.workspace)
         self._after_step()
 
     def quickStep(self, stepsize: float) -> None:
@@ -259,7 +261,7 @@ class World:
         b, j = st.bodies, st.joints
         k = _backend.kernel("step")
         _, seed = k.world_quick_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h,
-                                     rand._get(), self._sample_buffer(k))
+                                     rand._get(), self._sample_buffer(k), st.workspace)
         rand._put(seed)
         self._after_step(k)
 

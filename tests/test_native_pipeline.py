@@ -136,10 +136,11 @@ def test_empty_releases_the_rows_and_slots_are_reused():
     j = world._state.joints
     live = int((j.ints[:j.count, L.JI_ALIVE] == 1).sum())
     assert live == n + 1                       # the hinge and the contacts
+    count = j.count
     group.empty()
     assert len(group) == 0
     assert int((j.ints[:j.count, L.JI_ALIVE] == 1).sum()) == 1
-    count = j.count
+    assert j.count == int(np.nonzero(j.ints[:count, L.JI_ALIVE])[0][-1]) + 1   # no freed rows at the end
     m = space.collideContacts(world, group, max_contacts=3)
     assert m == n and j.count == count         # freed rows are reused, lowest first
 

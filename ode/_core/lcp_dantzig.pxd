@@ -8,3 +8,7 @@ from .dreal cimport dReal
 # Returns 0 on success, nonzero if the pivoting failed (the best x found is still written).
 cdef int solve_lcp(int n, dReal* A, dReal* x, dReal* b, dReal* w, int nub,
                    dReal* lo, dReal* hi, int* findex) noexcept nogil
+
+# solve_lcp in scratch memory the caller owns and reuses: block holds n n + 8 n reals, iblock 2 n ints.
+cdef int solve_lcp_buf(int n, dReal* A, dReal* x, dReal* b, dReal* w, int nub,
+                       dReal* lo, dReal* hi, int* findex, dReal* block, int* iblock) noexcept nogil

@@ -466,6 +466,18 @@ cdef int _run(Work* ws, int nub, const int* findex) noexcept nogil:
 cdef int solve_lcp(int n, dReal* A, dReal* x, dReal* b, dReal* w, int nub,
                    dReal* lo, dReal* hi, int* findex) noexcept nogil:
     """Solve the boxed mixed LCP A x = b + w (see module doc) into x (and w unless NULL); returns a status."""
+    cdef size_t nn = <size_t> n if n > 0 else 0
+    cdef dReal* block = <dReal*> malloc((nn * nn + 8 * nn + 1) * sizeof(dReal))
+    cdef int* iblock = <int*> malloc((2 * nn + 1) * sizeof(int))
+    cdef int status = solve_lcp_buf(n, A, x, b, w, nub, lo, hi, findex, block, iblock)
+    free(block)
+    free(iblock)
+    return status
+
+
+cdef int solve_lcp_buf(int n, dReal* A, dReal* x, dReal* b, dReal* w, int nub,
+                       dReal* lo, dReal* hi, int* findex, dReal* block, int* iblock) noexcept nogil:
+    """solve_lcp in caller-owned scratch memory (block: n n + 8 n reals, iblock: 2 n ints; NULL fails)."""
     cdef Work ws
     cdef int k, status
     cdef bint finite = True
@@ -477,11 +489,7 @@ cdef int solve_lcp(int n, dReal* A, dReal* x, dReal* b, dReal* w, int nub,
     if nub < 0:
         nub = 0
     nn = <size_t> n
-    cdef dReal* block = <dReal*> malloc((nn * nn + 8 * nn) * sizeof(dReal))
-    cdef int* iblock = <int*> malloc(2 * nn * sizeof(int))
     if block == NULL or iblock == NULL:
-        free(block)
-        free(iblock)
         for k in range(n):
             x[k] = 0.0
         return _FAIL_PIVOT
@@ -514,8 +522,6 @@ cdef int solve_lcp(int n, dReal* A, dReal* x, dReal* b, dReal* w, int nub,
         x[k] = ws.x[k] if finite else 0.0
         if w != NULL:
             w[k] = ws.w[k] if finite else 0.0
-    free(block)
-    free(iblock)
     if not finite:
         return _FAIL_NONFINITE
     return status

@@ -13,3 +13,9 @@ cdef unsigned int rand_int_c(unsigned int* seed, unsigned int n) noexcept nogil
 cdef int sor_lcp(int m, int nb, const dReal* J, const dReal* iMJ, const int* jb, const dReal* rhs,
                    const dReal* cfm, const dReal* lo, const dReal* hi, const int* findex, dReal* lam, dReal* fc,
                    int iterations, dReal w, unsigned int* seed) noexcept nogil
+
+# sor_lcp in scratch memory the caller owns and reuses: Js holds 14 m + 1 reals, order m + 1 ints.
+cdef int sor_lcp_buf(int m, int nb, const dReal* J, const dReal* iMJ, const int* jb, const dReal* rhs,
+                     const dReal* cfm, const dReal* lo, const dReal* hi, const int* findex, dReal* lam,
+                     dReal* fc, int iterations, dReal w, unsigned int* seed, dReal* Js,
+                     int* order) noexcept nogil

@@ -97,13 +97,23 @@ cdef int sor_lcp(int m, int nb, const dReal* J, const dReal* iMJ, const int* jb,
     """Projected SOR for lam and fc (see the .pxd); 0, or -1 when out of memory."""
     cdef dReal* Js = <dReal*> malloc((14 * m + 1) * sizeof(dReal))
     cdef int* order = <int*> malloc((m + 1) * sizeof(int))
+    cdef int res = sor_lcp_buf(m, nb, J, iMJ, jb, rhs, cfm, lo, hi, findex, lam, fc, iterations, w, seed,
+                               Js, order)
+    free(Js)
+    free(order)
+    return res
+
+
+cdef int sor_lcp_buf(int m, int nb, const dReal* J, const dReal* iMJ, const int* jb, const dReal* rhs,
+                     const dReal* cfm, const dReal* lo, const dReal* hi, const int* findex, dReal* lam,
+                     dReal* fc, int iterations, dReal w, unsigned int* seed, dReal* Js,
+                     int* order) noexcept nogil:
+    """sor_lcp in caller-owned scratch memory (Js: 14 m + 1 reals, order: m + 1 ints; NULL fails)."""
     cdef dReal* b
     cdef dReal* Adcfm
     cdef dReal s, a
     cdef int i, k, it, n, t
     if Js == NULL or order == NULL:
-        free(Js)
-        free(order)
         return -1
     b = Js + 12 * m
     Adcfm = b + m
@@ -138,8 +148,6 @@ cdef int sor_lcp(int m, int nb, const dReal* J, const dReal* iMJ, const int* jb,
                 order[k] = t
         for i in range(m):
             _row(order[i], Js, iMJ, jb, b, Adcfm, lo, hi, findex, lam, fc)
-    free(Js)
-    free(order)
     return 0
 
 

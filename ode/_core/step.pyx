@@ -10,16 +10,94 @@ order, so in double precision both agree bit for bit.
 
 cimport numpy as cnp
 from libc.math cimport INFINITY, cos, fabs, sin, sqrt
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport free, malloc
 
 from .dreal cimport dReal
 from .jacobian cimport info1, info2
 from .layout cimport *
-from .lcp_dantzig cimport solve_lcp
-from .lcp_sor cimport sor_lcp
+from .lcp_dantzig cimport solve_lcp_buf
+from .lcp_sor cimport sor_lcp_buf
 from .rotation cimport normalize3, q_multiply0, q_normalize, q_to_r, r_to_q, w_to_dq
 
 cnp.import_array()
+
+
+# ---------------------------------------------------------------- the per-world workspace
+
+cdef enum:
+    WS_JOINTED, WS_MEM, WS_ADJ, WS_INVI, WS_CNT, WS_T, WS_TFI, WS_S, WS_FI, WS_BSTART, WS_LCP, WS_LCPI, \
+        WS_SORJ, WS_SORO, WS_NBUF
+
+
+cdef struct Arena:
+    void* buf[WS_NBUF]      # one grow-only block per use; the step's stages each use their own blocks
+    size_t cap[WS_NBUF]     # bytes held by each block
+    long grows              # blocks (re)allocated so far
+
+
+cdef void* _ws_get(Arena* a, int k, size_t nbytes) noexcept nogil:
+    """Block k with room for nbytes (contents undefined), grown by at least half when too small; NULL when
+    out of memory. A step that fits in the blocks it already has allocates nothing."""
+    cdef size_t want
+    if a.cap[k] >= nbytes:
+        return a.buf[k]
+    want = a.cap[k] + a.cap[k] // 2
+    if want < nbytes:
+        want = nbytes
+    if want < 64:
+        want = 64
+    free(a.buf[k])
+    a.buf[k] = malloc(want)
+    a.cap[k] = want if a.buf[k] != NULL else 0
+    a.grows += 1
+    return a.buf[k]
+
+
+cdef void _ws_release(Arena* a) noexcept nogil:
+    """Free every block (the next step allocates afresh)."""
+    cdef int k
+    for k in range(WS_NBUF):
+        free(a.buf[k])
+        a.buf[k] = NULL
+        a.cap[k] = 0
+
+
+cdef class Workspace:
+    """Scratch memory of one world's steps, kept between steps: the step kernels take every temporary array
+    (islands, joint rows, the LCP matrix and its factor) from here instead of the heap, so a step whose
+    sizes do not exceed an earlier one allocates nothing and touches no fresh pages."""
+
+    cdef Arena arena
+    cdef readonly long uses   # steps run with this workspace
+
+    def __cinit__(self):
+        cdef int k
+        for k in range(WS_NBUF):
+            self.arena.buf[k] = NULL
+            self.arena.cap[k] = 0
+        self.arena.grows = 0
+        self.uses = 0
+
+    def __dealloc__(self):
+        _ws_release(&self.arena)
+
+    @property
+    def grows(self) -> int:
+        """How many times a block was (re)allocated: constant once the world's step sizes stop growing."""
+        return self.arena.grows
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held."""
+        cdef size_t n = 0
+        cdef int k
+        for k in range(WS_NBUF):
+            n += self.arena.cap[k]
+        return n
+
+    def release(self) -> None:
+        """Free the memory held (dWorldCleanupWorkingMemory); the next step allocates it again."""
+        _ws_release(&self.arena)
 
 
 # ---------------------------------------------------------------- small vector / matrix helpers
@@ -433,11 +511,11 @@ cdef inline dReal _dot6(const dReal* a, const dReal* b) noexcept nogil:
 
 cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
                                 const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
-                                const int* loc) noexcept nogil:
+                                const int* loc, Arena* ws) noexcept nogil:
     """Solve the island's LCP and add h M^-1 J^T lambda to the velocities; -1 when out of memory."""
     cdef dReal fps = 1.0 / h
     cdef dReal wcfm = wr[W_CFM]
-    cdef int* cnt = <int*> malloc(nji * 8 * sizeof(int))
+    cdef int* cnt = <int*> _ws_get(ws, WS_CNT, nji * 8 * sizeof(int))
     cdef int* rofs = cnt + nji        # first row of joint n in the temporary (island-order) rows
     cdef int* unb = cnt + 2 * nji
     cdef int* order = cnt + 3 * nji
@@ -465,6 +543,8 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
     cdef dReal* tmp
     cdef dReal* rhs
     cdef dReal* lam
+    cdef dReal* lcp
+    cdef int* lcpi
     cdef dReal im, s
     cdef dReal fb[12]
     cdef dReal th[3]
@@ -478,15 +558,11 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
         rofs[n] = total
         total += cnt[n]
     if total == 0:
-        free(cnt)
         return 0
     # temporary rows in island order: J (12), c, cfm, lo, hi (one each) and findex
-    T = <dReal*> malloc(total * 16 * sizeof(dReal))
-    Tfi = <int*> malloc(total * sizeof(int))
+    T = <dReal*> _ws_get(ws, WS_T, total * 16 * sizeof(dReal))
+    Tfi = <int*> _ws_get(ws, WS_TFI, total * sizeof(int))
     if T == NULL or Tfi == NULL:
-        free(T)
-        free(Tfi)
-        free(cnt)
         return -1
     Tc = T + 12 * total
     Tcfm = Tc + total
@@ -521,16 +597,12 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
             order[nord] = n
             nord += 1
     m = total
-    S = <dReal*> malloc((m * 34 + m * m + nbi * 12) * sizeof(dReal))
-    fi = <int*> malloc(m * sizeof(int))
-    bstart = <int*> malloc((nbi + 1) * 2 * sizeof(int) + 4 * nord * sizeof(int))
-    if S == NULL or fi == NULL or bstart == NULL:
-        free(S)
-        free(fi)
-        free(bstart)
-        free(T)
-        free(Tfi)
-        free(cnt)
+    S = <dReal*> _ws_get(ws, WS_S, (<size_t> m * m + m * 34 + nbi * 12) * sizeof(dReal))
+    fi = <int*> _ws_get(ws, WS_FI, m * sizeof(int))
+    bstart = <int*> _ws_get(ws, WS_BSTART, (nbi + 1) * 2 * sizeof(int) + 4 * nord * sizeof(int))
+    lcp = <dReal*> _ws_get(ws, WS_LCP, (<size_t> m * m + 8 * m) * sizeof(dReal))
+    lcpi = <int*> _ws_get(ws, WS_LCPI, 2 * m * sizeof(int))
+    if S == NULL or fi == NULL or bstart == NULL or lcp == NULL or lcpi == NULL:
         return -1
     J = S
     JiM = J + 12 * m
@@ -564,8 +636,6 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
         k = ji[j * JI + JI_B2]
         jb[2 * n + 1] = loc[k] if k >= 0 else -1
         r += mj
-    free(T)
-    free(Tfi)
     # J M^-1, row by row: linear part times 1/m, angular part times the world inverse inertia
     for n in range(nord):
         for side in range(2):
@@ -648,7 +718,7 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
             rhs[r] = c[r] * fps - s
     for r in range(m):
         lam[r] = 0.0
-    solve_lcp(m, A, lam, rhs, NULL, nub, lo, hi, fi)
+    solve_lcp_buf(m, A, lam, rhs, NULL, nub, lo, hi, fi, lcp, lcpi)
     # constraint forces J^T lambda per body, joint feedback, then the velocity change h M^-1 J^T lambda
     for n in range(nord):
         j = joints[order[n]]
@@ -681,24 +751,22 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
         bo[B_AVEL] += d[0]
         bo[B_AVEL + 1] += d[1]
         bo[B_AVEL + 2] += d[2]
-    free(S)
-    free(fi)
-    free(bstart)
-    free(cnt)
     return 0
 
 
 cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
                          const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
-                         const int* loc, unsigned int* seed) noexcept nogil:
+                         const int* loc, unsigned int* seed, Arena* ws) noexcept nogil:
     """QuickStep: rows in island joint order, projected SOR for lambda, then v += h M^-1 J^T lambda."""
     cdef dReal fps = 1.0 / h
     cdef dReal wcfm = wr[W_CFM]
-    cdef int* cnt = <int*> malloc((2 * nji + 1) * sizeof(int))
+    cdef int* cnt = <int*> _ws_get(ws, WS_CNT, (2 * nji + 1) * sizeof(int))
     cdef int* ofs = cnt + nji
     cdef int m = 0, n, r, k, side, bl, l1, l2, j, p, err = 0
     cdef dReal* S = NULL
     cdef int* I = NULL
+    cdef dReal* Js
+    cdef int* sord
     cdef dReal* J
     cdef dReal* iMJ
     cdef dReal* c
@@ -722,14 +790,12 @@ cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr
         ofs[n] = m
         m += cnt[n]
     if m == 0:
-        free(cnt)
         return 0
-    S = <dReal*> malloc((31 * m + 12 * nbi) * sizeof(dReal))
-    I = <int*> malloc(3 * m * sizeof(int))
-    if S == NULL or I == NULL:
-        free(S)
-        free(I)
-        free(cnt)
+    S = <dReal*> _ws_get(ws, WS_S, (31 * m + 12 * nbi) * sizeof(dReal))
+    I = <int*> _ws_get(ws, WS_FI, 3 * m * sizeof(int))
+    Js = <dReal*> _ws_get(ws, WS_SORJ, (14 * m + 1) * sizeof(dReal))
+    sord = <int*> _ws_get(ws, WS_SORO, (m + 1) * sizeof(int))
+    if S == NULL or I == NULL or Js == NULL or sord == NULL:
         return -1
     J = S
     iMJ = J + 12 * m
@@ -803,7 +869,8 @@ cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr
                 continue
             s = s + _dot6(J + 12 * r + 6 * side, tmp + 6 * bl)
         rhs[r] = c[r] * fps - s
-    if sor_lcp(m, nbi, J, iMJ, jb, rhs, cfm, lo, hi, fi, lam, fc, <int> wr[W_QS_ITER], wr[W_QS_W], seed) < 0:
+    if sor_lcp_buf(m, nbi, J, iMJ, jb, rhs, cfm, lo, hi, fi, lam, fc, <int> wr[W_QS_ITER], wr[W_QS_W], seed,
+                   Js, sord) < 0:
         err = -1
     else:
         # joint feedback J^T lambda
@@ -821,17 +888,14 @@ cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr
             bo = br + bodies[bl] * BR
             for k in range(6):
                 bo[B_LVEL + k] += h * fc[6 * bl + k]
-    free(S)
-    free(I)
-    free(cnt)
     return err
 
 
 cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
                       const int* bodies, int nbi, const int* joints, int nji, int* loc,
-                      unsigned int* seed) noexcept nogil:
+                      unsigned int* seed, Arena* ws) noexcept nogil:
     """One step of one island: constraint forces (LCP, or SOR when seed is given), then semi-implicit Euler."""
-    cdef dReal* invI = <dReal*> malloc(9 * nbi * sizeof(dReal))
+    cdef dReal* invI = <dReal*> _ws_get(ws, WS_INVI, 9 * nbi * sizeof(dReal))
     cdef dReal th[3]
     cdef dReal d[3]
     cdef dReal* o
@@ -843,9 +907,9 @@ cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, d
         loc[bodies[n]] = n
         _prepare_body(br, bi, wr, h, bodies[n], invI + 9 * n)
     if nji and seed != NULL:
-        err = _sor_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc, seed)
+        err = _sor_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc, seed, ws)
     elif nji:
-        err = _constraint_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc)
+        err = _constraint_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc, ws)
     for n in range(nbi):
         o = br + bodies[n] * BR
         im = h * o[B_INVMASS]
@@ -867,7 +931,6 @@ cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, d
         for k in range(6):
             o[B_FACC + k] = 0.0
         bi[b * BI + BI_MOVED] = 1
-    free(invI)
     return err
 
 
@@ -986,9 +1049,9 @@ cdef inline void _max_angular_speed(dReal* br, const int* bi, int b) noexcept no
 
 
 cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr,
-                     dReal h, unsigned int* seed) noexcept nogil:
+                     dReal h, unsigned int* seed, Arena* ws) noexcept nogil:
     """Find islands of enabled bodies and step each one; returns the number of islands, -1 when out of memory."""
-    cdef int* mem = <int*> malloc((6 * nb + 2 * nj + 2) * sizeof(int))
+    cdef int* mem = <int*> _ws_get(ws, WS_MEM, (6 * nb + 2 * nj + 2) * sizeof(int))
     cdef int* start
     cdef int* fill
     cdef int* adj
@@ -1007,9 +1070,8 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
     loc = bodies + nb           # nb
     jtag = loc + nb             # nj
     joints = jtag + nj          # nj
-    adj = <int*> malloc((2 * nj + 1) * sizeof(int))
+    adj = <int*> _ws_get(ws, WS_ADJ, (2 * nj + 1) * sizeof(int))
     if adj == NULL:
-        free(mem)
         return -1
     for b in range(nb):
         bi[b * BI + BI_ISLAND] = -1
@@ -1068,11 +1130,9 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
                     bi[other * BI + BI_ISLAND] = islands
                     stack[top] = other
                     top += 1
-        if _step_island(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, loc, seed) < 0:
+        if _step_island(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, loc, seed, ws) < 0:
             err = 1
         islands += 1
-    free(adj)
-    free(mem)
     return -1 if err else islands
 
 
@@ -1083,19 +1143,20 @@ cdef void _check(cnp.ndarray a, int itemsize, str name) except *:
 
 
 def world_step(cnp.ndarray breal, cnp.ndarray bint, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
-               cnp.ndarray wreal, stepsize, samples=None):
+               cnp.ndarray wreal, stepsize, samples=None, workspace=None):
     """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped.
 
     samples (optional, shape (>= nb, 6 S)) holds each body's last S auto-disable velocity samples; it is
-    needed only by bodies averaging more than one sample.
+    needed only by bodies averaging more than one sample. workspace (optional, a Workspace kept by the
+    caller between steps) supplies the scratch memory; without it the step allocates its own.
     """
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0, samples)[0]
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0, samples, workspace)[0]
 
 
 def world_quick_step(cnp.ndarray breal, cnp.ndarray bint, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
-                     cnp.ndarray wreal, stepsize, seed, samples=None):
+                     cnp.ndarray wreal, stepsize, seed, samples=None, workspace=None):
     """dWorldQuickStep on the world arrays (modified in place); returns (islands stepped, new dRand seed)."""
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed, samples)
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed, samples, workspace)
 
 
 def damp_bodies(cnp.ndarray breal, cnp.ndarray bint, nb):
@@ -1138,9 +1199,19 @@ def scan_bodies(cnp.ndarray breal, cnp.ndarray bint, nb):
     return moved, bad, damp, most
 
 
+cdef Workspace _workspace(workspace):
+    """The caller's Workspace, a fresh one for None, else TypeError naming the argument."""
+    if workspace is None:
+        return Workspace()
+    if type(workspace) is not Workspace:
+        raise TypeError(f"workspace must be a Workspace or None, not {type(workspace).__name__}")
+    return <Workspace> workspace
+
+
 cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
-                cnp.ndarray wreal, stepsize, int quick, seed, samples):
+                cnp.ndarray wreal, stepsize, int quick, seed, samples, workspace):
     """Check the arrays and run one step in C without the GIL; returns (islands, seed)."""
+    cdef Workspace ws = _workspace(workspace)
     cdef int cnb = nb
     cdef int cnj = nj
     cdef dReal h = stepsize
@@ -1172,13 +1243,13 @@ cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp
     for b in range(cnb):
         if bi[b * BI + BI_AD_AVG] > cap:
             raise ValueError("bodies averaging more auto-disable samples than the samples array holds")
-    jointed = <int*> malloc((cnb + 1) * sizeof(int))
+    jointed = <int*> _ws_get(&ws.arena, WS_JOINTED, (cnb + 1) * sizeof(int))
     if jointed == NULL:
         raise MemoryError("world_step: out of memory")
+    ws.uses += 1
     with nogil:
         _auto_disable(br, bi, cnb, ji, cnj, h, sb, S, jointed)
-        res = _world_step(br, bi, cnb, jr, ji, cnj, wr, h, &s if quick else NULL)
-    free(jointed)
+        res = _world_step(br, bi, cnb, jr, ji, cnj, wr, h, &s if quick else NULL, &ws.arena)
     if res < 0:
         raise MemoryError("world_step: out of memory")
     return res, s

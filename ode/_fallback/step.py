@@ -16,6 +16,60 @@ from .rotation import normalize3, q_multiply0, q_normalize, q_to_r, r_to_q, w_to
 INF = float("inf")
 
 
+# ---------------------------------------------------------------- the per-world workspace
+
+class Workspace:
+    """Scratch lists of one world's steps, kept between steps (the twin of the core's Workspace): the step
+    takes its large zero-filled arrays (the LCP matrix, the Jacobian rows) from here, grown only when a step
+    needs more than an earlier one, so steady-state steps reuse them."""
+
+    def __init__(self):
+        self._lists: dict = {}
+        self._grows = 0
+        self._uses = 0
+
+    @property
+    def grows(self) -> int:
+        """How many times a list was (re)allocated: constant once the world's step sizes stop growing."""
+        return self._grows
+
+    @property
+    def uses(self) -> int:
+        """Steps run with this workspace."""
+        return self._uses
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the lists' item pointers."""
+        return 8 * sum(len(v) for v in self._lists.values())
+
+    def release(self) -> None:
+        """Drop the lists held (dWorldCleanupWorkingMemory); the next step allocates them again."""
+        self._lists.clear()
+
+    def _zeros(self, key: str, n: int) -> list:
+        """The list named key with its first n items set to 0.0 (it may be longer), grown by at least half
+        when shorter than n."""
+        lst = self._lists.get(key)
+        if lst is None or len(lst) < n:
+            size = n if lst is None else max(n, len(lst) + len(lst) // 2)
+            lst = self._lists[key] = [0.0] * size
+            self._grows += 1
+            return lst
+        for i in range(n):
+            lst[i] = 0.0
+        return lst
+
+
+def _workspace(workspace):
+    """The caller's Workspace, a fresh one for None, else TypeError naming the argument."""
+    if workspace is None:
+        return Workspace()
+    if type(workspace) is not Workspace:
+        raise TypeError(f"workspace must be a Workspace or None, not {type(workspace).__name__}")
+    return workspace
+
+
 # ---------------------------------------------------------------- small vector / matrix helpers
 
 def _cross(a, b):
@@ -200,18 +254,19 @@ def impulse_to_force(stepsize, impulse):
 
 # ---------------------------------------------------------------- the step
 
-def world_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, samples=None):
+def world_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, samples=None, workspace=None):
     """dWorldStep on the world arrays (numpy, modified in place); returns the number of islands stepped.
 
     samples (optional, shape (>= nb, 6 S)) holds each body's last S auto-disable velocity samples; it is
-    needed only by bodies averaging more than one sample.
+    needed only by bodies averaging more than one sample. workspace (optional, a Workspace kept by the
+    caller between steps) supplies the scratch lists; without it the step allocates its own.
     """
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0, samples)[0]
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0, samples, workspace)[0]
 
 
-def world_quick_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, seed, samples=None):
+def world_quick_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, seed, samples=None, workspace=None):
     """dWorldQuickStep on the world arrays (modified in place); returns (islands stepped, new dRand seed)."""
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed, samples)
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed, samples, workspace)
 
 
 def damp_bodies(breal, bint, nb):
@@ -248,8 +303,9 @@ def scan_bodies(breal, bint, nb):
     return moved, bad, damp, most
 
 
-def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed, samples):
+def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed, samples, workspace):
     """Copy the arrays to flat lists, step them, and copy them back; returns (islands, seed)."""
+    ws = _workspace(workspace)
     nb = int(nb)
     nj = int(nj)
     br = breal[:nb].ravel().tolist()
@@ -263,8 +319,9 @@ def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed, samples
     sb = [] if samples is None else samples[:nb].ravel().tolist()
     rng = [int(seed) & 0xFFFFFFFF]
     h = float(stepsize)
+    ws._uses += 1
     _auto_disable(br, bi, nb, ji, nj, h, sb, S)
-    islands = _world_step(br, bi, nb, jr, ji, nj, wr, h, rng if quick else None)
+    islands = _world_step(br, bi, nb, jr, ji, nj, wr, h, rng if quick else None, ws)
     if S and nb:
         samples[:nb] = np.asarray(sb).reshape(nb, -1)
     if nb:
@@ -391,7 +448,7 @@ def _max_angular_speed(br, bi, b):
         br[r + 2] = br[r + 2] * k
 
 
-def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng):
+def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng, ws):
     """Find islands of enabled bodies and step each one (QuickStep when rng holds a seed); island count."""
     for b in range(nb):
         bi[b * L.BI + L.BI_ISLAND] = -1
@@ -422,7 +479,7 @@ def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng):
                 if other >= 0 and bi[other * L.BI + L.BI_ISLAND] < 0:
                     bi[other * L.BI + L.BI_ISLAND] = islands
                     stack.append(other)
-        _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng)
+        _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng, ws)
         islands += 1
     return islands
 
@@ -501,13 +558,13 @@ def _integrate_body(br, bi, b, h):
     br[o + L.B_R:o + L.B_R + 9] = R
 
 
-def _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng):
+def _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng, ws):
     """One step of one island: constraint forces (LCP, or SOR when rng is given), then semi-implicit Euler."""
     invI = [_prepare_body(br, bi, wr, h, b) for b in bodies]
     if joints and rng is not None:
-        _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng)
+        _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng, ws)
     elif joints:
-        _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI)
+        _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, ws)
     for n, b in enumerate(bodies):
         o = b * L.BR
         im = h * br[o + L.B_INVMASS]
@@ -563,7 +620,7 @@ def _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI):
     return order, nub
 
 
-def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI):
+def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, ws):
     """Solve the island's LCP for the constraint forces and add h M^-1 J^T lambda to the velocities."""
     from . import lcp_dantzig
     order, nub = _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI)
@@ -622,7 +679,7 @@ def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI):
         for side in (0, 1):
             if jb[n][side] >= 0:
                 by_body[jb[n][side]].append((n, side))
-    A = [0.0] * (m * m)
+    A = ws._zeros("A", m * m)
     for n in range(len(order)):
         for side in (0, 1):
             bl = jb[n][side]
@@ -706,7 +763,7 @@ def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI):
         br[o + L.B_AVEL + 2] += d[2]
 
 
-def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng):
+def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng, ws):
     """QuickStep: rows in island joint order, projected SOR for lambda, then v += h M^-1 J^T lambda."""
     from . import jacobian, lcp_sor
     fps = 1.0 / h
@@ -716,7 +773,7 @@ def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng):
     if m == 0:
         return
     local = {b: n for n, b in enumerate(bodies)}
-    J = [0.0] * (12 * m)
+    J = ws._zeros("J", 12 * m)
     c = [0.0] * m
     cfm = [wcfm] * m
     lo = [-INF] * m
@@ -752,7 +809,7 @@ def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng):
             jb[2 * (r + k) + 1] = l2
         r += mj
     # M^-1 J^T, row by row: linear part times 1/m, angular part times the world inverse inertia
-    iMJ = [0.0] * (12 * m)
+    iMJ = ws._zeros("iMJ", 12 * m)
     for r in range(m):
         for side in (0, 1):
             bl = jb[2 * r + side]
