@@ -72,3 +72,13 @@ def positive(name: str, value) -> float:
     if not x > 0.0:
         raise ValueError(f"{name} must be > 0, not {x!r}")
     return x
+
+
+def step_size(stepsize) -> float:
+    """A step size: a finite number > 0, or TypeError / ValueError."""
+    if isinstance(stepsize, bool) or not isinstance(stepsize, (int, float, np.floating, np.integer)):
+        raise TypeError(f"stepsize must be a number, not {type(stepsize).__name__}")
+    h = float(stepsize)
+    if not (h > 0.0 and math.isfinite(h)):
+        raise ValueError(f"stepsize must be a finite number > 0, not {h!r}")
+    return h

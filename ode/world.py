@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from . import _backend, _check, rand
+from . import _backend, _check
 from . import _layout as L
 from ._state import WorldState
 from .errors import ODEError
@@ -14,8 +14,12 @@ from .errors import ODEError
 DEFAULT_CFM = 1e-10 if _backend.precision == "double" else 1e-5
 
 
-class World:
-    """A dynamics world (dWorldID): owns its bodies and joints and steps them together."""
+class World(_backend.kernel("handles").WorldBase):
+    """A dynamics world (dWorldID): owns its bodies and joints and steps them together.
+
+    ``step`` and ``quickStep`` are inherited from the compiled base type ``handles.WorldBase``, which calls
+    back into ``_sample_buffer`` and ``_after_step`` here only when bodies need them.
+    """
 
     def __init__(self) -> None:
         """Create an empty world with ODE's defaults (no gravity, ERP 0.2, CFM 1e-10 or 1e-5)."""
@@ -82,7 +86,7 @@ class World:
 
     def impulseToForce(self, stepsize: float, impulse) -> tuple:
         """The force that, applied for one step of ``stepsize``, gives ``impulse`` (dWorldImpulseToForce)."""
-        h = _positive_step(stepsize)
+        h = _check.step_size(stepsize)
         return _backend.kernel("step").impulse_to_force(h, _check.vec("impulse", impulse))
 
 
@@ -244,27 +248,7 @@ class World:
         else:
             raise TypeError("file must be a path or an object with a write method")
 
-    # ---- stepping
-    def step(self, stepsize: float) -> None:
-        """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep."""
-        h = _positive_step(stepsize)
-        st = self._state
-        b, j = st.bodies, st.joints
-        _backend.kernel("step").world_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h,
-                                           self._sample_buffer(), st.workspace)
-        self._after_step()
-
-    def quickStep(self, stepsize: float) -> None:
-        """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
-        h = stepsize if type(stepsize) is float and 0.0 < stepsize < math.inf else _positive_step(stepsize)
-        st = self._state
-        b, j = st.bodies, st.joints
-        k = _backend.kernel("step")
-        _, seed = k.world_quick_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h,
-                                     rand._get(), self._sample_buffer(k), st.workspace)
-        rand._put(seed)
-        self._after_step(k)
-
+    # ---- stepping (step and quickStep are inherited from the compiled handles.WorldBase)
     def _sample_buffer(self, kernel=None):
         """The velocity sample rows (one per body slot) when some body averages several samples, else None."""
         b = self._state.bodies
@@ -336,11 +320,3 @@ def nonnegative(name: str, value) -> float:
     return x
 
 
-def _positive_step(stepsize) -> float:
-    """A step size that is a finite number > 0, or TypeError / ValueError."""
-    if isinstance(stepsize, bool) or not isinstance(stepsize, (int, float, np.floating, np.integer)):
-        raise TypeError(f"stepsize must be a number, not {type(stepsize).__name__}")
-    h = float(stepsize)
-    if not (h > 0.0 and math.isfinite(h)):
-        raise ValueError(f"stepsize must be a finite number > 0, not {h!r}")
-    return h

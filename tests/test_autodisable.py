@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import scene_in_backend
 from scenes_quickstep import sleep_steps
 
 import ode
@@ -193,16 +194,14 @@ def test_auto_disable_api_defaults_and_bad_input():
 
 
 @pytest.mark.parametrize("quick", [False, True])
-def test_sleep_scene_core_twin_parity(quick, monkeypatch):
+def test_sleep_scene_core_twin_parity(quick):
     """The sleep scene (sample averaging, countdowns, wake-ups) through the core and the Python twins.
 
     Bit-identical in double; in single (core in float, twin in double) the asleep steps differ by at most one.
     """
     pytest.importorskip(f"ode._core.{_backend.precision}.step")
-    monkeypatch.setattr(_backend, "backend", "core")
-    core = sleep_steps(ode, quick, steps=170)
-    monkeypatch.setattr(_backend, "backend", "python")
-    twin = sleep_steps(ode, quick, steps=170)
+    core = scene_in_backend("core", "scenes_quickstep", "sleep_steps", quick=quick, steps=170)
+    twin = scene_in_backend("python", "scenes_quickstep", "sleep_steps", quick=quick, steps=170)
     if DOUBLE:
         assert core == twin
     else:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import scene_in_backend
 from scenes_quickstep import damping_moved
 
 import ode
@@ -100,13 +101,11 @@ def test_damping_api_defaults_and_bad_input():
 
 
 @pytest.mark.parametrize("quick", [False, True])
-def test_damping_scene_core_twin_parity(quick, monkeypatch):
+def test_damping_scene_core_twin_parity(quick):
     """Damping and the speed limit through the core and the Python twins: bit-identical in double."""
     pytest.importorskip(f"ode._core.{_backend.precision}.step")
-    monkeypatch.setattr(_backend, "backend", "core")
-    core = damping_moved(ode, quick)
-    monkeypatch.setattr(_backend, "backend", "python")
-    twin = damping_moved(ode, quick)
+    core = scene_in_backend("core", "scenes_quickstep", "damping_moved", quick=quick)
+    twin = scene_in_backend("python", "scenes_quickstep", "damping_moved", quick=quick)
     if DOUBLE:
         assert core == twin
     else:

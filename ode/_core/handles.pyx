@@ -26,12 +26,14 @@ from libc.math cimport INFINITY, copysign, fabs
 from .dreal cimport dReal
 from .jacobian cimport _hinge_angle
 from .mass cimport M_SIZE, mass_set_box, mass_set_box_total, mass_set_sphere, mass_set_sphere_total
-from .layout cimport (B_AVEL, B_FACC, B_LVEL, B_POS, B_Q, B_R, B_TACC, BI_ALIVE, J_FB, J_PARAM,
-                      J_PARAM_GROUP, JF_REVERSE, JI_ALIVE, JI_B1, JI_FEEDBACK, JI_FLAGS)
+from .step cimport Workspace, damp_rows, step_rows
+from .layout cimport (B_AVEL, B_FACC, B_LVEL, B_POS, B_Q, B_R, B_TACC, BI_AD_AVG, BI_ALIVE, BI_DAMP,
+                      BI_MOVED, J_FB, J_PARAM, J_PARAM_GROUP, JF_REVERSE, JI_ALIVE, JI_B1, JI_FEEDBACK,
+                      JI_FLAGS)
 
 import numbers
 
-from ode import _check
+from ode import _check, rand
 from ode.errors import ODEError
 
 cnp.import_array()
@@ -413,3 +415,93 @@ cdef class MassBase:
         cdef double y = _positive("ly", ly)
         mass_set_box_total(m, <dReal>t, <dReal>x, <dReal>y, <dReal>_positive("lz", lz))
         self._m = _mass_tuple(m)
+
+
+# ---------------------------------------------------------------- worlds
+
+@cython.auto_pickle(False)
+cdef class WorldBase:
+    """The compiled part of ode.World: step and quickStep as one C call each, the checks around them in C.
+
+    The step itself is the step kernel's; before it, the largest auto-disable sample count decides whether
+    the world's sample buffer is needed; after it, one pass over the bodies finds whether any moved with a
+    non-finite state, has a moved callback or damps, and only then does the Python part of World run.
+    """
+
+    cdef public object _state
+
+    def step(self, stepsize):
+        """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep."""
+        self._advance(stepsize, False)
+
+    def quickStep(self, stepsize):
+        """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
+        self._advance(stepsize, True)
+
+    cdef int _advance(self, object stepsize, bint quick) except -1:
+        cdef double h
+        if type(stepsize) is float and 0.0 < <double>stepsize < INFINITY:
+            h = stepsize
+        else:
+            h = _check.step_size(stepsize)
+        st = self._state
+        cdef SlotsBase B = st.bodies
+        cdef SlotsBase J = st.joints
+        cdef cnp.ndarray wreal = st.wreal
+        cdef Workspace ws = st.workspace
+        if cnp.PyArray_ITEMSIZE(wreal) != sizeof(dReal) or not cnp.PyArray_IS_C_CONTIGUOUS(wreal):
+            raise ValueError("the world's parameter array is not of this build's real type")
+        cdef int nb = <int>B.count
+        cdef int nj = <int>J.count
+        cdef int i, most = 0, S = 0, res
+        cdef dReal* sb = NULL
+        cdef cnp.ndarray samples
+        for i in range(nb):
+            if B.idata[i * B.iw + BI_AD_AVG] > most:
+                most = B.idata[i * B.iw + BI_AD_AVG]
+        if most > 1:
+            samples = self._sample_buffer()
+            if cnp.PyArray_ITEMSIZE(samples) != sizeof(dReal) or not cnp.PyArray_IS_C_CONTIGUOUS(samples) \
+                    or samples.ndim != 2 or samples.shape[0] < nb or samples.shape[1] < 6 * most \
+                    or samples.shape[1] % 6:
+                raise ValueError("the world's auto-disable sample buffer does not fit its bodies")
+            S = samples.shape[1] // 6
+            sb = <dReal*>cnp.PyArray_DATA(samples)
+        cdef unsigned int seed = 0
+        if quick:
+            seed = <unsigned int>(rand._get() & 0xFFFFFFFF)
+        cdef dReal* wr = <dReal*>cnp.PyArray_DATA(wreal)
+        with nogil:
+            res = step_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, wr, <dReal>h, &seed if quick else NULL,
+                            sb, S, ws)
+        if res < 0:
+            raise MemoryError("world step: out of memory")
+        if quick:
+            rand._put(seed)
+        self._after_rows(B, nb)
+        return 0
+
+    cdef int _after_rows(self, SlotsBase B, int nb) except -1:
+        """Damping, or World._after_step when a moved body is non-finite or has a moved callback."""
+        cdef int i, k, moved = 0, damp = 0, bad = 0
+        cdef dReal x
+        cdef dReal* r
+        for i in range(nb):
+            if B.idata[i * B.iw + BI_MOVED] == 0:
+                continue
+            moved = 1
+            if B.idata[i * B.iw + BI_DAMP] & 3:
+                damp = 1
+            r = B.rdata + i * B.rw
+            for k in range(B_TACC + 3):
+                x = r[k]
+                if not (x - x == 0.0):
+                    bad = 1
+                    break
+        if not moved:
+            return 0
+        if bad or self._state.moved_callbacks:
+            self._after_step()
+        elif damp:
+            damp_rows(B.rdata, B.idata, nb)
+        return 0

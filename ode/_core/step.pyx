@@ -24,15 +24,7 @@ cnp.import_array()
 
 # ---------------------------------------------------------------- the per-world workspace
 
-cdef enum:
-    WS_JOINTED, WS_MEM, WS_ADJ, WS_INVI, WS_CNT, WS_T, WS_TFI, WS_S, WS_FI, WS_BSTART, WS_LCP, WS_LCPI, \
-        WS_SORJ, WS_SORO, WS_NBUF
-
-
-cdef struct Arena:
-    void* buf[WS_NBUF]      # one grow-only block per use; the step's stages each use their own blocks
-    size_t cap[WS_NBUF]     # bytes held by each block
-    long grows              # blocks (re)allocated so far
+# WS_* block numbers, Arena and Workspace's fields are declared in step.pxd.
 
 
 cdef void* _ws_get(Arena* a, int k, size_t nbytes) noexcept nogil:
@@ -66,9 +58,6 @@ cdef class Workspace:
     """Scratch memory of one world's steps, kept between steps: the step kernels take every temporary array
     (islands, joint rows, the LCP matrix and its factor) from here instead of the heap, so a step whose
     sizes do not exceed an earlier one allocates nothing and touches no fresh pages."""
-
-    cdef Arena arena
-    cdef readonly long uses   # steps run with this workspace
 
     def __cinit__(self):
         cdef int k
@@ -1219,7 +1208,6 @@ cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp
     cdef int res
     cdef int S = 0
     cdef dReal* sb = NULL
-    cdef int* jointed
     if samples is not None:
         _check(samples, sizeof(dReal), "samples")
         if samples.ndim != 2 or samples.shape[0] < cnb or samples.shape[1] % 6:
@@ -1243,13 +1231,24 @@ cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp
     for b in range(cnb):
         if bi[b * BI + BI_AD_AVG] > cap:
             raise ValueError("bodies averaging more auto-disable samples than the samples array holds")
-    jointed = <int*> _ws_get(&ws.arena, WS_JOINTED, (cnb + 1) * sizeof(int))
-    if jointed == NULL:
-        raise MemoryError("world_step: out of memory")
-    ws.uses += 1
     with nogil:
-        _auto_disable(br, bi, cnb, ji, cnj, h, sb, S, jointed)
-        res = _world_step(br, bi, cnb, jr, ji, cnj, wr, h, &s if quick else NULL, &ws.arena)
+        res = step_rows(br, bi, cnb, jr, ji, cnj, wr, h, &s if quick else NULL, sb, S, ws)
     if res < 0:
         raise MemoryError("world_step: out of memory")
     return res, s
+
+
+cdef int step_rows(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr, dReal h,
+                   unsigned int* seed, dReal* samples, int S, Workspace ws) noexcept nogil:
+    """Auto-disable, then one step (see step.pxd); -1 when memory ran out."""
+    cdef int* jointed = <int*> _ws_get(&ws.arena, WS_JOINTED, (nb + 1) * sizeof(int))
+    if jointed == NULL:
+        return -1
+    ws.uses += 1
+    _auto_disable(br, bi, nb, ji, nj, h, samples, S, jointed)
+    return _world_step(br, bi, nb, jr, ji, nj, wr, h, seed, &ws.arena)
+
+
+cdef void damp_rows(dReal* br, const int* bi, int nb) noexcept nogil:
+    """Damping of the bodies the last step moved (see step.pxd)."""
+    _damp(br, bi, nb)

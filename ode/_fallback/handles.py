@@ -6,15 +6,16 @@ the same order and the same results, so the pure-Python backend behaves exactly 
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
 
-from ode import _check, _precision
+from ode import _check, _precision, rand
 from ode import _layout as L
 from ode.errors import ODEError
 
-from . import jacobian, mass
+from . import jacobian, mass, step
 
 _NPARAMS = 14                  # ODE 0.16 parameter numbers 0 .. 13 in each group
 _P_FMAX = 5
@@ -259,3 +260,29 @@ class MassBase:
         t = _check.positive("total_mass", total_mass)
         x, y = _check.positive("lx", lx), _check.positive("ly", ly)
         self._m = _stored(mass.MassSetBoxTotal(t, x, y, _check.positive("lz", lz)))
+
+
+class WorldBase:
+    """step and quickStep of ode.World (see the compiled module)."""
+
+    def step(self, stepsize) -> None:
+        """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep."""
+        self._advance(stepsize, False)
+
+    def quickStep(self, stepsize) -> None:
+        """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
+        self._advance(stepsize, True)
+
+    def _advance(self, stepsize, quick: bool) -> None:
+        h = stepsize if type(stepsize) is float and 0.0 < stepsize < math.inf else _check.step_size(stepsize)
+        st = self._state
+        b, j = st.bodies, st.joints
+        samples = self._sample_buffer()
+        if quick:
+            _, seed = step.world_quick_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h,
+                                            rand._get(), samples, st.workspace)
+            rand._put(seed)
+        else:
+            step.world_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h, samples,
+                            st.workspace)
+        self._after_step()
