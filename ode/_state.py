@@ -6,7 +6,10 @@ Bodies and joints are handles: a world plus a slot with a generation number, so 
 
 from __future__ import annotations
 
+import functools
 import heapq
+import itertools
+import threading
 
 import numpy as np
 
@@ -14,15 +17,90 @@ from . import _layout as L
 from ._backend import INT, REAL
 
 BODY_DEATHS = [0]   # bumped by Body.destroy: geoms attached to a destroyed body are detached lazily
+_DEATH_COUNTER = itertools.count(1)
+
+
+def body_died() -> None:
+    """Record that a body was destroyed (geoms attached to it are detached at the next pose refresh).
+
+    ``next`` on an itertools counter is atomic under the GIL, so bodies destroyed in two threads never
+    lose a count (``BODY_DEATHS[0] += 1`` could)."""
+    BODY_DEATHS[0] = next(_DEATH_COUNTER)
+
+
+def _own_lock(method):
+    """Run a Slots method holding the Slots' lock."""
+    @functools.wraps(method)
+    def run(self, *args):
+        with self.lock:
+            return method(self, *args)
+    return run
+
+
+def locked(method):
+    """Run ``method`` holding ``self._world._state.lock``: a world's structural changes are serialised."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._world._state.lock:
+            return method(self, *args, **kwargs)
+    return run
+
+
+def locked2(method):
+    """``locked`` for methods of exactly two positional arguments (attach: no argument packing, it is hot)."""
+    @functools.wraps(method)
+    def run(self, a, b):
+        with self._world._state.lock:
+            return method(self, a, b)
+    return run
+
+
+def world_locked(method):
+    """Run a World method holding its lock (the step: other threads' structural changes wait for it)."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._state.lock:
+            return method(self, *args, **kwargs)
+    return run
+
+
+def locked_by_arg(method):
+    """Run ``method(self, world, ...)`` holding ``world._state.lock`` when ``world`` is a world (constructors
+    of bodies and joints: the row is taken and initialised in one critical section); anything else is
+    passed through unlocked, for the method's own type check to refuse."""
+    @functools.wraps(method)
+    def run(self, world, *args, **kwargs):
+        st = getattr(world, "_state", None)
+        if type(st) is not WorldState:
+            return method(self, world, *args, **kwargs)
+        with st.lock:
+            return method(self, world, *args, **kwargs)
+    return run
+
+
+def locked_by_arg3(method):
+    """``locked_by_arg`` for constructors of exactly three positional arguments (ContactJoint: hot)."""
+    @functools.wraps(method)
+    def run(self, world, a, b):
+        st = getattr(world, "_state", None)
+        if type(st) is not WorldState:
+            return method(self, world, a, b)
+        with st.lock:
+            return method(self, world, a, b)
+    return run
 
 
 class Slots:
     """Rows of a real and an int array that grow by doubling; freed rows are reused lowest first.
 
     ``_free`` is a heap (heapq) of freed rows, so taking the lowest costs O(log n) however many are free.
+    Every change of the rows' structure (take, allocate, release, growth) holds ``lock``: the world's lock
+    for bodies and joints, the geom store's lock for geoms (re-entrant, shared with the callers' critical
+    sections).
     """
 
-    def __init__(self, real_width: int, int_width: int, capacity: int = 8):
+    def __init__(self, real_width: int, int_width: int, capacity: int = 8, lock=None):
+        self.lock = lock if lock is not None else threading.RLock()
         self.real = np.zeros((capacity, real_width), dtype=REAL)
         self.ints = np.zeros((capacity, int_width), dtype=INT)
         self.count = 0              # high-water mark: rows [0, count) have been used
@@ -45,7 +123,8 @@ class Slots:
         return z
 
     def take(self) -> int:
-        """allocate() without zeroing the row: for callers that overwrite the whole row at once."""
+        """allocate() without zeroing the row: for callers that overwrite the whole row at once (they hold
+        ``lock`` while they take and write the row)."""
         if self._free:
             slot = heapq.heappop(self._free)
             self.generation[slot] += 1
@@ -57,6 +136,7 @@ class Slots:
             self.generation.append(0)
         return slot
 
+    @_own_lock
     def allocate(self) -> int:
         """Return a zeroed row index, growing the arrays when full."""
         slot = self.take()
@@ -65,6 +145,7 @@ class Slots:
         z[3][slot * z[5]:(slot + 1) * z[5]] = z[7]
         return slot
 
+    @_own_lock
     def release(self, slot: int) -> None:
         """Mark a row free; its handle generation is bumped when the row is reused."""
         self.real[slot] = 0
@@ -72,6 +153,7 @@ class Slots:
         self.generation[slot] += 1
         heapq.heappush(self._free, slot)
 
+    @_own_lock
     def release_many(self, slots: list) -> None:
         """release() for many rows at once (one zeroing of all the rows)."""
         if not slots:
@@ -94,6 +176,7 @@ class Slots:
         self._free.extend(slots)
         heapq.heapify(self._free)
 
+    @_own_lock
     def _grow(self) -> None:
         cap = self.real.shape[0] * 2
         real = np.zeros((cap, self.real.shape[1]), dtype=REAL)
@@ -107,8 +190,9 @@ class WorldState:
     """Arrays of one world: bodies, joints and world parameters, plus the Python objects kept alive."""
 
     def __init__(self):
-        self.bodies = Slots(L.BR, L.BI)
-        self.joints = Slots(L.JR, L.JI)
+        self.lock = threading.RLock()          # the world's lock: held by the step and structural changes
+        self.bodies = Slots(L.BR, L.BI, lock=self.lock)
+        self.joints = Slots(L.JR, L.JI, lock=self.lock)
         self.wreal = np.zeros(L.WR, dtype=REAL)
         self.body_objects: dict[int, object] = {}   # slot -> Body: the world keeps its bodies alive
         self.joint_objects: dict[int, object] = {}  # slot -> Joint: and its joints

@@ -16,6 +16,7 @@ import numpy as np
 
 from . import _backend, _check
 from . import _layout as L
+from ._handle import Handle
 from .geoms import PY_AABB, STORE, GeomObject
 
 _MAX_SAMPLES = 1 << 24
@@ -58,7 +59,7 @@ def _index_array(name: str, value, cols: int, limit: int) -> np.ndarray:
     return np.ascontiguousarray(a)
 
 
-class _SideData:
+class _SideData(Handle):
     """A registry id shared by geoms; released when the owner is rebuilt or collected."""
 
     def __init__(self) -> None:

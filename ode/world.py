@@ -8,13 +8,14 @@ import numpy as np
 
 from . import _backend, _check, rand
 from . import _layout as L
-from ._state import WorldState
+from ._handle import Handle
+from ._state import WorldState, world_locked
 from .errors import ODEError
 
 DEFAULT_CFM = 1e-10 if _backend.precision == "double" else 1e-5
 
 
-class World:
+class World(Handle):
     """A dynamics world (dWorldID): owns its bodies and joints and steps them together."""
 
     def __init__(self) -> None:
@@ -243,6 +244,7 @@ class World:
             raise TypeError("file must be a path or an object with a write method")
 
     # ---- stepping
+    @world_locked
     def step(self, stepsize: float) -> None:
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep."""
         h = _positive_step(stepsize)
@@ -252,6 +254,7 @@ class World:
                                            self._sample_buffer())
         self._after_step()
 
+    @world_locked
     def quickStep(self, stepsize: float) -> None:
         """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
         h = stepsize if type(stepsize) is float and 0.0 < stepsize < math.inf else _positive_step(stepsize)
