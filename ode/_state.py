@@ -47,11 +47,16 @@ def locked(method):
 
 
 def locked2(method):
-    """``locked`` for methods of exactly two positional arguments (attach: no argument packing, it is hot)."""
+    """``locked`` for methods of exactly two positional arguments (attach: hot, so no argument packing, and
+    acquire/release, cheaper than a with block)."""
     @functools.wraps(method)
     def run(self, a, b):
-        with self._world._state.lock:
+        lock = self._world._state.lock
+        lock.acquire()
+        try:
             return method(self, a, b)
+        finally:
+            lock.release()
     return run
 
 
@@ -85,8 +90,12 @@ def locked_by_arg3(method):
         st = getattr(world, "_state", None)
         if type(st) is not WorldState:
             return method(self, world, a, b)
-        with st.lock:
+        lock = st.lock
+        lock.acquire()
+        try:
             return method(self, world, a, b)
+        finally:
+            lock.release()
     return run
 
 

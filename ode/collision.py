@@ -164,24 +164,18 @@ def _pair_contacts():
 _PC = _BP = _TR = None
 
 
+_ACQUIRE, _RELEASE = STORE.lock.acquire, STORE.lock.release
+
+
 def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
-    """Contacts between two geoms as a list of ode.Contact (empty when they do not touch): ``_collide``
-    holding the geom store's lock (the narrow phase releases the GIL; no other thread may release or
-    reuse the rows it reads meanwhile)."""
-    with _STORE_LOCK:
-        return _collide(geom1, geom2, max_contacts, unimportant)
-
-
-_STORE_LOCK = STORE.lock
-
-
-def _collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
     """Contacts between two geoms as a list of ode.Contact (empty when they do not touch).
 
     PyODE's signature is collide(geom1, geom2) with up to 150 contacts; ``max_contacts`` and
     ``unimportant`` (ODE's CONTACTS_UNIMPORTANT flag) are extensions. The normal points into geom1.
     Two live leaf geoms (no space, no transform, no trimesh callbacks) take a fast path: one liveness
     test each, the poses refreshed only outside a collision pass, and the Contacts built by the kernel.
+    From the liveness test to the kernel (which releases the GIL) the geom store's lock is held, so no
+    other thread releases or reuses the rows read.
     """
     m1, m2 = _PLAIN.get(type(geom1)), _PLAIN.get(type(geom2))
     if m1 is None or m2 is None:
@@ -191,34 +185,38 @@ def _collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -
         if _plain_kind(type(geom1)) is not None and _plain_kind(type(geom2)) is not None:
             return collide(geom1, geom2, max_contacts, unimportant)
         return _collide_general(geom1, geom2, max_contacts, unimportant)
-    s1, s2 = geom1._slot, geom2._slot
-    gen = _GS.generation
-    if s1 < 0 or s2 < 0 or gen[s1] != geom1._gen or gen[s2] != geom2._gen or OVERRIDES \
-            or (m1 or m2) and CALLBACK_MESHES and (s1 in CALLBACK_MESHES or s2 in CALLBACK_MESHES):
-        return _collide_general(geom1, geom2, max_contacts, unimportant)
-    n = max_contacts if type(max_contacts) is int and 0 < max_contacts <= 0xFFFF \
-        else _max_contacts(max_contacts)
-    if geom1 is geom2:
-        return []
-    b1, b2 = geom1._body, geom2._body    # a geom without a body has no pose to refresh
-    if b1 is not None or b2 is not None:
-        sp = geom1._space              # usual case: both directly in a root space this pass prepared
-        if sp is None or sp is not geom2._space or sp._space is not None or id(sp) not in _PASS.ready:
-            if _PASS.depth == 0:
-                if b1 is not None:
-                    _pose(geom1, b1, s1)
-                if b2 is not None:
-                    _pose(geom2, b2, s2)
-            elif not (_ready(geom1) and _ready(geom2)):
-                if b1 is not None:
-                    _fresh(geom1)
-                if b2 is not None:
-                    _fresh(geom2)
-    f = _PC
-    if f is None:
-        f = _pair_contacts()
-    return f(_GS.real, _GS.ints, s1, s2, n | CONTACTS_UNIMPORTANT if unimportant else n, Contact,
-             geom1, geom2)
+    _ACQUIRE()          # (acquire/release: cheaper than a with block on this hot path)
+    try:
+        s1, s2 = geom1._slot, geom2._slot
+        gen = _GS.generation
+        if s1 < 0 or s2 < 0 or gen[s1] != geom1._gen or gen[s2] != geom2._gen or OVERRIDES \
+                or (m1 or m2) and CALLBACK_MESHES and (s1 in CALLBACK_MESHES or s2 in CALLBACK_MESHES):
+            return _collide_general(geom1, geom2, max_contacts, unimportant)
+        n = max_contacts if type(max_contacts) is int and 0 < max_contacts <= 0xFFFF \
+            else _max_contacts(max_contacts)
+        if geom1 is geom2:
+            return []
+        b1, b2 = geom1._body, geom2._body    # a geom without a body has no pose to refresh
+        if b1 is not None or b2 is not None:
+            sp = geom1._space              # usual case: both directly in a root space this pass prepared
+            if sp is None or sp is not geom2._space or sp._space is not None or id(sp) not in _PASS.ready:
+                if _PASS.depth == 0:
+                    if b1 is not None:
+                        _pose(geom1, b1, s1)
+                    if b2 is not None:
+                        _pose(geom2, b2, s2)
+                elif not (_ready(geom1) and _ready(geom2)):
+                    if b1 is not None:
+                        _fresh(geom1)
+                    if b2 is not None:
+                        _fresh(geom2)
+        f = _PC
+        if f is None:
+            f = _pair_contacts()
+        return f(_GS.real, _GS.ints, s1, s2, n | CONTACTS_UNIMPORTANT if unimportant else n, Contact,
+                 geom1, geom2)
+    finally:
+        _RELEASE()
 
 
 def _pose(g: GeomObject, b, s: int) -> None:

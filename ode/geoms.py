@@ -79,10 +79,6 @@ class _GeomStore:
                 except Exception:  # noqa: S110  (a half-built geom holds no record)
                     pass
 
-    def live_rows(self) -> int:
-        """The number of rows holding a record (geoms, spaces and transform helper records)."""
-        return self.slots.count - len(self.slots._free)
-
     @_store_locked
     def allocate(self) -> int:
         """A fresh zeroed row with ODE's defaults for bits and body."""

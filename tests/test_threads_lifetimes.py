@@ -348,7 +348,7 @@ def test_collector_running_inside_store_iterations():
     try:
         for threshold in (3, 5, 7, 10):
             gc.set_threshold(threshold, 1, 1)
-            for k in range(3000):
+            for k in range(2000):
                 for i in range(k % 17):
                     g = ode.GeomSphere(None, 0.1)
                     g.setBody(bodies[i % 40])
