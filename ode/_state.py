@@ -6,7 +6,10 @@ Bodies and joints are handles: a world plus a slot with a generation number, so 
 
 from __future__ import annotations
 
+import functools
 import heapq
+import itertools
+import threading
 
 import numpy as np
 
@@ -14,6 +17,88 @@ from . import _layout as L
 from ._backend import INT, REAL, kernel
 
 BODY_DEATHS = [0]   # bumped by Body.destroy: geoms attached to a destroyed body are detached lazily
+_DEATH_COUNTER = itertools.count(1)
+
+
+def body_died() -> None:
+    """Record that a body was destroyed (geoms attached to it are detached at the next pose refresh).
+
+    ``next`` on an itertools counter is atomic under the GIL, so bodies destroyed in two threads never
+    lose a count (``BODY_DEATHS[0] += 1`` could)."""
+    BODY_DEATHS[0] = next(_DEATH_COUNTER)
+
+
+def _own_lock(method):
+    """Run a Slots method holding the Slots' lock."""
+    @functools.wraps(method)
+    def run(self, *args):
+        with self.lock:
+            return method(self, *args)
+    return run
+
+
+def locked(method):
+    """Run ``method`` holding ``self._world._state.lock``: a world's structural changes are serialised."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._world._state.lock:
+            return method(self, *args, **kwargs)
+    return run
+
+
+def locked2(method):
+    """``locked`` for methods of exactly two positional arguments (attach: hot, so no argument packing, and
+    acquire/release, cheaper than a with block)."""
+    @functools.wraps(method)
+    def run(self, a, b):
+        lock = self._world._state.lock
+        lock.acquire()
+        try:
+            return method(self, a, b)
+        finally:
+            lock.release()
+    return run
+
+
+def world_locked(method):
+    """Run a World method holding its lock (the step: other threads' structural changes wait for it)."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._state.lock:
+            return method(self, *args, **kwargs)
+    return run
+
+
+def locked_by_arg(method):
+    """Run ``method(self, world, ...)`` holding ``world._state.lock`` when ``world`` is a world (constructors
+    of bodies and joints: the row is taken and initialised in one critical section); anything else is
+    passed through unlocked, for the method's own type check to refuse."""
+    @functools.wraps(method)
+    def run(self, world, *args, **kwargs):
+        st = getattr(world, "_state", None)
+        if type(st) is not WorldState:
+            return method(self, world, *args, **kwargs)
+        with st.lock:
+            return method(self, world, *args, **kwargs)
+    return run
+
+
+def locked_by_arg3(method):
+    """``locked_by_arg`` for constructors of exactly three positional arguments (ContactJoint: hot)."""
+    @functools.wraps(method)
+    def run(self, world, a, b):
+        st = getattr(world, "_state", None)
+        if type(st) is not WorldState:
+            return method(self, world, a, b)
+        lock = st.lock
+        lock.acquire()
+        try:
+            return method(self, world, a, b)
+        finally:
+            lock.release()
+    return run
+
+
 
 
 class Slots(kernel("handles").SlotsBase):
@@ -27,10 +112,13 @@ class Slots(kernel("handles").SlotsBase):
     it is bumped when a row is freed and again when it is reused, so it is even exactly for live rows and a
     handle holding an older generation is detected. ``_free`` is a heap (heapq) of freed rows, so taking the
     lowest costs O(log n) however many are free; entries at or above ``count`` are stale (those rows were
-    dropped) and are discarded when reached.
+    dropped) and are discarded when reached. Every change of the rows' structure (take, allocate, release,
+    growth) holds ``lock``: the world's lock for bodies and joints, the geom store's lock for geoms
+    (re-entrant, shared with the callers' critical sections).
     """
 
-    def __init__(self, real_width: int, int_width: int, capacity: int = 8):
+    def __init__(self, real_width: int, int_width: int, capacity: int = 8, lock=None):
+        self.lock = lock if lock is not None else threading.RLock()
         self.real = np.zeros((capacity, real_width), dtype=REAL)
         self.ints = np.zeros((capacity, int_width), dtype=INT)
         self.count = 0              # rows [0, count) hold every live row; the last of them is live
@@ -53,7 +141,8 @@ class Slots(kernel("handles").SlotsBase):
         return z
 
     def take(self) -> int:
-        """allocate() without zeroing the row: for callers that overwrite the whole row at once."""
+        """allocate() without zeroing the row: for callers that overwrite the whole row at once (they hold
+        ``lock`` while they take and write the row)."""
         free = self._free
         if free:
             if free[0] < self.count:
@@ -71,6 +160,7 @@ class Slots(kernel("handles").SlotsBase):
             self.generation.append(0)
         return slot
 
+    @_own_lock
     def take_many(self, k: int) -> list:
         """k rows in take()'s order (lowest free first, then rows past count), not zeroed: one sort of the
         free rows instead of k heap operations."""
@@ -95,6 +185,7 @@ class Slots(kernel("handles").SlotsBase):
         taken.extend(range(n, end))
         return taken
 
+    @_own_lock
     def allocate(self) -> int:
         """Return a zeroed row index, growing the arrays when full."""
         slot = self.take()
@@ -103,6 +194,7 @@ class Slots(kernel("handles").SlotsBase):
         z[3][slot * z[5]:(slot + 1) * z[5]] = z[7]
         return slot
 
+    @_own_lock
     def release(self, slot: int) -> None:
         """Mark a row free; its handle generation is bumped when the row is reused."""
         self.real[slot] = 0
@@ -112,6 +204,7 @@ class Slots(kernel("handles").SlotsBase):
         if slot == self.count - 1:
             self._trim()
 
+    @_own_lock
     def release_many(self, slots: list) -> None:
         """release() for many rows at once (one zeroing of all the rows)."""
         if not slots:
@@ -143,6 +236,7 @@ class Slots(kernel("handles").SlotsBase):
             n -= 1
         self.count = n
 
+    @_own_lock
     def _grow(self) -> None:
         cap = self.real.shape[0] * 2
         real = np.zeros((cap, self.real.shape[1]), dtype=REAL)
@@ -156,8 +250,9 @@ class WorldState:
     """Arrays of one world: bodies, joints and world parameters, plus the Python objects kept alive."""
 
     def __init__(self):
-        self.bodies = Slots(L.BR, L.BI)
-        self.joints = Slots(L.JR, L.JI)
+        self.lock = threading.RLock()          # the world's lock: held by the step and structural changes
+        self.bodies = Slots(L.BR, L.BI, lock=self.lock)
+        self.joints = Slots(L.JR, L.JI, lock=self.lock)
         self.wreal = np.zeros(L.WR, dtype=REAL)
         self.body_objects: dict[int, object] = {}   # slot -> Body: the world keeps its bodies alive
         self.joint_objects: dict[int, object] = {}  # slot -> Joint: and its joints

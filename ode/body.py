@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from . import _backend, _check
 from . import _layout as L
-from ._state import BODY_DEATHS
+from ._handle import Handle
+from ._state import body_died, locked, locked_by_arg
 from .world import MAX_COUNT, MAX_SAMPLES, _count, nonnegative, threshold_value
 
 _EPS = 2.220446049250313e-16 if _backend.precision == "double" else 1.1920929e-07
@@ -15,13 +16,14 @@ def _k():
     return _backend.kernel("step")
 
 
-class Body(_backend.kernel("handles").BodyBase):
+class Body(_backend.kernel("handles").BodyBase, Handle):
     """A rigid body: position, orientation, velocities, mass and force accumulators (PyODE's ode.Body).
 
     The per-step accessors (positions, rotations, velocities, forces) are inherited from the compiled base
     type ``handles.BodyBase``; this class holds the rest of the API.
     """
 
+    @locked_by_arg
     def __init__(self, world) -> None:
         """Create a body in ``world`` at the origin with ODE's default mass (1, identity inertia)."""
         from .world import World
@@ -77,6 +79,7 @@ class Body(_backend.kernel("handles").BodyBase):
         """The world this body lives in."""
         return self._world
 
+    @locked
     def destroy(self) -> None:
         """Destroy the body; joints attached to it are detached (put in limbo), as dBodyDestroy does."""
         slot = self._live_slot()
@@ -94,7 +97,7 @@ class Body(_backend.kernel("handles").BodyBase):
         st.body_objects.pop(slot, None)
         st.moved_callbacks.pop(slot, None)
         self._slot = -1
-        BODY_DEATHS[0] += 1                 # geoms attached to it are detached at the next refresh_poses
+        body_died()                         # geoms attached to it are detached at the next refresh_poses
 
     # ---- position and orientation
     def setRotation(self, R) -> None:

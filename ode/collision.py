@@ -33,7 +33,17 @@ from .geoms import (
 )
 from .joints import _CONTACT_INTS, _CONTACT_ROW, Contact, JointGroup, _release_rows
 from .meshes import CALLBACK_MESHES, GeomConvex, GeomHeightfield, GeomTriMesh, collide_with_callbacks
-from .spaces import _PASS, SpaceBase, _child_info, _collect, _Pass, ensure_ready, pair_kernel, prepare
+from .spaces import (
+    _PASS,
+    SpaceBase,
+    _child_info,
+    _collect,
+    _geom_locked,
+    _Pass,
+    ensure_ready,
+    pair_kernel,
+    prepare,
+)
 from .user_geoms import AABB_TESTS, OVERRIDES, aabb_test_passes, collide_python, python_collider
 
 CONTACTS_UNIMPORTANT = 0x80000000
@@ -94,24 +104,21 @@ def _reported(g: GeomObject) -> GeomObject:
     return g
 
 
-_READY = _PASS["ready"]       # ids of the root spaces a running pass prepared (the set is never rebound)
-
-
 def _ready(g: GeomObject) -> bool:
-    """True when a running collision pass already prepared the hierarchy containing g."""
+    """True when a running collision pass (of this thread) already prepared the hierarchy containing g."""
     root = g
     while root._space is not None:
         root = root._space
-    return id(root) in _READY
+    return id(root) in _PASS.ready
 
 
 def _fresh(g: GeomObject) -> None:
     """Bring g's world pose up to date, unless a running collision pass already prepared its hierarchy."""
-    if _PASS["depth"] > 0:
+    if _PASS.depth > 0:
         root = g
         while root._space is not None:
             root = root._space
-        if id(root) in _PASS["ready"]:
+        if id(root) in _PASS.ready:
             return
     g._refresh()
 
@@ -157,6 +164,9 @@ def _pair_contacts():
 _PC = _BP = _TR = None
 
 
+_ACQUIRE, _RELEASE = STORE.lock.acquire, STORE.lock.release
+
+
 def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
     """Contacts between two geoms as a list of ode.Contact (empty when they do not touch).
 
@@ -164,6 +174,8 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
     ``unimportant`` (ODE's CONTACTS_UNIMPORTANT flag) are extensions. The normal points into geom1.
     Two live leaf geoms (no space, no transform, no trimesh callbacks) take a fast path: one liveness
     test each, the poses refreshed only outside a collision pass, and the Contacts built by the kernel.
+    From the liveness test to the kernel (which releases the GIL) the geom store's lock is held, so no
+    other thread releases or reuses the rows read.
     """
     m1, m2 = _PLAIN.get(type(geom1)), _PLAIN.get(type(geom2))
     if m1 is None or m2 is None:
@@ -173,34 +185,38 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
         if _plain_kind(type(geom1)) is not None and _plain_kind(type(geom2)) is not None:
             return collide(geom1, geom2, max_contacts, unimportant)
         return _collide_general(geom1, geom2, max_contacts, unimportant)
-    s1, s2 = geom1._slot, geom2._slot
-    gen = _GS.generation
-    if s1 < 0 or s2 < 0 or gen[s1] != geom1._gen or gen[s2] != geom2._gen or OVERRIDES \
-            or (m1 or m2) and CALLBACK_MESHES and (s1 in CALLBACK_MESHES or s2 in CALLBACK_MESHES):
-        return _collide_general(geom1, geom2, max_contacts, unimportant)
-    n = max_contacts if type(max_contacts) is int and 0 < max_contacts <= 0xFFFF \
-        else _max_contacts(max_contacts)
-    if geom1 is geom2:
-        return []
-    b1, b2 = geom1._body, geom2._body    # a geom without a body has no pose to refresh
-    if b1 is not None or b2 is not None:
-        sp = geom1._space              # usual case: both directly in a root space this pass prepared
-        if sp is None or sp is not geom2._space or sp._space is not None or id(sp) not in _READY:
-            if _PASS["depth"] == 0:
-                if b1 is not None:
-                    _pose(geom1, b1, s1)
-                if b2 is not None:
-                    _pose(geom2, b2, s2)
-            elif not (_ready(geom1) and _ready(geom2)):
-                if b1 is not None:
-                    _fresh(geom1)
-                if b2 is not None:
-                    _fresh(geom2)
-    f = _PC
-    if f is None:
-        f = _pair_contacts()
-    return f(_GS.real, _GS.ints, s1, s2, n | CONTACTS_UNIMPORTANT if unimportant else n, Contact,
-             geom1, geom2)
+    _ACQUIRE()          # (acquire/release: cheaper than a with block on this hot path)
+    try:
+        s1, s2 = geom1._slot, geom2._slot
+        gen = _GS.generation
+        if s1 < 0 or s2 < 0 or gen[s1] != geom1._gen or gen[s2] != geom2._gen or OVERRIDES \
+                or (m1 or m2) and CALLBACK_MESHES and (s1 in CALLBACK_MESHES or s2 in CALLBACK_MESHES):
+            return _collide_general(geom1, geom2, max_contacts, unimportant)
+        n = max_contacts if type(max_contacts) is int and 0 < max_contacts <= 0xFFFF \
+            else _max_contacts(max_contacts)
+        if geom1 is geom2:
+            return []
+        b1, b2 = geom1._body, geom2._body    # a geom without a body has no pose to refresh
+        if b1 is not None or b2 is not None:
+            sp = geom1._space              # usual case: both directly in a root space this pass prepared
+            if sp is None or sp is not geom2._space or sp._space is not None or id(sp) not in _PASS.ready:
+                if _PASS.depth == 0:
+                    if b1 is not None:
+                        _pose(geom1, b1, s1)
+                    if b2 is not None:
+                        _pose(geom2, b2, s2)
+                elif not (_ready(geom1) and _ready(geom2)):
+                    if b1 is not None:
+                        _fresh(geom1)
+                    if b2 is not None:
+                        _fresh(geom2)
+        f = _PC
+        if f is None:
+            f = _pair_contacts()
+        return f(_GS.real, _GS.ints, s1, s2, n | CONTACTS_UNIMPORTANT if unimportant else n, Contact,
+                 geom1, geom2)
+    finally:
+        _RELEASE()
 
 
 def _pose(g: GeomObject, b, s: int) -> None:
@@ -250,6 +266,7 @@ def _transform_row(t: GeomTransform, ready: bool):
 _LAST_KERNEL_CLASS = L.GC_HEIGHTFIELD   # geom classes above are spaces or written in Python
 
 
+@_geom_locked
 def _collide_transform(geom1, geom2, max_contacts, unimportant: bool, t1: bool, t2: bool, m1, m2) -> list:
     """collide() when at least one geom is a GeomTransform (t1, t2; m1, m2 as in collide): the helper
     rows go through pair_contacts (the leaf pairs' fast path); (geom, transform) collides (transform,
@@ -275,7 +292,7 @@ def _collide_transform(geom1, geom2, max_contacts, unimportant: bool, t1: bool, 
     if geom1 is geom2:
         return []
     ready = False
-    if _PASS["depth"] == 0:
+    if _PASS.depth == 0:
         if not t1 and geom1._body is not None:
             _pose(geom1, geom1._body, s1)
         if not t2 and geom2._body is not None:
@@ -303,6 +320,7 @@ def _collide_transform(geom1, geom2, max_contacts, unimportant: bool, t1: bool, 
     return f(_GS.real, _GS.ints, a, b, flags, Contact, geom1._geom if geom1._info else geom1, geom2)
 
 
+@_geom_locked
 def _collide_general(geom1, geom2, max_contacts, unimportant: bool) -> list:
     """collide() for every case: spaces (rejected), transforms, trimesh callbacks, bad input."""
     if isinstance(geom1, GeomObject) and isinstance(geom2, GeomObject):
@@ -317,7 +335,7 @@ def _collide_general(geom1, geom2, max_contacts, unimportant: bool) -> list:
         raise ODEError("collide() takes two non-space geoms; use collide2 or space.collide for spaces")
     if g1 is g2:
         return []
-    if _PASS["depth"] == 0 or not (_ready(g1) and _ready(g2)):
+    if _PASS.depth == 0 or not (_ready(g1) and _ready(g2)):
         _fresh(g1)
         _fresh(g2)
     t1, t2 = isinstance(g1, GeomTransform), isinstance(g2, GeomTransform)
@@ -421,10 +439,12 @@ def collide2(geom1, geom2, arg, callback) -> None:
         g1.collide(arg, callback)
         return
     with _Pass():                        # entered first, so the prepared hierarchies are marked ready
-        ensure_ready(g1)
-        ensure_ready(g2)
-        left, right = _sides(g1, g2)
-        for a, b in _cross(left, right):
+        with STORE.lock:                 # the callbacks run unlocked (they may take a world's lock)
+            ensure_ready(g1)
+            ensure_ready(g2)
+            left, right = _sides(g1, g2)
+            pairs = _cross(left, right)
+        for a, b in pairs:
             if a._slot >= 0 and b._slot >= 0 and (not AABB_TESTS or aabb_test_passes(a, b)):
                 callback(arg, a, b)
 
@@ -657,15 +677,17 @@ def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
     use_bits = _check.flag("bits", bits)
     n = _max_contacts(max_contacts)
     hand = _special_slots(special, callback)
-    space._live_slot()
-    prepare(space)
-    a, b = leaf_pairs(space, use_bits)
-    if hand is not None and a.shape[0]:
-        a, b, by_hand = _split_special(a, b, hand)
+    by_hand: list = []
+    with world._state.lock, STORE.lock:     # lock order: the world's, then the geom store's
+        space._live_slot()
+        prepare(space)
+        a, b = leaf_pairs(space, use_bits)
+        if hand is not None and a.shape[0]:
+            a, b, by_hand = _split_special(a, b, hand)
         made = _native_contacts(world, group, contact, n, skip_connected, space, a, b)
+    if by_hand:                             # the Python callback runs with no lock held
         _call_special(by_hand, callback, data)
-        return made
-    return _native_contacts(world, group, contact, n, skip_connected, space, a, b)
+    return made
 
 
 def _special_slots(special, callback):

@@ -8,8 +8,11 @@ the offset) whenever collision needs it: ``refresh_poses`` does that for every a
 
 from __future__ import annotations
 
+import collections
+import functools
 import math
 import numbers
+import threading
 import weakref
 
 import numpy as np
@@ -17,6 +20,7 @@ import numpy as np
 from . import _backend, _check
 from . import _layout as L
 from . import rotation as _rot
+from ._handle import Handle
 from ._state import BODY_DEATHS, Slots
 from .errors import NotPlaceableError, ODEError
 
@@ -25,11 +29,31 @@ _ALL_BITS = (1 << 64) - 1
 _IDENTITY = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
 
 
+def _store_locked(method):
+    """Run a _GeomStore method holding the store's lock."""
+    @functools.wraps(method)
+    def run(self, *args):
+        with self.lock:
+            return method(self, *args)
+    return run
+
+
 class _GeomStore:
-    """All geom records of the process: Slots rows plus bitfields, body keys and the live handles."""
+    """All geom records of the process: Slots rows plus bitfields, body keys and the live handles.
+
+    ``lock`` (re-entrant) guards the store: creation and destruction of geoms, attachment, space membership
+    and the native parts of collision passes hold it, so a pass never sees the store change under it.
+    Lock order: a world's lock first, then this one; user callbacks of collide / collide2 /
+    collideContacts' special pairs run with neither held. Geoms freed by the garbage collector or by
+    reference counting are not released from ``__del__`` (which may run in the middle of any store
+    operation): ``__del__`` queues them on ``pending``, and ``flush`` releases them at the start of the
+    next allocation, pose refresh or pass.
+    """
 
     def __init__(self) -> None:
-        self.slots = Slots(L.GR, L.GI)
+        self.lock = threading.RLock()
+        self.pending: collections.deque = collections.deque()   # dropped geoms whose record awaits release
+        self.slots = Slots(L.GR, L.GI, lock=self.lock)
         self.cat = np.full(8, _ALL_BITS, dtype=np.uint64)
         self.col = np.full(8, _ALL_BITS, dtype=np.uint64)
         self.bodykey = np.full(8, -1, dtype=np.int64)
@@ -40,8 +64,25 @@ class _GeomStore:
         self._groups = None
         self._deaths = -1                  # BODY_DEATHS[0] when attachments were last checked for dead bodies
 
+    def flush(self) -> None:
+        """Release the records of the geoms dropped since the last flush (see ``pending``)."""
+        pending = self.pending
+        if not pending:
+            return
+        with self.lock:
+            while pending:
+                g = pending.popleft()
+                try:
+                    s = g._slot
+                    if s >= 0 and self.slots.generation[s] == g._gen:
+                        g._release_record()
+                except Exception:  # noqa: S110  (a half-built geom holds no record)
+                    pass
+
+    @_store_locked
     def allocate(self) -> int:
         """A fresh zeroed row with ODE's defaults for bits and body."""
+        self.flush()
         slot = self.slots.allocate()
         cap = self.slots.real.shape[0]
         if self.cat.shape[0] < cap:
@@ -63,6 +104,7 @@ class _GeomStore:
         self.slots.real[slot, L.G_OFFR:L.G_OFFR + 9] = _IDENTITY
         return slot
 
+    @_store_locked
     def release(self, slot: int) -> None:
         """Free a row (its handle then raises ODEError)."""
         self.detach(slot)
@@ -79,6 +121,7 @@ class _GeomStore:
             self._worlds[world] = n
         return n
 
+    @_store_locked
     def attach(self, slot: int, body) -> None:
         """Record that geom ``slot`` follows ``body``."""
         bslot = body._live_slot()
@@ -87,6 +130,7 @@ class _GeomStore:
         self.attached[slot] = body
         self.version += 1
 
+    @_store_locked
     def detach(self, slot: int) -> None:
         """Record that geom ``slot`` follows no body."""
         if slot in self.attached:
@@ -95,6 +139,7 @@ class _GeomStore:
         self.slots.ints[slot, L.GI_BODY] = -1
         self.bodykey[slot] = -1
 
+    @_store_locked
     def groups(self) -> list:
         """[(world, geom slots, body slots)] of attached geoms, cached until attachments change.
 
@@ -127,10 +172,12 @@ STORE = _GeomStore()
 def refresh_poses() -> None:
     """Copy every attached geom's world pose from its body (composed with the offset): one collide-kernel
     call (body_poses) per world."""
-    greal = STORE.slots.real
-    gints = STORE.slots.ints
-    for world, gs, bs in STORE.groups():
-        _pose_kernels()[2](greal, gints, gs, world._state.bodies.real, bs)
+    with STORE.lock:
+        STORE.flush()
+        greal = STORE.slots.real
+        gints = STORE.slots.ints
+        for world, gs, bs in STORE.groups():
+            _pose_kernels()[2](greal, gints, gs, world._state.bodies.real, bs)
 
 
 def _collide_kernel():
@@ -255,7 +302,7 @@ class _Attribs(dict):
         super().__delitem__(key)
 
 
-class GeomObject:
+class GeomObject(Handle):
     """Base class of all geoms (PyODE's ode.GeomObject): pose, body, offsets, bits, enabling, spaces.
 
     Subclasses set ``_class`` (an ODE class number) and call the protected hook ``_init_geom(space,
@@ -281,17 +328,18 @@ class GeomObject:
         """Allocate this geom's record (class ``self._class``, side data ``data``) and add it to ``space``."""
         if space is not None and not isinstance(space, _space_base()):
             raise TypeError(f"space must be an ode space or None, not {type(space).__name__}")
-        slot = STORE.allocate()
-        STORE.slots.ints[slot, L.GI_CLASS] = self._class
-        STORE.slots.ints[slot, L.GI_DATA] = data
-        self._slot = slot
-        self._gen = STORE.slots.generation[slot]
-        self._body = None
-        self._space = None
-        self._data = None
-        STORE.objects[slot] = self
-        if space is not None:
-            space.add(self)
+        with STORE.lock:
+            slot = STORE.allocate()
+            STORE.slots.ints[slot, L.GI_CLASS] = self._class
+            STORE.slots.ints[slot, L.GI_DATA] = data
+            self._slot = slot
+            self._gen = STORE.slots.generation[slot]
+            self._body = None
+            self._space = None
+            self._data = None
+            STORE.objects[slot] = self
+            if space is not None:
+                space.add(self)
 
     # ---- handle plumbing
     def _live_slot(self) -> int:
@@ -319,11 +367,14 @@ class GeomObject:
         return f"<ode.{type(self).__name__} {state}>"
 
     def __del__(self) -> None:
-        """Free the record of a geom nobody references any more (spaces keep their geoms alive)."""
+        """Queue the record of a geom nobody references any more for release (spaces keep their geoms
+        alive). ``__del__`` may run inside any store operation or pass (the cyclic garbage collector runs
+        on allocation), so the record is released by the store's next ``flush``, not here; the queue keeps
+        this object until then. The store's weak entry may still name this geom while it is finalised."""
         try:
             s = self._slot
-            if s >= 0 and STORE.slots.generation[s] == self._gen and STORE.objects.get(s) is None:
-                self._release_record()
+            if s >= 0 and STORE.slots.generation[s] == self._gen and STORE.objects.get(s) in (None, self):
+                STORE.pending.append(self)
         except Exception:  # noqa: S110  (interpreter shutdown: nothing to free)
             pass
 
@@ -334,11 +385,12 @@ class GeomObject:
 
     def destroy(self) -> None:
         """Destroy the geom: it leaves its space and its handle raises ODEError from now on."""
-        self._live_slot()
-        if self._space is not None:
-            self._space.remove(self)
-        self._release_record()
-        self._body = None
+        with STORE.lock:
+            self._live_slot()
+            if self._space is not None:
+                self._space.remove(self)
+            self._release_record()
+            self._body = None
 
     # ---- class and flags
     def getClass(self) -> int:
@@ -404,6 +456,11 @@ class GeomObject:
 
     def setBody(self, body) -> None:
         """Attach the geom to a body (its pose then follows the body) or detach it with None."""
+        with STORE.lock:
+            self._set_body(body)
+
+    def _set_body(self, body) -> None:
+        """setBody with the store's lock held."""
         from .body import Body
 
         s = self._live_slot()

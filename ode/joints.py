@@ -15,6 +15,8 @@ import struct
 
 from . import _backend, _check
 from . import _layout as L
+from ._handle import Handle
+from ._state import locked, locked2, locked_by_arg, locked_by_arg3
 from .errors import ODEError
 
 _NPARAMS = 14          # ODE 0.16 parameter numbers 0 .. 13 in each group
@@ -54,7 +56,7 @@ def _is_body(obj) -> bool:
 _JointBase = _backend.kernel("handles").JointBase
 
 
-class Joint(_JointBase):
+class Joint(_JointBase, Handle):
     """Base class of all joints: attachment, feedback, enabling, user attributes (PyODE's ode.Joint).
 
     The handle check, parameters and feedback are inherited from the compiled base type
@@ -66,6 +68,7 @@ class Joint(_JointBase):
     _stored: dict = {}                # group -> parameter numbers the joint stores (others read as 0)
     _two_bodies = False               # hinge-2: attaching to the environment is an error
 
+    @locked_by_arg
     def __init__(self, world, jointgroup=None) -> None:
         """Create the joint in ``world``, in limbo (attached to nothing), optionally in ``jointgroup``."""
         from .world import World
@@ -146,6 +149,7 @@ class Joint(_JointBase):
                                    _P_STOPERP: float(wreal[L.W_ERP]), _P_STOPCFM: cfm})
 
     # ---- attachment
+    @locked
     def attach(self, body1, body2) -> None:
         """Attach to two bodies; None (ode.environment) is the static world; (None, None) is limbo."""
         slot = self._live_slot()
@@ -249,6 +253,7 @@ class Joint(_JointBase):
             return
         self._release()
 
+    @locked
     def _release(self) -> None:
         """Free the joint's row; the handle then raises ODEError on use."""
         slot = self._live_slot()
@@ -1670,6 +1675,7 @@ class ContactJoint(Joint):
 
     _type = L.JT_CONTACT
 
+    @locked_by_arg3
     def __init__(self, world, jointgroup, contact: Contact) -> None:
         """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""
         c = contact
@@ -1732,6 +1738,7 @@ class ContactJoint(Joint):
             n = (-n[0], -n[1], -n[2])
         self._reals()[L.J_C_NORMAL:L.J_C_NORMAL + 3] = n
 
+    @locked2
     def attach(self, body1, body2) -> None:
         """Attach to the two colliding bodies (None for the static environment)."""
         w = self._world
@@ -1820,7 +1827,7 @@ def _body_class():
     return Body
 
 
-class JointGroup:
+class JointGroup(Handle):
     """A collection of joints destroyed together (typically the contacts of one step)."""
 
     def __init__(self) -> None:

@@ -16,6 +16,7 @@ import numpy as np
 
 from . import _backend, _check
 from . import _layout as L
+from ._handle import Handle
 from .geoms import PY_AABB, STORE, GeomObject
 
 _MAX_SAMPLES = 1 << 24
@@ -58,13 +59,19 @@ def _index_array(name: str, value, cols: int, limit: int) -> np.ndarray:
     return np.ascontiguousarray(a)
 
 
-class _SideData:
+class _SideData(Handle):
     """A registry id shared by geoms; released when the owner is rebuilt or collected."""
 
     def __init__(self) -> None:
         self._id = -1
         self._geoms: weakref.WeakSet = weakref.WeakSet()
         self._module = None
+
+    def _adopt(self, register, *args) -> None:
+        """Register new side data with the kernel function ``register(*args)`` and adopt it; under the geom
+        store's lock, as the registry may move while it grows and narrow phases read it without the GIL."""
+        with STORE.lock:
+            self._replace(register(*args))
 
     def _replace(self, new_id: int) -> None:
         """Adopt new_id, re-point the geoms using the old one and release it."""
@@ -83,7 +90,8 @@ class _SideData:
         """Free the kernel copy."""
         try:
             if self._id >= 0 and self._module is not None:
-                self._module.release(self._id)
+                with STORE.lock:
+                    self._module.release(self._id)
         except Exception:  # noqa: S110  (interpreter shutdown)
             pass
 
@@ -111,7 +119,7 @@ class TriMeshData(_SideData):
             if n.shape[0] != f.shape[0]:
                 raise ValueError(f"normals must have one row per face ({f.shape[0]}), not {n.shape[0]}")
         self._verts, self._faces, self._normals = v, f, n
-        self._replace(_kernel().register_trimesh(v, f, n))
+        self._adopt(_kernel().register_trimesh, v, f, n)
 
     def getTriangleCount(self) -> int:
         """The number of triangles."""
@@ -422,7 +430,7 @@ class GeomConvex(GeomObject):
         pl, pt, poly = _convex_arrays(planes, points, polygons)
         self._planes, self._points, self._polys = pl, pt, poly
         self._data_obj = _SideData()
-        self._data_obj._replace(_kernel().register_convex(pl, pt, poly))
+        self._data_obj._adopt(_kernel().register_convex, pl, pt, poly)
         self._init_geom(space, self._data_obj._id)
         self._data_obj._geoms.add(self)
 
@@ -431,7 +439,7 @@ class GeomConvex(GeomObject):
         self._live_slot()
         pl, pt, poly = _convex_arrays(planes, points, polygons)
         self._planes, self._points, self._polys = pl, pt, poly
-        self._data_obj._replace(_kernel().register_convex(pl, pt, poly))
+        self._data_obj._adopt(_kernel().register_convex, pl, pt, poly)
 
     def getPlanes(self) -> list:
         """The planes (a, b, c, d) as given (as libode keeps them; the colliders use unit normals)."""
@@ -501,7 +509,7 @@ class HeightfieldData(_SideData):
     def _register(self) -> None:
         """Register the heights (raw * scale + offset; bounds do not clamp them, as in libode)."""
         w, d, wn, dn, sc, of, th, wrap = self._params
-        self._replace(_kernel().register_heightfield(self._raw * sc + of, wn, dn, w, d, th, wrap))
+        self._adopt(_kernel().register_heightfield, self._raw * sc + of, wn, dn, w, d, th, wrap)
         self._module.set_heightfield_range(self._id, *self._range())
 
     def _range(self) -> tuple:

@@ -8,7 +8,9 @@ creates the contact joints natively.
 
 from __future__ import annotations
 
+import functools
 import numbers
+import threading
 
 import numpy as np
 
@@ -45,6 +47,15 @@ def _mode01(name: str, value) -> int:
     return m
 
 
+def _geom_locked(method):
+    """Run ``method`` holding the geom store's lock (space membership changes)."""
+    @functools.wraps(method)
+    def run(*args, **kwargs):
+        with STORE.lock:
+            return method(*args, **kwargs)
+    return run
+
+
 class SpaceBase(GeomObject):
     """Base class of all spaces: a non-placeable geom containing geoms (PyODE's ode.SpaceBase)."""
 
@@ -74,6 +85,7 @@ class SpaceBase(GeomObject):
         geom._live_slot()
         return geom
 
+    @_geom_locked
     def add(self, geom) -> None:
         """Insert a geom (or space); a geom may belong to one space only."""
         self._live_slot()
@@ -94,6 +106,7 @@ class SpaceBase(GeomObject):
         _TREE["version"] += 1
         STORE.slots.ints[geom._slot, L.GI_SPACE] = self._slot
 
+    @_geom_locked
     def remove(self, geom) -> None:
         """Remove a geom from this space (nothing happens when it is not in it)."""
         self._live_slot()
@@ -167,6 +180,7 @@ class SpaceBase(GeomObject):
         self._live_slot()
         return self._sublevel
 
+    @_geom_locked
     def destroy(self) -> None:
         """Destroy the space; its geoms are destroyed too when the cleanup mode is 1, else released."""
         self._live_slot()
@@ -215,10 +229,11 @@ class SpaceBase(GeomObject):
         self._live_slot()
         if not callable(callback):
             raise TypeError("callback must be callable as callback(arg, geom1, geom2)")
-        _PASS["depth"] += 1                 # a pass (_Pass) entered first, so the hierarchy is marked ready
+        _PASS.depth += 1                    # a pass (_Pass) entered first, so the hierarchy is marked ready
         try:
-            ensure_ready(self)
-            kids, pairs = self._pairs()
+            with STORE.lock:                # the callbacks run unlocked (they may take a world's lock)
+                ensure_ready(self)
+                kids, pairs = self._pairs()
             if pairs.shape[0]:
                 tests = len(_aabb_tests()) > 0     # (a weak dictionary: its len is a Python call)
                 for i, j in pairs.tolist():
@@ -226,9 +241,9 @@ class SpaceBase(GeomObject):
                     if g1._slot >= 0 and g2._slot >= 0 and (not tests or _aabb_pass(g1, g2)):
                         callback(arg, g1, g2)
         finally:
-            _PASS["depth"] -= 1
-            if _PASS["depth"] == 0:
-                _PASS["ready"].clear()
+            _PASS.depth -= 1
+            if _PASS.depth == 0:
+                _PASS.ready.clear()
 
     def collideContacts(self, world, group, contact=None, max_contacts: int = 4,
                         skip_connected: bool = True, bits: bool = True, special=None, callback=None,
@@ -451,6 +466,7 @@ def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
     spaces.append(space)
 
 
+@_geom_locked
 def prepare(space) -> None:
     """Refresh attached geoms' poses and every AABB under ``space`` (spaces: the box around their geoms)."""
     _g.refresh_poses()
@@ -469,7 +485,16 @@ def prepare(space) -> None:
     _SPACE_BOXES(gs.real, gs.ints, *plan)
 
 
-_PASS = {"depth": 0, "ready": set()}      # "ready" is cleared, never rebound (ode.collision binds it)
+class _PassState(threading.local):
+    """The collision passes running in this thread: their nesting depth and the ids of the root spaces
+    they prepared. Per thread, so a pass in one thread never takes another thread's hierarchy as ready."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.ready: set = set()
+
+
+_PASS = _PassState()
 
 
 class _Pass:
@@ -477,24 +502,26 @@ class _Pass:
     prepared once stay valid for nested collide / collide2 calls until the outermost pass ends."""
 
     def __enter__(self):
-        _PASS["depth"] += 1
+        _PASS.depth += 1
 
     def __exit__(self, *exc):
-        _PASS["depth"] -= 1
-        if _PASS["depth"] == 0:
-            _PASS["ready"].clear()
+        _PASS.depth -= 1
+        if _PASS.depth == 0:
+            _PASS.ready.clear()
 
 
 def ensure_ready(geom) -> None:
-    """Prepare the hierarchy containing ``geom`` unless a running pass already did."""
+    """Prepare the hierarchy containing ``geom`` unless a running pass of this thread already did."""
     root = geom
     while root._space is not None:
         root = root._space
-    if _PASS["depth"] > 0 and id(root) in _PASS["ready"]:
+    p = _PASS
+    if p.depth > 0 and id(root) in p.ready:
         return
-    prepare_geom(root)
-    if _PASS["depth"] > 0:
-        _PASS["ready"].add(id(root))
+    with STORE.lock:
+        prepare_geom(root)
+    if p.depth > 0:
+        p.ready.add(id(root))
 
 
 def prepare_geom(geom) -> None:

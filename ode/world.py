@@ -8,13 +8,14 @@ import numpy as np
 
 from . import _backend, _check
 from . import _layout as L
+from ._handle import Handle
 from ._state import WorldState
 from .errors import ODEError
 
 DEFAULT_CFM = 1e-10 if _backend.precision == "double" else 1e-5
 
 
-class World(_backend.kernel("handles").WorldBase):
+class World(_backend.kernel("handles").WorldBase, Handle):
     """A dynamics world (dWorldID): owns its bodies and joints and steps them together.
 
     ``step`` and ``quickStep`` are inherited from the compiled base type ``handles.WorldBase``, which calls

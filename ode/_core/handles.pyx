@@ -438,7 +438,7 @@ cdef class WorldBase:
         """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
         self._advance(stepsize, True)
 
-    cdef int _advance(self, object stepsize, bint quick) except -1:
+    cdef int _advance_locked(self, object stepsize, bint quick) except -1:
         cdef double h
         if type(stepsize) is float and 0.0 < <double>stepsize < INFINITY:
             h = stepsize
@@ -479,6 +479,17 @@ cdef class WorldBase:
         if quick:
             rand._put(seed)
         self._after_rows(B, nb)
+        return 0
+
+    cdef int _advance(self, object stepsize, bint quick) except -1:
+        """One step holding the world's lock (re-entrant: moved callbacks may change the world), so another
+        thread's structural change (new rows, grown arrays) waits until the kernel has finished with the rows."""
+        lock = self._state.lock
+        lock.acquire()
+        try:
+            self._advance_locked(stepsize, quick)
+        finally:
+            lock.release()
         return 0
 
     cdef int _after_rows(self, SlotsBase B, int nb) except -1:

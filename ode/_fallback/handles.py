@@ -274,6 +274,11 @@ class WorldBase:
         self._advance(stepsize, True)
 
     def _advance(self, stepsize, quick: bool) -> None:
+        """One step holding the world's lock (see the compiled module)."""
+        with self._state.lock:
+            self._advance_locked(stepsize, quick)
+
+    def _advance_locked(self, stepsize, quick: bool) -> None:
         h = stepsize if type(stepsize) is float and 0.0 < stepsize < math.inf else _check.step_size(stepsize)
         st = self._state
         b, j = st.bodies, st.joints
