@@ -7,7 +7,6 @@ Bodies and joints are handles: a world plus a slot with a generation number, so 
 from __future__ import annotations
 
 import functools
-import heapq
 import itertools
 import threading
 
@@ -104,17 +103,11 @@ def locked_by_arg3(method):
 class Slots(kernel("handles").SlotsBase):
     """Rows of a real and an int array that grow by doubling; freed rows are reused lowest first.
 
-    The base type (``handles.SlotsBase``) keeps the arrays' data pointers for the compiled handle accessors.
-
-    ``count`` bounds the rows in use: rows [0, count) hold every live row, and freed rows at the end are
-    dropped from it at once, so kernels that scan [0, count) cost what the live rows cost, not what the
-    most rows ever held cost. ``generation`` keeps an entry for every row ever used (also beyond ``count``):
-    it is bumped when a row is freed and again when it is reused, so it is even exactly for live rows and a
-    handle holding an older generation is detected. ``_free`` is a heap (heapq) of freed rows, so taking the
-    lowest costs O(log n) however many are free; entries at or above ``count`` are stale (those rows were
-    dropped) and are discarded when reached. Every change of the rows' structure (take, allocate, release,
-    growth) holds ``lock``: the world's lock for bodies and joints, the geom store's lock for geoms
-    (re-entrant, shared with the callers' critical sections).
+    The allocator (take, allocate, release, the free rows and ``count``) is the base type's,
+    ``handles.SlotsBase``, which also keeps the arrays' data pointers for the compiled handle accessors; this
+    class adds the growth and the byte views of rows. Every change of the rows' structure holds ``lock``:
+    the world's lock for bodies and joints, the geom store's lock for geoms (re-entrant, shared with the
+    callers' critical sections).
     """
 
     def __init__(self, real_width: int, int_width: int, capacity: int = 8, lock=None):
@@ -122,8 +115,6 @@ class Slots(kernel("handles").SlotsBase):
         self.real = np.zeros((capacity, real_width), dtype=REAL)
         self.ints = np.zeros((capacity, int_width), dtype=INT)
         self.count = 0              # rows [0, count) hold every live row; the last of them is live
-        self.generation: list[int] = []
-        self._free: list[int] = []
         self._z = None                 # _zeroer()'s views, built on first use
 
     def _zeroer(self) -> tuple:
@@ -140,104 +131,9 @@ class Slots(kernel("handles").SlotsBase):
                            ints.shape[1], ib.cast("i"))
         return z
 
-    def take(self) -> int:
-        """allocate() without zeroing the row: for callers that overwrite the whole row at once (they hold
-        ``lock`` while they take and write the row)."""
-        free = self._free
-        if free:
-            if free[0] < self.count:
-                slot = heapq.heappop(free)
-                self.generation[slot] += 1
-                return slot
-            free.clear()                 # the lowest entry is stale, so all are
-        slot = self.count
-        if slot == self.real.shape[0]:
-            self._grow()
-        self.count += 1
-        if slot < len(self.generation):
-            self.generation[slot] += 1   # a row dropped from count earlier: a new generation
-        else:
-            self.generation.append(0)
-        return slot
-
-    @_own_lock
-    def take_many(self, k: int) -> list:
-        """k rows in take()'s order (lowest free first, then rows past count), not zeroed: one sort of the
-        free rows instead of k heap operations."""
-        n = self.count
-        gen = self.generation
-        taken: list = []
-        if self._free:
-            valid = sorted(s for s in self._free if s < n)
-            taken = valid[:k]
-            self._free = valid[k:]             # a sorted list is a heap
-            for s in taken:
-                gen[s] += 1
-        new = k - len(taken)
-        while n + new > self.real.shape[0]:
-            self._grow()
-        end = n + new
-        for s in range(n, min(end, len(gen))):   # rows dropped from count earlier: a new generation
-            gen[s] += 1
-        if end > len(gen):
-            gen.extend([0] * (end - len(gen)))
-        self.count = end
-        taken.extend(range(n, end))
-        return taken
-
-    @_own_lock
-    def allocate(self) -> int:
-        """Return a zeroed row index, growing the arrays when full."""
-        slot = self.take()
-        z = self._zeroer()
-        z[2][slot * z[4]:(slot + 1) * z[4]] = z[6]
-        z[3][slot * z[5]:(slot + 1) * z[5]] = z[7]
-        return slot
-
-    @_own_lock
-    def release(self, slot: int) -> None:
-        """Mark a row free; its handle generation is bumped when the row is reused."""
-        self.real[slot] = 0
-        self.ints[slot] = 0
-        self.generation[slot] += 1
-        heapq.heappush(self._free, slot)
-        if slot == self.count - 1:
-            self._trim()
-
-    @_own_lock
-    def release_many(self, slots: list) -> None:
-        """release() for many rows at once (one zeroing of all the rows)."""
-        if not slots:
-            return
-        gen = self.generation
-        if len(slots) <= 16:
-            z = self._zeroer()
-            rb, ib, rw, iw, zr, zi = z[2:8]
-            for s in slots:
-                if s < 0:
-                    raise IndexError(f"row {s} out of range")
-                rb[s * rw:(s + 1) * rw] = zr
-                ib[s * iw:(s + 1) * iw] = zi
-        else:
-            rows = np.asarray(slots, dtype=np.intp)
-            self.real[rows] = 0
-            self.ints[rows] = 0
-        for s in slots:
-            gen[s] += 1
-        self._free.extend(slots)
-        heapq.heapify(self._free)
-        self._trim()
-
-    def _trim(self) -> None:
-        """Lower count past the freed rows at its end (an odd generation marks a freed row)."""
-        n = self.count
-        gen = self.generation
-        while n and gen[n - 1] & 1:
-            n -= 1
-        self.count = n
-
     @_own_lock
     def _grow(self) -> None:
+        """Double the arrays (the rows in use are copied; the base type's pointers follow the new arrays)."""
         cap = self.real.shape[0] * 2
         real = np.zeros((cap, self.real.shape[1]), dtype=REAL)
         ints = np.zeros((cap, self.ints.shape[1]), dtype=INT)

@@ -17,7 +17,9 @@ from . import _backend, _check
 from . import _layout as L
 from ._handle import Handle
 from ._state import locked, locked2, locked_by_arg, locked_by_arg3
+from .body import Body
 from .errors import ODEError
+from .world import World
 
 _NPARAMS = 14          # ODE 0.16 parameter numbers 0 .. 13 in each group
 _LIMOT = (0, 1, 2, 5, 6, 7, 8, 9, 10)   # numbers a limit/motor group stores (LoVel/HiVel are not in 0.16)
@@ -47,13 +49,12 @@ def _param_mask(cls) -> int:
 
 
 def _is_body(obj) -> bool:
-    """True for an ode.Body (imported lazily: body.py imports nothing from here)."""
-    from .body import Body
-
+    """True for an ode.Body."""
     return isinstance(obj, Body)
 
 
-_JointBase = _backend.kernel("handles").JointBase
+_H = _backend.kernel("handles")
+_JointBase = _H.JointBase
 
 
 class Joint(_JointBase, Handle):
@@ -71,8 +72,6 @@ class Joint(_JointBase, Handle):
     @locked_by_arg
     def __init__(self, world, jointgroup=None) -> None:
         """Create the joint in ``world``, in limbo (attached to nothing), optionally in ``jointgroup``."""
-        from .world import World
-
         if type(self) is Joint:
             raise TypeError("ode.Joint is abstract: create a BallJoint, HingeJoint, SliderJoint, ...")
         if not isinstance(world, World):
@@ -1502,35 +1501,13 @@ class NullJoint(_Joint3):
     _type = L.JT_NULL
 
 
-class Contact:
+class Contact(_H.ContactBase, Handle):
     """A contact point with its surface parameters (ODE's dContact), given to ContactJoint.
 
-    The defaults are class attributes (all immutable), so creating a Contact costs no attribute
-    stores; setters store instance attributes.
+    The fields (mode, mu, mu2, bounce, ..., pos, normal, depth, fdir1, g1, g2) and the setters every
+    near-callback calls (setMu, setBounce) live in the compiled base type ``handles.ContactBase``; PyODE's
+    defaults: bounce mode, infinite friction, bounce 0.1.
     """
-
-    mode = 0x004                      # PyODE's defaults: bounce mode, infinite friction, bounce 0.1
-    mu = math.inf
-    mu2 = 0.0
-    bounce = 0.1
-    bounce_vel = 0.0
-    soft_erp = 0.0
-    soft_cfm = 0.0
-    motion1 = 0.0
-    motion2 = 0.0
-    motionN = 0.0
-    slip1 = 0.0
-    slip2 = 0.0
-    fdir1 = (0.0, 0.0, 0.0)
-    pos = (0.0, 0.0, 0.0)
-    normal = (0.0, 0.0, 0.0)
-    depth = 0.0
-    g1 = None
-    g2 = None
-
-    def getContactGeomParams(self) -> tuple:
-        """(pos, normal, depth, geom1, geom2)."""
-        return (self.pos, self.normal, self.depth, self.g1, self.g2)
 
     def setContactGeomParams(self, pos, normal, depth, g1=None, g2=None) -> None:
         """Set the contact point, its unit normal (pointing into body 1), the depth and the geoms."""
@@ -1539,10 +1516,6 @@ class Contact:
         self.depth = _check.real("depth", depth)
         self.g1 = g1
         self.g2 = g2
-
-    def getMode(self) -> int:
-        """The surface mode flags (ode.Contact* constants)."""
-        return self.mode
 
     def setMode(self, flags: int) -> None:
         """Set the surface mode flags (ode.ContactBounce | ode.ContactSoftERP | ...)."""
@@ -1560,17 +1533,6 @@ class Contact:
         v = _check.real_or_inf(name, value) if allow_inf else _check.real(name, value)
         setattr(self, name, v)
 
-    def getMu(self) -> float:
-        """Coulomb friction coefficient (ode.Infinity: never slips)."""
-        return self.mu
-
-    def setMu(self, mu: float) -> None:
-        """Set the friction coefficient (0 .. ode.Infinity)."""
-        if type(mu) is float and mu == mu:        # fast path: a float that is not NaN
-            self.mu = mu
-        else:
-            self._set("mu", mu, True)
-
     def getMu2(self) -> float:
         """Friction coefficient of direction 2 (with ContactMu2)."""
         return self.mu2
@@ -1578,17 +1540,6 @@ class Contact:
     def setMu2(self, mu: float) -> None:
         """Set the friction coefficient of direction 2."""
         self._set("mu2", mu, True)
-
-    def getBounce(self) -> float:
-        """Restitution (0 .. 1), with ContactBounce."""
-        return self.bounce
-
-    def setBounce(self, b: float) -> None:
-        """Set the restitution."""
-        if type(b) is float and -_check._MAX <= b <= _check._MAX:   # fast path: finite, representable
-            self.bounce = b
-        else:
-            self._set("bounce", b)
 
     def getBounceVel(self) -> float:
         """Minimum incoming velocity for a bounce."""
@@ -1663,61 +1614,25 @@ class Contact:
         self.fdir1 = _check.vec("fdir", fdir)
 
 
-class ContactJoint(Joint):
+class ContactJoint(Joint, _H.ContactJointBase):
     """A contact: keeps two bodies from interpenetrating at a point, with friction; usually one step long.
 
-    Contact joints are created by the thousand in near-callbacks, so construction and attach have a fast
-    path for the usual argument types (an ode.World, an ode.JointGroup or None, an ode.Contact, ode.Body
-    or None): every check the general path makes is made once, and the row is written with two struct
-    stores straight into the world's arrays. Anything unusual (subclasses, bad input) takes the general
-    path, which raises the documented errors.
+    Contact joints are created by the thousand in near-callbacks, so construction and attach run in the
+    compiled base type ``handles.ContactJointBase`` for the usual argument types (an ode.World, an
+    ode.JointGroup or None, an ode.Contact; ode.Body or None): the row is written in C under the world's
+    lock. Anything unusual (subclasses, bad input) takes the general paths here, which raise the documented
+    errors and store the same rows.
     """
 
     _type = L.JT_CONTACT
+    __init__ = _H.ContactJointBase.__init__
+    attach = _H.ContactJointBase.attach
 
     @locked_by_arg3
-    def __init__(self, world, jointgroup, contact: Contact) -> None:
-        """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""
+    def _init_general(self, world, jointgroup, contact) -> None:
+        """Construction through Joint.__init__ and the row setters."""
         c = contact
-        if type(c) is Contact and (type(world) is _World or _bind_world(world)) \
-                and (jointgroup is None or (type(jointgroup) is JointGroup and not jointgroup._destroyed)):
-            try:                              # a value struct cannot store takes the general path below
-                p, q, f = c.pos, c.normal, c.fdir1
-                if len(p) != 3 or len(q) != 3 or len(f) != 3:
-                    raise ValueError
-                row = _CONTACT_ROW.pack(p[0], p[1], p[2], q[0], q[1], q[2], c.depth, f[0], f[1], f[2], c.mu,
-                                        c.mu2, 0.0, 0.0, 0.0, c.bounce, c.bounce_vel, c.soft_erp, c.soft_cfm,
-                                        c.motion1, c.motion2, c.motionN, c.slip1, c.slip2)
-                head = _HEADS.get(c.mode)
-                if head is None:
-                    head = _contact_head(c.mode)
-            except (struct.error, OverflowError, TypeError, ValueError, IndexError, KeyError):
-                row = None
-            if row is not None:               # Joint.__init__ and the contact row, checks made above
-                st = world._state
-                j = st.joints
-                slot = j.take()
-                v = j._z
-                if v is None or v[0] is not j.real or v[1] is not j.ints:
-                    v = j._zeroer()
-                v[2][slot * v[4]:slot * v[4] + v[4]] = row      # the whole rows: no zeroing needed
-                v[3][slot * v[5]:slot * v[5] + v[5]] = head
-                self._world = world
-                self._rows = j
-                self._body_rows = st.bodies
-                self._slot = slot
-                self._gen = j.generation[slot]
-                self._bodies = (None, None)
-                self._data = None
-                self._normal = c.normal
-                st.joint_objects[slot] = self
-                if jointgroup is None:
-                    self._group = None
-                else:
-                    jointgroup._joints.append(self)
-                    self._group = jointgroup
-                return
-        elif not isinstance(c, Contact):
+        if not isinstance(c, Contact):
             raise TypeError(f"contact must be an ode.Contact, not {type(c).__name__}")
         super().__init__(world, jointgroup)
         r = self._reals()
@@ -1739,136 +1654,26 @@ class ContactJoint(Joint):
         self._reals()[L.J_C_NORMAL:L.J_C_NORMAL + 3] = n
 
     @locked2
-    def attach(self, body1, body2) -> None:
-        """Attach to the two colliding bodies (None for the static environment)."""
-        w = self._world
-        st = w._state
-        j = st.joints
-        s = self._slot
-        if s < 0 or j.generation[s] != self._gen:
-            raise ODEError("this joint has been destroyed")
-        body = _Body if _Body is not None else _body_class()
-        gens = st.bodies.generation
-        if body1 is None:
-            s1 = -1
-        elif type(body1) is body and body1._world is w and body1._slot >= 0 \
-                and gens[body1._slot] == body1._gen:
-            s1 = body1._slot
-        else:
-            s1 = -2
-        if body2 is None:
-            s2 = -1
-        elif type(body2) is body and body2._world is w and body2._slot >= 0 \
-                and gens[body2._slot] == body2._gen:
-            s2 = body2._slot
-        else:
-            s2 = -2
-        if s1 == -2 or s2 == -2 or (s1 >= 0 and s1 == s2):     # unusual or bad input: the general path
-            super().attach(body1, body2)
-            self._on_attach()
-            return
-        v = j._z
-        if v is None or v[0] is not j.real or v[1] is not j.ints:
-            v = j._zeroer()
-        fi = s * v[8] + _JI_FLAGS
-        flags = v[9][fi] & _NOT_REVERSE
-        n = self._normal
-        if s1 < 0 and s2 >= 0:                 # (environment, body) is stored as (body, environment)
-            _TWO_INTS.pack_into(v[3], s * v[5] + _B1_OFFSET, s2, -1)
-            v[9][fi] = flags | _REVERSE
-            _NORMAL.pack_into(v[2], s * v[4] + _NORMAL_OFFSET, -n[0], -n[1], -n[2])
-        else:
-            _TWO_INTS.pack_into(v[3], s * v[5] + _B1_OFFSET, s1, s2)
-            v[9][fi] = flags
-            _NORMAL.pack_into(v[2], s * v[4] + _NORMAL_OFFSET, n[0], n[1], n[2])
-        self._bodies = (body1, body2)
+    def _attach_general(self, body1, body2) -> None:
+        """Attach through Joint.attach (its checks and errors), then store the oriented normal."""
+        Joint.attach(self, body1, body2)
+        self._on_attach()
 
 
 _RCODE = "d" if _backend.REAL().itemsize == 8 else "f"
 _RSIZE = _backend.REAL().itemsize
 _CONTACT_ROW = struct.Struct(f"{L.J_C_SLIP2 + 1}{_RCODE}{(L.JR - L.J_C_SLIP2 - 1) * _RSIZE}x")
-#   ^ a whole joint row: J_C_POS .. J_C_SLIP2 in column order, then zero bytes
-_NORMAL = struct.Struct(f"3{_RCODE}")
-_NORMAL_OFFSET = L.J_C_NORMAL * _NORMAL.size // 3
+#   ^ a whole joint row: J_C_POS .. J_C_SLIP2 in column order, then zero bytes (the native pipeline's rows)
 _CONTACT_INTS = struct.Struct(f"{L.JI_C_MODE + 1}i{(L.JI - L.JI_C_MODE - 1) * 4}x")   # a whole int row
-_TWO_INTS = struct.Struct("2i")                               # JI_B1, JI_B2
-_B1_OFFSET = L.JI_B1 * _TWO_INTS.size // 2
-_JI_FLAGS, _REVERSE, _NOT_REVERSE = L.JI_FLAGS, L.JF_REVERSE, ~L.JF_REVERSE
-_HEADS: dict = {}         # contact mode -> the packed int row of a new contact joint
 
 
-def _contact_head(mode) -> bytes:
-    """The int row (type, no bodies, alive, enabled, ..., mode, zeros) of a contact joint, cached by mode."""
-    head = _CONTACT_INTS.pack(L.JT_CONTACT, -1, -1, 1, 1, 0, 0, 0, 0, 0, 0, mode)
-    if type(mode) is int and len(_HEADS) < 256:
-        _HEADS[mode] = head
-    return head
-
-
-_World = None      # ode.World and ode.Body, bound on first use (world.py and body.py import this module)
-_Body = None
-
-
-def _bind_world(world) -> bool:
-    """Bind _World on first use; True when ``world`` is exactly an ode.World."""
-    global _World
-    from .world import World
-
-    _World = World
-    return type(world) is World
-
-
-def _body_class():
-    """ode.Body, bound to _Body on first use."""
-    global _Body
-    from .body import Body
-
-    _Body = Body
-    return Body
-
-
-class JointGroup(Handle):
-    """A collection of joints destroyed together (typically the contacts of one step)."""
-
-    def __init__(self) -> None:
-        self._joints: list = []
-        self._destroyed = False
+class JointGroup(_H.JointGroupBase, Handle):
+    """A collection of joints destroyed together (typically the contacts of one step); its joint list and
+    ``empty()`` live in the compiled base type ``handles.JointGroupBase``."""
 
     def _add(self, joint: Joint) -> None:
         self._joints.append(joint)
         joint._group = self
-
-    def __len__(self) -> int:
-        return len(self._joints)
-
-    def empty(self) -> None:
-        """Destroy every joint in the group; the group stays usable."""
-        joints = self._joints
-        self._joints = []
-        rows: dict = {}                          # world state -> live contact-joint rows, released in bulk
-        world = st = gen = objects = mine = None
-        for joint in joints:
-            if type(joint) is ContactJoint:
-                s = joint._slot
-                if s >= 0:
-                    if joint._world is not world:    # the joints of a group usually share one world
-                        world = joint._world
-                        st = world._state
-                        gen, objects = st.joints.generation, st.joint_objects
-                        mine = rows.setdefault(st, [])
-                    if gen[s] == joint._gen:
-                        mine.append(s)
-                        objects.pop(s, None)
-                    joint._slot = -1
-                    joint._bodies = (None, None)
-            elif joint._slot >= 0:
-                try:
-                    joint._release()
-                except ODEError:
-                    pass
-            joint._group = None
-        for st, slots in rows.items():
-            _release_rows(st.joints, slots)
 
     def destroy(self) -> None:
         """Destroy every joint and the group itself."""
@@ -1920,3 +1725,6 @@ def areConnectedExcluding(body1, body2, jointtype: int) -> bool:
     if body1 is None or body2 is None:
         return False
     return _connecting(body1, body2, int(jointtype))
+
+
+_H.bind_api_types(World, Body, Contact, ContactJoint, JointGroup)

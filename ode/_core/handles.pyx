@@ -17,19 +17,19 @@ cimport cython
 cimport numpy as cnp
 from cpython.float cimport PyFloat_AS_DOUBLE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.exc cimport PyErr_Clear, PyErr_Occurred
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.math cimport INFINITY, copysign, fabs
+from libc.string cimport memset
 
 from .dreal cimport dReal
 from .jacobian cimport _hinge_angle
 from .mass cimport M_SIZE, mass_set_box, mass_set_box_total, mass_set_sphere, mass_set_sphere_total
 from .step cimport Workspace, damp_rows, step_rows
-from .layout cimport (B_AVEL, B_FACC, B_LVEL, B_POS, B_Q, B_R, B_TACC, BI_AD_AVG, BI_ALIVE, BI_DAMP,
-                      BI_MOVED, J_FB, J_PARAM, J_PARAM_GROUP, JF_REVERSE, JI_ALIVE, JI_B1, JI_FEEDBACK,
-                      JI_FLAGS)
+from .layout cimport *
 
 import numbers
 
@@ -97,12 +97,26 @@ cdef inline tuple _tuple3(const dReal* p):
 
 # ---------------------------------------------------------------- rows
 
+cdef int _bump(list generation, Py_ssize_t s) except -1:
+    """generation[s] += 1."""
+    generation[s] = <long><object>PyList_GET_ITEM(generation, s) + 1
+    return 0
+
+
 @cython.auto_pickle(False)
 cdef class SlotsBase:
-    """The storage behind handles: a real and an int array of rows, generations, and their data pointers.
+    """The storage behind handles: a real and an int array of rows, their generations, the free rows, and the
+    arrays' data pointers.
 
-    ``real`` and ``ints`` are properties, so the pointers the handle types read stay current whenever the
-    arrays are replaced (they grow by replacement).
+    ``count`` bounds the rows in use: rows [0, count) hold every live row, and freed rows at the end are
+    dropped from it at once, so kernels that scan [0, count) cost what the live rows cost, not what the most
+    rows ever held cost. ``generation`` keeps an entry for every row ever used (also beyond ``count``): it is
+    bumped when a row is freed and again when it is reused, so it is even exactly for live rows and a handle
+    holding an older generation is detected. Freed rows wait in a binary min-heap (C memory), so the lowest is
+    reused first at O(log n); entries at or above ``count`` are stale (those rows were dropped) and are
+    discarded when reached. ``real`` and ``ints`` are properties, so the pointers the handle types read stay
+    current whenever the arrays are replaced (they grow by replacement, in the subclass's ``_grow``).
+    Structural changes hold ``lock`` (a re-entrant lock; ``take`` leaves that to its caller).
     """
 
     cdef object _real
@@ -113,6 +127,18 @@ cdef class SlotsBase:
     cdef public Py_ssize_t iw
     cdef public list generation
     cdef public Py_ssize_t count
+    cdef public object lock
+    cdef Py_ssize_t* heap
+    cdef Py_ssize_t nfree
+    cdef Py_ssize_t capfree
+
+    def __cinit__(self):
+        self.generation = []
+        self.heap = NULL
+        self.nfree = self.capfree = 0
+
+    def __dealloc__(self):
+        PyMem_Free(self.heap)
 
     @property
     def real(self):
@@ -143,6 +169,143 @@ cdef class SlotsBase:
         self._ints = a
         self.idata = <int*>cnp.PyArray_DATA(a)
         self.iw = a.shape[1]
+
+    @property
+    def _free(self):
+        """The freed rows waiting for reuse (a sorted copy, for inspection)."""
+        return sorted([self.heap[i] for i in range(self.nfree)])
+
+    # ---- the heap of free rows
+    cdef int _push(self, Py_ssize_t row) except -1:
+        cdef Py_ssize_t i, parent
+        cdef Py_ssize_t* grown
+        if self.nfree == self.capfree:
+            grown = <Py_ssize_t*>PyMem_Realloc(self.heap, (2 * self.capfree + 16) * sizeof(Py_ssize_t))
+            if grown == NULL:
+                raise MemoryError()
+            self.heap = grown
+            self.capfree = 2 * self.capfree + 16
+        i = self.nfree
+        self.nfree += 1
+        while i > 0:
+            parent = (i - 1) >> 1
+            if self.heap[parent] <= row:
+                break
+            self.heap[i] = self.heap[parent]
+            i = parent
+        self.heap[i] = row
+        return 0
+
+    cdef Py_ssize_t _pop(self) noexcept:
+        cdef Py_ssize_t top = self.heap[0]
+        cdef Py_ssize_t last, i = 0, child
+        self.nfree -= 1
+        last = self.heap[self.nfree]
+        while True:
+            child = 2 * i + 1
+            if child >= self.nfree:
+                break
+            if child + 1 < self.nfree and self.heap[child + 1] < self.heap[child]:
+                child += 1
+            if self.heap[child] >= last:
+                break
+            self.heap[i] = self.heap[child]
+            i = child
+        if self.nfree:
+            self.heap[i] = last
+        return top
+
+    # ---- rows
+    cdef Py_ssize_t take_row(self) except -1:
+        """A row for a new handle, not zeroed (lowest freed row first, else the next one past count)."""
+        cdef Py_ssize_t slot
+        if self.nfree:
+            if self.heap[0] < self.count:
+                slot = self._pop()
+                _bump(self.generation, slot)
+                return slot
+            self.nfree = 0               # the lowest entry is stale, so all are
+        slot = self.count
+        if slot >= (<cnp.ndarray>self._real).shape[0] or slot >= (<cnp.ndarray>self._ints).shape[0]:
+            self._grow()
+        self.count += 1
+        if slot < PyList_GET_SIZE(self.generation):
+            _bump(self.generation, slot)  # a row dropped from count earlier: a new generation
+        else:
+            self.generation.append(0)
+        return slot
+
+    cdef int _zero(self, Py_ssize_t s) except -1:
+        memset(self.rdata + s * self.rw, 0, self.rw * sizeof(dReal))
+        memset(self.idata + s * self.iw, 0, self.iw * sizeof(int))
+        return 0
+
+    cdef int _check_row(self, Py_ssize_t s) except -1:
+        if s < 0 or s >= (<cnp.ndarray>self._real).shape[0] or s >= PyList_GET_SIZE(self.generation):
+            raise IndexError(f"row {s} out of range")
+        return 0
+
+    cdef int _trim(self) except -1:
+        """Lower count past the freed rows at its end (an odd generation marks a freed row)."""
+        cdef Py_ssize_t n = self.count
+        while n and (<long><object>PyList_GET_ITEM(self.generation, n - 1)) & 1:
+            n -= 1
+        self.count = n
+        return 0
+
+    def take(self):
+        """A row for a new handle, not zeroed: for callers that overwrite the whole row at once (they hold
+        ``lock`` while they take and write the row)."""
+        return self.take_row()
+
+    def take_many(self, Py_ssize_t k):
+        """k rows in take()'s order (lowest freed first, then rows past count), not zeroed."""
+        self.lock.acquire()
+        try:
+            return [self.take_row() for _ in range(k)]
+        finally:
+            self.lock.release()
+
+    def allocate(self):
+        """A zeroed row for a new handle, the arrays grown when full."""
+        cdef Py_ssize_t slot
+        self.lock.acquire()
+        try:
+            slot = self.take_row()
+            self._zero(slot)
+            return slot
+        finally:
+            self.lock.release()
+
+    def release(self, Py_ssize_t slot):
+        """Free a row: zeroed, its generation bumped (handles to it see they are stale), reusable."""
+        self.lock.acquire()
+        try:
+            self._check_row(slot)
+            self._zero(slot)
+            _bump(self.generation, slot)
+            self._push(slot)
+            if slot == self.count - 1:
+                self._trim()
+        finally:
+            self.lock.release()
+
+    def release_many(self, slots):
+        """release() for many rows at once."""
+        cdef Py_ssize_t s
+        if not slots:
+            return
+        self.lock.acquire()
+        try:
+            for s in slots:
+                self._check_row(s)
+            for s in slots:
+                self._zero(s)
+                _bump(self.generation, s)
+                self._push(s)
+            self._trim()
+        finally:
+            self.lock.release()
 
 
 cdef inline bint _live(SlotsBase rows, Py_ssize_t s, long gen, int alive_col) noexcept:
@@ -268,6 +431,10 @@ cdef class JointBase:
     cdef public SlotsBase _body_rows
     cdef public Py_ssize_t _slot
     cdef public long _gen
+    cdef public object _bodies         # (body1, body2) as the user attached them
+    cdef public object _group          # the JointGroup holding the joint, or None
+    cdef public object _data           # setData's object
+    cdef public object _normal         # a contact joint's normal as given (before an attach may flip it)
     cdef int _ngroups                  # parameter groups (0: setParam refuses every parameter)
     cdef unsigned long long _pmask     # bit 16 * group + number: a parameter the joint stores
 
@@ -516,3 +683,422 @@ cdef class WorldBase:
         elif damp:
             damp_rows(B.rdata, B.idata, nb)
         return 0
+
+
+# ---------------------------------------------------------------- contacts
+
+cdef tuple _ZERO3 = (0.0, 0.0, 0.0)
+cdef tuple _NO_BODIES = (None, None)
+
+# The API's exact types for the contact fast paths (subclasses take the general path in Python), bound once
+# by ode.joints, which sits above every layer these types come from.
+cdef object _World = None
+cdef object _Body = None
+cdef object _Contact = None
+cdef object _ContactJoint = None
+cdef object _JointGroup = None
+
+
+def bind_api_types(world, body, contact, contact_joint, joint_group):
+    """Tell the contact fast paths the API's exact classes (called once by ode.joints)."""
+    global _World, _Body, _Contact, _ContactJoint, _JointGroup
+    _World, _Body, _Contact, _ContactJoint, _JointGroup = world, body, contact, contact_joint, joint_group
+
+
+cdef double _field_real(str name, object value) except? -1.0:
+    """A contact field's value: a real number (infinities allowed, as the setters allow them for mu), or
+    TypeError naming the field; the setters check the ranges."""
+    cdef double v
+    if _number(value, &v):
+        return v
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+    return float(value)
+
+
+cdef int _field_mode(object value) except? -1:
+    """The contact mode field: ODE's flag bits (0 .. 0xFFFF), or TypeError / ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"mode must be an int, not {type(value).__name__}")
+    if not 0 <= value < 0x10000:
+        raise ValueError(f"mode {int(value):#x} is not a set of ODE contact mode flags")
+    return <int>value
+
+
+@cython.auto_pickle(False)
+cdef class ContactBase:
+    """The compiled part of ode.Contact: the contact point and its surface parameters as C fields, and the
+    setters a near-callback calls for every contact."""
+
+    cdef int _mode
+    cdef double _mu, _mu2, _bounce, _bounce_vel, _soft_erp, _soft_cfm
+    cdef double _motion1, _motion2, _motionN, _slip1, _slip2, _depth
+    cdef public object pos, normal, fdir1, g1, g2
+
+    def __cinit__(self):
+        self._mode = 0x004             # PyODE's defaults: bounce mode, infinite friction, bounce 0.1
+        self._mu = INFINITY
+        self._bounce = 0.1
+        self.pos = self.normal = self.fdir1 = _ZERO3
+
+    @property
+    def mode(self):
+        return self._mode
+
+    @mode.setter
+    def mode(self, value):
+        self._mode = _field_mode(value)
+
+    @property
+    def mu(self):
+        return self._mu
+
+    @mu.setter
+    def mu(self, value):
+        self._mu = _field_real("mu", value)
+
+    @property
+    def mu2(self):
+        return self._mu2
+
+    @mu2.setter
+    def mu2(self, value):
+        self._mu2 = _field_real("mu2", value)
+
+    @property
+    def bounce(self):
+        return self._bounce
+
+    @bounce.setter
+    def bounce(self, value):
+        self._bounce = _field_real("bounce", value)
+
+    @property
+    def bounce_vel(self):
+        return self._bounce_vel
+
+    @bounce_vel.setter
+    def bounce_vel(self, value):
+        self._bounce_vel = _field_real("bounce_vel", value)
+
+    @property
+    def soft_erp(self):
+        return self._soft_erp
+
+    @soft_erp.setter
+    def soft_erp(self, value):
+        self._soft_erp = _field_real("soft_erp", value)
+
+    @property
+    def soft_cfm(self):
+        return self._soft_cfm
+
+    @soft_cfm.setter
+    def soft_cfm(self, value):
+        self._soft_cfm = _field_real("soft_cfm", value)
+
+    @property
+    def motion1(self):
+        return self._motion1
+
+    @motion1.setter
+    def motion1(self, value):
+        self._motion1 = _field_real("motion1", value)
+
+    @property
+    def motion2(self):
+        return self._motion2
+
+    @motion2.setter
+    def motion2(self, value):
+        self._motion2 = _field_real("motion2", value)
+
+    @property
+    def motionN(self):
+        return self._motionN
+
+    @motionN.setter
+    def motionN(self, value):
+        self._motionN = _field_real("motionN", value)
+
+    @property
+    def slip1(self):
+        return self._slip1
+
+    @slip1.setter
+    def slip1(self, value):
+        self._slip1 = _field_real("slip1", value)
+
+    @property
+    def slip2(self):
+        return self._slip2
+
+    @slip2.setter
+    def slip2(self, value):
+        self._slip2 = _field_real("slip2", value)
+
+    @property
+    def depth(self):
+        return self._depth
+
+    @depth.setter
+    def depth(self, value):
+        self._depth = _field_real("depth", value)
+
+    def getMu(self):
+        """Coulomb friction coefficient (ode.Infinity: never slips)."""
+        return self._mu
+
+    def setMu(self, mu):
+        """Set the friction coefficient (0 .. ode.Infinity)."""
+        cdef double v
+        if _number(mu, &v) and v == v:
+            self._mu = v
+        else:
+            self._mu = _check.real_or_inf("mu", mu)
+
+    def getBounce(self):
+        """Restitution (0 .. 1), with ContactBounce."""
+        return self._bounce
+
+    def setBounce(self, b):
+        """Set the restitution."""
+        cdef double v
+        if _number(b, &v) and fabs(v) <= REAL_MAX:
+            self._bounce = v
+        else:
+            self._bounce = _check.real("bounce", b)
+
+    def getMode(self):
+        """The surface mode flags (ode.Contact* constants)."""
+        return self._mode
+
+    def getContactGeomParams(self):
+        """(pos, normal, depth, geom1, geom2)."""
+        return (self.pos, self.normal, self._depth, self.g1, self.g2)
+
+
+cdef bint _vec3_fast(object value, double* out) noexcept:
+    """True and the values when value is a tuple or list of three Python floats or ints."""
+    cdef Py_ssize_t i
+    if type(value) is tuple and PyTuple_GET_SIZE(value) == 3:
+        for i in range(3):
+            if not _number(<object>PyTuple_GET_ITEM(value, i), &out[i]):
+                return False
+        return True
+    if type(value) is list and PyList_GET_SIZE(value) == 3:
+        for i in range(3):
+            if not _number(<object>PyList_GET_ITEM(value, i), &out[i]):
+                return False
+        return True
+    return False
+
+
+cdef inline bint _storable(double x) noexcept:
+    """True when x stores into dReal as the general path would store it (finite beyond the single range
+    overflows there, so such values take that path)."""
+    return fabs(x) <= REAL_MAX or x != x or fabs(x) == INFINITY
+
+
+cdef int _lock(object state) except -1:
+    state.lock.acquire()
+    return 0
+
+
+cdef int _unlock(object state) except -1:
+    state.lock.release()
+    return 0
+
+
+@cython.auto_pickle(False)
+cdef class ContactJointBase(JointBase):
+    """The compiled part of ode.ContactJoint: construction and attach for the usual argument types (an
+    ode.World, an ode.JointGroup or None, an ode.Contact; ode.Body or None), the row written in C under the
+    world's lock. Anything else goes to the Python class's general path, which raises the documented errors."""
+
+    def __init__(self, world, jointgroup, contact):
+        """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""
+        if not _contact_init(self, world, jointgroup, contact):
+            self._init_general(world, jointgroup, contact)
+
+    def attach(self, body1, body2):
+        """Attach to the two colliding bodies (None for the static environment)."""
+        cdef Py_ssize_t s1 = -1, s2 = -1
+        w = self._world
+        if w is None:
+            raise ODEError("this joint has been destroyed")
+        st = (<WorldBase>w)._state
+        cdef SlotsBase brows = self._body_rows
+        if body1 is not None:
+            s1 = _attachable(body1, w, brows)
+        if body2 is not None:
+            s2 = _attachable(body2, w, brows)
+        if s1 == -2 or s2 == -2 or (s1 >= 0 and s1 == s2):      # unusual or bad input: the general path
+            self._attach_general(body1, body2)
+            return
+        cdef SlotsBase rows = self._rows
+        cdef int* ji
+        cdef dReal* r
+        cdef double n[3]
+        _lock(st)
+        try:
+            if rows is None or self._slot < 0 or self._slot >= PyList_GET_SIZE(rows.generation) \
+                    or <long><object>PyList_GET_ITEM(rows.generation, self._slot) != self._gen:
+                raise ODEError("this joint has been destroyed")
+            if not _vec3_fast(self._normal, n):
+                self._attach_general(body1, body2)
+                return
+            ji = rows.idata + self._slot * rows.iw
+            r = rows.rdata + self._slot * rows.rw
+            if s1 < 0 and s2 >= 0:             # (environment, body) is stored as (body, environment)
+                ji[JI_B1] = <int>s2
+                ji[JI_B2] = -1
+                ji[JI_FLAGS] = ji[JI_FLAGS] | JF_REVERSE
+                r[J_C_NORMAL] = <dReal>(-n[0])
+                r[J_C_NORMAL + 1] = <dReal>(-n[1])
+                r[J_C_NORMAL + 2] = <dReal>(-n[2])
+            else:
+                ji[JI_B1] = <int>s1
+                ji[JI_B2] = <int>s2
+                ji[JI_FLAGS] = ji[JI_FLAGS] & ~JF_REVERSE
+                r[J_C_NORMAL] = <dReal>n[0]
+                r[J_C_NORMAL + 1] = <dReal>n[1]
+                r[J_C_NORMAL + 2] = <dReal>n[2]
+            self._bodies = (body1, body2)
+        finally:
+            _unlock(st)
+
+
+cdef bint _contact_init(JointBase self, object world, object jointgroup, object contact) except -1:
+    """Construction of a contact joint for the usual argument types (see ContactJointBase); False when the
+    arguments need the general path. A module function, not a method: the Python ContactJoint derives from
+    Joint and this type alike, so the type may add no C methods of its own."""
+    cdef double v[24]
+    cdef ContactBase c
+    cdef JointGroupBase group = None
+    if type(contact) is not _Contact or type(world) is not _World:
+        return False
+    if jointgroup is not None:
+        if type(jointgroup) is not _JointGroup:
+            return False
+        group = <JointGroupBase>jointgroup
+        if group._destroyed:
+            return False
+    c = <ContactBase>contact
+    if not (_vec3_fast(c.pos, v) and _vec3_fast(c.normal, v + 3) and _vec3_fast(c.fdir1, v + 7)):
+        return False
+    v[6] = c._depth
+    v[10] = c._mu
+    v[11] = c._mu2
+    v[12] = v[13] = v[14] = 0.0
+    v[15] = c._bounce
+    v[16] = c._bounce_vel
+    v[17] = c._soft_erp
+    v[18] = c._soft_cfm
+    v[19] = c._motion1
+    v[20] = c._motion2
+    v[21] = c._motionN
+    v[22] = c._slip1
+    v[23] = c._slip2
+    cdef int k
+    for k in range(24):
+        if not _storable(v[k]):
+            return False
+    st = (<WorldBase>world)._state
+    cdef SlotsBase rows = st.joints
+    cdef Py_ssize_t slot
+    cdef dReal* r
+    cdef int* ji
+    _lock(st)
+    try:
+        slot = rows.take_row()
+        r = rows.rdata + slot * rows.rw
+        ji = rows.idata + slot * rows.iw
+        memset(r, 0, rows.rw * sizeof(dReal))
+        memset(ji, 0, rows.iw * sizeof(int))
+        for k in range(24):
+            r[J_C_POS + k] = <dReal>v[k]
+        ji[JI_TYPE] = JT_CONTACT
+        ji[JI_B1] = -1
+        ji[JI_B2] = -1
+        ji[JI_ALIVE] = 1
+        ji[JI_ENABLED] = 1
+        ji[JI_C_MODE] = c._mode
+        self._world = world
+        self._rows = rows
+        self._body_rows = st.bodies
+        self._slot = slot
+        self._gen = <long><object>PyList_GET_ITEM(rows.generation, slot)
+        self._bodies = _NO_BODIES
+        self._data = None
+        self._normal = c.normal
+        st.joint_objects[slot] = self
+        if group is not None:
+            group._joints.append(self)
+        self._group = group
+    finally:
+        _unlock(st)
+    return True
+
+
+cdef Py_ssize_t _attachable(object body, object world, SlotsBase brows) except -3:
+    """The row of a live ode.Body of this world, or -2 for anything else (the general path decides)."""
+    if type(body) is not _Body:
+        return -2
+    cdef BodyBase b = <BodyBase>body
+    if b._world is not world or not _live(brows, b._slot, b._gen, BI_ALIVE):
+        return -2
+    return b._slot
+
+
+@cython.auto_pickle(False)
+cdef class JointGroupBase:
+    """The compiled part of ode.JointGroup: its joints, and empty() releasing contact joints in bulk."""
+
+    cdef public list _joints
+    cdef public bint _destroyed
+
+    def __cinit__(self):
+        self._joints = []
+        self._destroyed = False
+
+    def __len__(self):
+        return len(self._joints)
+
+    def empty(self):
+        """Destroy every joint in the group; the group stays usable."""
+        cdef list joints = self._joints
+        cdef JointBase j
+        cdef Py_ssize_t s
+        cdef dict rows = {}                      # world state -> live contact-joint rows, released in bulk
+        cdef list mine = None
+        cdef SlotsBase jrows = None
+        world = st = objects = None
+        self._joints = []
+        for joint in joints:
+            if type(joint) is _ContactJoint:
+                j = <JointBase>joint
+                s = j._slot
+                if s >= 0:
+                    if j._world is not world:    # the joints of a group usually share one world
+                        world = j._world
+                        st = world._state
+                        jrows = st.joints
+                        objects = st.joint_objects
+                        mine = rows.setdefault(st, [])
+                    if s < PyList_GET_SIZE(jrows.generation) \
+                            and <long><object>PyList_GET_ITEM(jrows.generation, s) == j._gen:
+                        mine.append(s)
+                        objects.pop(s, None)
+                    j._slot = -1
+                    j._bodies = _NO_BODIES
+                j._group = None
+            else:
+                if joint._slot >= 0:
+                    try:
+                        joint._release()
+                    except ODEError:
+                        pass
+                joint._group = None
+        for st, slots in rows.items():
+            st.joints.release_many(slots)

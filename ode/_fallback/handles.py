@@ -6,6 +6,7 @@ the same order and the same results, so the pure-Python backend behaves exactly 
 
 from __future__ import annotations
 
+import heapq
 import math
 import numbers
 
@@ -23,12 +24,19 @@ _P_FUDGE = 6
 
 
 class SlotsBase:
-    """The storage behind handles: a real and an int array of rows, and the rows' generations."""
+    """The storage behind handles: a real and an int array of rows, their generations and the free rows
+    (see the compiled module); the free rows are a heapq heap."""
 
-    generation: list
     count: int = 0
     rw: int = 0
     iw: int = 0
+    lock = None
+
+    def __new__(cls, *args, **kwargs):
+        self = super().__new__(cls)
+        self.generation = []
+        self._heap = []
+        return self
 
     @property
     def real(self):
@@ -53,6 +61,86 @@ class SlotsBase:
             raise ValueError("row storage needs a C-contiguous 2-D int32 array")
         self._ints = arr
         self.iw = arr.shape[1]
+
+    @property
+    def _free(self) -> list:
+        """The freed rows waiting for reuse (a sorted copy, for inspection)."""
+        return sorted(self._heap)
+
+    def take_row(self) -> int:
+        """A row for a new handle, not zeroed (lowest freed row first, else the next one past count)."""
+        heap = self._heap
+        if heap:
+            if heap[0] < self.count:
+                slot = heapq.heappop(heap)
+                self.generation[slot] += 1
+                return slot
+            heap.clear()                 # the lowest entry is stale, so all are
+        slot = self.count
+        if slot >= self._real.shape[0] or slot >= self._ints.shape[0]:
+            self._grow()
+        self.count += 1
+        if slot < len(self.generation):
+            self.generation[slot] += 1   # a row dropped from count earlier: a new generation
+        else:
+            self.generation.append(0)
+        return slot
+
+    def _zero(self, s: int) -> None:
+        self._real[s] = 0
+        self._ints[s] = 0
+
+    def _check_row(self, s: int) -> None:
+        if s < 0 or s >= self._real.shape[0] or s >= len(self.generation):
+            raise IndexError(f"row {s} out of range")
+
+    def _trim(self) -> None:
+        """Lower count past the freed rows at its end (an odd generation marks a freed row)."""
+        n = self.count
+        gen = self.generation
+        while n and gen[n - 1] & 1:
+            n -= 1
+        self.count = n
+
+    def take(self) -> int:
+        """A row for a new handle, not zeroed: for callers that overwrite the whole row at once (they hold
+        ``lock`` while they take and write the row)."""
+        return self.take_row()
+
+    def take_many(self, k: int) -> list:
+        """k rows in take()'s order (lowest freed first, then rows past count), not zeroed."""
+        with self.lock:
+            return [self.take_row() for _ in range(k)]
+
+    def allocate(self) -> int:
+        """A zeroed row for a new handle, the arrays grown when full."""
+        with self.lock:
+            slot = self.take_row()
+            self._zero(slot)
+            return slot
+
+    def release(self, slot: int) -> None:
+        """Free a row: zeroed, its generation bumped (handles to it see they are stale), reusable."""
+        with self.lock:
+            self._check_row(slot)
+            self._zero(slot)
+            self.generation[slot] += 1
+            heapq.heappush(self._heap, slot)
+            if slot == self.count - 1:
+                self._trim()
+
+    def release_many(self, slots) -> None:
+        """release() for many rows at once."""
+        if not slots:
+            return
+        with self.lock:
+            for s in slots:
+                self._check_row(s)
+            for s in slots:
+                self._zero(s)
+                self.generation[s] += 1
+                heapq.heappush(self._heap, s)
+            self._trim()
 
 
 def _live(rows, s: int, gen: int, alive_col: int) -> bool:
@@ -170,6 +258,10 @@ class JointBase:
     _body_rows = None
     _slot = 0
     _gen = 0
+    _bodies = None                     # (body1, body2) as the user attached them
+    _group = None                      # the JointGroup holding the joint, or None
+    _data = None                       # setData's object
+    _normal = None                     # a contact joint's normal as given (before an attach may flip it)
     _ngroups = 0                       # parameter groups (0: setParam refuses every parameter)
     _pmask = 0                         # bit 16 * group + number: a parameter the joint stores
 
@@ -291,3 +383,264 @@ class WorldBase:
             step.world_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h, samples,
                             st.workspace)
         self._after_step()
+
+
+# ---------------------------------------------------------------- contacts
+
+_NO_BODIES = (None, None)
+_API: dict = {}          # the API's exact classes for the contact fast paths, bound by ode.joints
+
+
+def bind_api_types(world, body, contact, contact_joint, joint_group) -> None:
+    """Tell the contact fast paths the API's exact classes (called once by ode.joints)."""
+    _API.update(World=world, Body=body, Contact=contact, ContactJoint=contact_joint, JointGroup=joint_group)
+
+
+def _field_real(name: str, value) -> float:
+    """A contact field's value: a real number (infinities allowed, as the setters allow them for mu), or
+    TypeError naming the field; the setters check the ranges."""
+    if type(value) in (float, int):
+        try:
+            return float(value)
+        except OverflowError:
+            pass
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+    return float(value)
+
+
+def _field_mode(value) -> int:
+    """The contact mode field: ODE's flag bits (0 .. 0xFFFF), or TypeError / ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"mode must be an int, not {type(value).__name__}")
+    if not 0 <= value < 0x10000:
+        raise ValueError(f"mode {int(value):#x} is not a set of ODE contact mode flags")
+    return int(value)
+
+
+def _real_field(name: str):
+    """A property storing a checked real number in ``_name``."""
+    private = "_" + name
+
+    def get(self):
+        return getattr(self, private)
+
+    def put(self, value) -> None:
+        setattr(self, private, _field_real(name, value))
+
+    return property(get, put)
+
+
+class ContactBase:
+    """The contact point, its surface parameters and the per-contact setters of ode.Contact."""
+
+    _mode = 0x004                     # PyODE's defaults: bounce mode, infinite friction, bounce 0.1
+    _mu = math.inf
+    _mu2 = 0.0
+    _bounce = 0.1
+    _bounce_vel = 0.0
+    _soft_erp = 0.0
+    _soft_cfm = 0.0
+    _motion1 = 0.0
+    _motion2 = 0.0
+    _motionN = 0.0
+    _slip1 = 0.0
+    _slip2 = 0.0
+    _depth = 0.0
+    fdir1 = (0.0, 0.0, 0.0)
+    pos = (0.0, 0.0, 0.0)
+    normal = (0.0, 0.0, 0.0)
+    g1 = None
+    g2 = None
+
+    mode = property(lambda self: self._mode, lambda self, value: setattr(self, "_mode", _field_mode(value)))
+    mu = _real_field("mu")
+    mu2 = _real_field("mu2")
+    bounce = _real_field("bounce")
+    bounce_vel = _real_field("bounce_vel")
+    soft_erp = _real_field("soft_erp")
+    soft_cfm = _real_field("soft_cfm")
+    motion1 = _real_field("motion1")
+    motion2 = _real_field("motion2")
+    motionN = _real_field("motionN")
+    slip1 = _real_field("slip1")
+    slip2 = _real_field("slip2")
+    depth = _real_field("depth")
+
+    def getMu(self) -> float:
+        """Coulomb friction coefficient (ode.Infinity: never slips)."""
+        return self.mu
+
+    def setMu(self, mu) -> None:
+        """Set the friction coefficient (0 .. ode.Infinity)."""
+        if type(mu) in (float, int) and mu == mu:
+            self._mu = float(mu)
+        else:
+            self._mu = _check.real_or_inf("mu", mu)
+
+    def getBounce(self) -> float:
+        """Restitution (0 .. 1), with ContactBounce."""
+        return self.bounce
+
+    def setBounce(self, b) -> None:
+        """Set the restitution."""
+        if type(b) in (float, int) and -_check._MAX <= b <= _check._MAX:
+            self._bounce = float(b)
+        else:
+            self._bounce = _check.real("bounce", b)
+
+    def getMode(self) -> int:
+        """The surface mode flags (ode.Contact* constants)."""
+        return self.mode
+
+    def getContactGeomParams(self) -> tuple:
+        """(pos, normal, depth, geom1, geom2)."""
+        return (self.pos, self.normal, self.depth, self.g1, self.g2)
+
+
+def _vec3_fast(value):
+    """The three floats of a tuple or list of three Python floats or ints, else None."""
+    if type(value) in (tuple, list) and len(value) == 3 and all(type(x) in (float, int) for x in value):
+        try:
+            return [float(x) for x in value]
+        except OverflowError:
+            return None
+    return None
+
+
+def _storable(x: float) -> bool:
+    """True when x stores into the real type as the general path would store it."""
+    return abs(x) <= _check._MAX or x != x or abs(x) == math.inf
+
+
+class ContactJointBase(JointBase):
+    """Construction and attach of ode.ContactJoint for the usual argument types (see the compiled module)."""
+
+    def __init__(self, world, jointgroup, contact) -> None:
+        """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""
+        if not self._init_fast(world, jointgroup, contact):
+            self._init_general(world, jointgroup, contact)
+
+    def _init_fast(self, world, jointgroup, contact) -> bool:
+        if type(contact) is not _API["Contact"] or type(world) is not _API["World"]:
+            return False
+        if jointgroup is not None and (type(jointgroup) is not _API["JointGroup"] or jointgroup._destroyed):
+            return False
+        c = contact
+        p, q, f = _vec3_fast(c.pos), _vec3_fast(c.normal), _vec3_fast(c.fdir1)
+        if p is None or q is None or f is None:
+            return False
+        v = p + q + [float(c.depth)] + f + [float(c.mu), float(c.mu2), 0.0, 0.0, 0.0, float(c.bounce),
+                                            float(c.bounce_vel), float(c.soft_erp), float(c.soft_cfm),
+                                            float(c.motion1), float(c.motion2), float(c.motionN),
+                                            float(c.slip1), float(c.slip2)]
+        if not all(_storable(x) for x in v):
+            return False
+        st = world._state
+        rows = st.joints
+        with st.lock:
+            slot = rows.take()
+            rows.real[slot] = 0.0
+            rows.ints[slot] = 0
+            rows.real[slot, L.J_C_POS:L.J_C_POS + 24] = v
+            ji = rows.ints[slot]
+            ji[L.JI_TYPE] = L.JT_CONTACT
+            ji[L.JI_B1] = ji[L.JI_B2] = -1
+            ji[L.JI_ALIVE] = ji[L.JI_ENABLED] = 1
+            ji[L.JI_C_MODE] = c.mode
+            self._world = world
+            self._rows = rows
+            self._body_rows = st.bodies
+            self._slot = slot
+            self._gen = rows.generation[slot]
+            self._bodies = _NO_BODIES
+            self._data = None
+            self._normal = c.normal
+            st.joint_objects[slot] = self
+            if jointgroup is not None:
+                jointgroup._joints.append(self)
+            self._group = jointgroup
+        return True
+
+    def attach(self, body1, body2) -> None:
+        """Attach to the two colliding bodies (None for the static environment)."""
+        w = self._world
+        if w is None:
+            raise ODEError("this joint has been destroyed")
+        st = w._state
+        s1 = -1 if body1 is None else _attachable(body1, w, self._body_rows)
+        s2 = -1 if body2 is None else _attachable(body2, w, self._body_rows)
+        if s1 == -2 or s2 == -2 or (s1 >= 0 and s1 == s2):      # unusual or bad input: the general path
+            self._attach_general(body1, body2)
+            return
+        with st.lock:
+            rows = self._rows
+            s = self._slot
+            if rows is None or s < 0 or s >= len(rows.generation) or rows.generation[s] != self._gen:
+                raise ODEError("this joint has been destroyed")
+            n = _vec3_fast(self._normal)
+            if n is None:
+                self._attach_general(body1, body2)
+                return
+            ji = rows.ints[s]
+            if s1 < 0 and s2 >= 0:             # (environment, body) is stored as (body, environment)
+                ji[L.JI_B1], ji[L.JI_B2] = s2, -1
+                ji[L.JI_FLAGS] = int(ji[L.JI_FLAGS]) | L.JF_REVERSE
+                rows.real[s, L.J_C_NORMAL:L.J_C_NORMAL + 3] = (-n[0], -n[1], -n[2])
+            else:
+                ji[L.JI_B1], ji[L.JI_B2] = s1, s2
+                ji[L.JI_FLAGS] = int(ji[L.JI_FLAGS]) & ~L.JF_REVERSE
+                rows.real[s, L.J_C_NORMAL:L.J_C_NORMAL + 3] = n
+            self._bodies = (body1, body2)
+
+
+def _attachable(body, world, brows) -> int:
+    """The row of a live ode.Body of this world, or -2 for anything else (the general path decides)."""
+    if type(body) is not _API["Body"]:
+        return -2
+    if body._world is not world or not _live(brows, body._slot, body._gen, L.BI_ALIVE):
+        return -2
+    return body._slot
+
+
+class JointGroupBase:
+    """A group's joints, and empty() releasing contact joints in bulk (see the compiled module)."""
+
+    def __init__(self) -> None:
+        self._joints: list = []
+        self._destroyed = False
+
+    def __len__(self) -> int:
+        return len(self._joints)
+
+    def empty(self) -> None:
+        """Destroy every joint in the group; the group stays usable."""
+        joints = self._joints
+        self._joints = []
+        rows: dict = {}                          # world state -> live contact-joint rows, released in bulk
+        world = objects = mine = jrows = None
+        contact_joint = _API["ContactJoint"]
+        for joint in joints:
+            if type(joint) is contact_joint:
+                s = joint._slot
+                if s >= 0:
+                    if joint._world is not world:    # the joints of a group usually share one world
+                        world = joint._world
+                        st = world._state
+                        jrows, objects = st.joints, st.joint_objects
+                        mine = rows.setdefault(st, [])
+                    if s < len(jrows.generation) and jrows.generation[s] == joint._gen:
+                        mine.append(s)
+                        objects.pop(s, None)
+                    joint._slot = -1
+                    joint._bodies = _NO_BODIES
+                joint._group = None
+            else:
+                if joint._slot >= 0:
+                    try:
+                        joint._release()
+                    except ODEError:
+                        pass
+                joint._group = None
+        for st, slots in rows.items():
+            st.joints.release_many(slots)
