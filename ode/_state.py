@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import threading
 
 import numpy as np
 
@@ -111,7 +110,7 @@ class Slots(kernel("handles").SlotsBase):
     """
 
     def __init__(self, real_width: int, int_width: int, capacity: int = 8, lock=None):
-        self.lock = lock if lock is not None else threading.RLock()
+        self.lock = lock if lock is not None else kernel("handles").WorldLock()
         self.real = np.zeros((capacity, real_width), dtype=REAL)
         self.ints = np.zeros((capacity, int_width), dtype=INT)
         self.count = 0              # rows [0, count) hold every live row; the last of them is live
@@ -146,7 +145,7 @@ class WorldState:
     """Arrays of one world: bodies, joints and world parameters, plus the Python objects kept alive."""
 
     def __init__(self):
-        self.lock = threading.RLock()          # the world's lock: held by the step and structural changes
+        self.lock = kernel("handles").WorldLock()   # held by the step and by structural changes
         self.bodies = Slots(L.BR, L.BI, lock=self.lock)
         self.joints = Slots(L.JR, L.JI, lock=self.lock)
         self.wreal = np.zeros(L.WR, dtype=REAL)

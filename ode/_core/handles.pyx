@@ -18,6 +18,9 @@ cimport numpy as cnp
 from cpython.float cimport PyFloat_AS_DOUBLE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from cpython.pythread cimport (NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock,
+                               PyThread_free_lock, PyThread_get_thread_ident, PyThread_release_lock,
+                               PyThread_type_lock)
 from cpython.exc cimport PyErr_Clear, PyErr_Occurred
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.ref cimport Py_INCREF
@@ -93,6 +96,110 @@ cdef int _vec(str name, object value, int n, double* out) except -1:
 
 cdef inline tuple _tuple3(const dReal* p):
     return (<double>p[0], <double>p[1], <double>p[2])
+
+
+# ---------------------------------------------------------------- locks
+
+@cython.auto_pickle(False)
+cdef class WorldLock:
+    """A re-entrant lock (the subset of threading.RLock the package uses: acquire, release, ``with``) that
+    compiled code takes without a Python call: uncontended, entering costs a thread-id compare and a
+    non-blocking acquire. A thread that has to wait releases the GIL while it waits, so the holder (a step
+    running without the GIL, say) finishes and releases."""
+
+    cdef PyThread_type_lock _lock
+    cdef unsigned long _owner
+    cdef long _depth
+
+    def __cinit__(self):
+        self._lock = PyThread_allocate_lock()
+        if self._lock == NULL:
+            raise MemoryError("cannot allocate a lock")
+        self._owner = 0
+        self._depth = 0
+
+    def __dealloc__(self):
+        if self._lock != NULL:
+            PyThread_free_lock(self._lock)
+
+    cdef int enter(self) except -1:
+        """Acquire (again, when this thread holds it already)."""
+        cdef unsigned long me = PyThread_get_thread_ident()
+        if self._depth and self._owner == me:
+            self._depth += 1
+            return 0
+        if not PyThread_acquire_lock(self._lock, NOWAIT_LOCK):
+            with nogil:
+                PyThread_acquire_lock(self._lock, WAIT_LOCK)
+        self._owner = me
+        self._depth = 1
+        return 0
+
+    cdef int leave(self) except -1:
+        """Release once; RuntimeError when this thread does not hold it."""
+        if self._depth == 0 or self._owner != PyThread_get_thread_ident():
+            raise RuntimeError("cannot release un-acquired lock")
+        self._depth -= 1
+        if self._depth == 0:
+            self._owner = 0
+            PyThread_release_lock(self._lock)
+        return 0
+
+    def acquire(self, blocking=True, timeout=-1):
+        """Acquire the lock (blocking, as RLock.acquire(); blocking=False tries once); True when acquired."""
+        cdef unsigned long me = PyThread_get_thread_ident()
+        if blocking and timeout == -1:
+            self.enter()
+            return True
+        if blocking:
+            raise ValueError("WorldLock.acquire supports no timeout")
+        if self._depth and self._owner == me:
+            self._depth += 1
+            return True
+        if not PyThread_acquire_lock(self._lock, NOWAIT_LOCK):
+            return False
+        self._owner = me
+        self._depth = 1
+        return True
+
+    def release(self):
+        """Release the lock once."""
+        self.leave()
+
+    def __enter__(self):
+        self.enter()
+        return True
+
+    def __exit__(self, *exc):
+        self.leave()
+        return False
+
+    def _is_owned(self):
+        """True when the calling thread holds the lock."""
+        return self._depth > 0 and self._owner == PyThread_get_thread_ident()
+
+
+cdef inline int _enter(object lock) except -1:
+    """Enter a lock: a WorldLock without a Python call, any other lock object through acquire()."""
+    if type(lock) is WorldLock:
+        return (<WorldLock>lock).enter()
+    lock.acquire()
+    return 0
+
+
+cdef inline int _leave(object lock) except -1:
+    if type(lock) is WorldLock:
+        return (<WorldLock>lock).leave()
+    lock.release()
+    return 0
+
+
+cdef inline int _lock(object state) except -1:
+    return _enter(state.lock)
+
+
+cdef inline int _unlock(object state) except -1:
+    return _leave(state.lock)
 
 
 # ---------------------------------------------------------------- rows
@@ -260,26 +367,26 @@ cdef class SlotsBase:
 
     def take_many(self, Py_ssize_t k):
         """k rows in take()'s order (lowest freed first, then rows past count), not zeroed."""
-        self.lock.acquire()
+        _enter(self.lock)
         try:
             return [self.take_row() for _ in range(k)]
         finally:
-            self.lock.release()
+            _leave(self.lock)
 
     def allocate(self):
         """A zeroed row for a new handle, the arrays grown when full."""
         cdef Py_ssize_t slot
-        self.lock.acquire()
+        _enter(self.lock)
         try:
             slot = self.take_row()
             self._zero(slot)
             return slot
         finally:
-            self.lock.release()
+            _leave(self.lock)
 
     def release(self, Py_ssize_t slot):
         """Free a row: zeroed, its generation bumped (handles to it see they are stale), reusable."""
-        self.lock.acquire()
+        _enter(self.lock)
         try:
             self._check_row(slot)
             self._zero(slot)
@@ -288,14 +395,14 @@ cdef class SlotsBase:
             if slot == self.count - 1:
                 self._trim()
         finally:
-            self.lock.release()
+            _leave(self.lock)
 
     def release_many(self, slots):
         """release() for many rows at once."""
         cdef Py_ssize_t s
         if not slots:
             return
-        self.lock.acquire()
+        _enter(self.lock)
         try:
             for s in slots:
                 self._check_row(s)
@@ -305,7 +412,7 @@ cdef class SlotsBase:
                 self._push(s)
             self._trim()
         finally:
-            self.lock.release()
+            _leave(self.lock)
 
 
 cdef inline bint _live(SlotsBase rows, Py_ssize_t s, long gen, int alive_col) noexcept:
@@ -596,6 +703,12 @@ cdef class WorldBase:
     """
 
     cdef public object _state
+    cdef object _cached               # the state the fields below were read from
+    cdef SlotsBase _B
+    cdef SlotsBase _J
+    cdef cnp.ndarray _wreal
+    cdef Workspace _ws
+    cdef object _lk
 
     def step(self, stepsize):
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep."""
@@ -605,19 +718,39 @@ cdef class WorldBase:
         """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
         self._advance(stepsize, True)
 
-    cdef int _advance_locked(self, object stepsize, bint quick) except -1:
+    cdef int _refresh(self) except -1:
+        """Read the state's rows, parameters, workspace and lock once (a world keeps them for its life)."""
+        st = self._state
+        self._B = st.bodies
+        self._J = st.joints
+        self._wreal = st.wreal
+        self._ws = st.workspace
+        self._lk = st.lock
+        if cnp.PyArray_ITEMSIZE(self._wreal) != sizeof(dReal) or not cnp.PyArray_IS_C_CONTIGUOUS(self._wreal):
+            raise ValueError("the world's parameter array is not of this build's real type")
+        self._cached = st
+        return 0
+
+    cdef int _advance(self, object stepsize, bint quick) except -1:
+        """One step holding the world's lock (re-entrant: moved callbacks may change the world), so another
+        thread's structural change (new rows, grown arrays) waits until the kernel has finished with the rows."""
         cdef double h
         if type(stepsize) is float and 0.0 < <double>stepsize < INFINITY:
             h = stepsize
         else:
             h = _check.step_size(stepsize)
-        st = self._state
-        cdef SlotsBase B = st.bodies
-        cdef SlotsBase J = st.joints
-        cdef cnp.ndarray wreal = st.wreal
-        cdef Workspace ws = st.workspace
-        if cnp.PyArray_ITEMSIZE(wreal) != sizeof(dReal) or not cnp.PyArray_IS_C_CONTIGUOUS(wreal):
-            raise ValueError("the world's parameter array is not of this build's real type")
+        if self._cached is not self._state:
+            self._refresh()
+        _enter(self._lk)
+        try:
+            self._advance_locked(h, quick)
+        finally:
+            _leave(self._lk)
+        return 0
+
+    cdef int _advance_locked(self, double h, bint quick) except -1:
+        cdef SlotsBase B = self._B
+        cdef SlotsBase J = self._J
         cdef int nb = <int>B.count
         cdef int nj = <int>J.count
         cdef int i, most = 0, S = 0, res
@@ -637,7 +770,8 @@ cdef class WorldBase:
         cdef unsigned int seed = 0
         if quick:
             seed = <unsigned int>(rand._get() & 0xFFFFFFFF)
-        cdef dReal* wr = <dReal*>cnp.PyArray_DATA(wreal)
+        cdef dReal* wr = <dReal*>cnp.PyArray_DATA(self._wreal)
+        cdef Workspace ws = self._ws
         with nogil:
             res = step_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, wr, <dReal>h, &seed if quick else NULL,
                             sb, S, ws)
@@ -646,17 +780,6 @@ cdef class WorldBase:
         if quick:
             rand._put(seed)
         self._after_rows(B, nb)
-        return 0
-
-    cdef int _advance(self, object stepsize, bint quick) except -1:
-        """One step holding the world's lock (re-entrant: moved callbacks may change the world), so another
-        thread's structural change (new rows, grown arrays) waits until the kernel has finished with the rows."""
-        lock = self._state.lock
-        lock.acquire()
-        try:
-            self._advance_locked(stepsize, quick)
-        finally:
-            lock.release()
         return 0
 
     cdef int _after_rows(self, SlotsBase B, int nb) except -1:
@@ -898,16 +1021,6 @@ cdef inline bint _storable(double x) noexcept:
     """True when x stores into dReal as the general path would store it (finite beyond the single range
     overflows there, so such values take that path)."""
     return fabs(x) <= REAL_MAX or x != x or fabs(x) == INFINITY
-
-
-cdef int _lock(object state) except -1:
-    state.lock.acquire()
-    return 0
-
-
-cdef int _unlock(object state) except -1:
-    state.lock.release()
-    return 0
 
 
 @cython.auto_pickle(False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 import math
 import numbers
+import threading
 
 import numpy as np
 
@@ -141,6 +142,9 @@ class SlotsBase:
                 self.generation[s] += 1
                 heapq.heappush(self._heap, s)
             self._trim()
+
+
+WorldLock = threading.RLock     # the compiled module's re-entrant lock; here the standard one
 
 
 def _live(rows, s: int, gen: int, alive_col: int) -> bool:
