@@ -6,7 +6,8 @@ from . import _backend, _check
 from . import _layout as L
 from ._handle import Handle
 from ._state import body_died, locked, locked_by_arg
-from .world import MAX_COUNT, MAX_SAMPLES, _count, nonnegative, threshold_value
+from .mass import Mass
+from .world import MAX_COUNT, MAX_SAMPLES, World, _count, nonnegative, threshold_value
 
 _EPS = 2.220446049250313e-16 if _backend.precision == "double" else 1.1920929e-07
 
@@ -26,8 +27,6 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
     @locked_by_arg
     def __init__(self, world) -> None:
         """Create a body in ``world`` at the origin with ODE's default mass (1, identity inertia)."""
-        from .world import World
-
         if not isinstance(world, World):
             raise TypeError(f"Body(world) expects an ode.World, not {type(world).__name__}")
         st = world._state
@@ -149,8 +148,6 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
 
     def getMass(self):
         """The body's mass parameters as a new ode.Mass."""
-        from .mass import Mass
-
         row = self._row().tolist()
         I = row[L.B_I:L.B_I + 9]
         c = row[L.B_MASSC:L.B_MASSC + 3]

@@ -146,12 +146,11 @@ class Mass(_backend.kernel("handles").MassBase):
 
     def setTrimesh(self, density: float, geom) -> None:
         """A closed triangle mesh of the given density (ODE's dMassSetTrimesh; the geom's pose is ignored)."""
-        from .meshes import GeomTriMesh, _kernel
-
         density = _positive("density", density)
-        if not isinstance(geom, GeomTriMesh):
+        mass_of = getattr(type(geom), "_trimesh_mass", None)     # only ode.GeomTriMesh has it
+        if mass_of is None:
             raise TypeError(f"geom must be an ode.GeomTriMesh, not {type(geom).__name__}")
-        m = _kernel().mass_trimesh_py(density, geom.getTriMeshData()._id)
+        m = mass_of(geom, density)
         if not m[0] > 0.0:
             raise ValueError("the trimesh encloses no volume (is it closed and wound counter-clockwise?)")
         self._m = _out(tuple(m))

@@ -217,6 +217,9 @@ class GeomTriMesh(GeomObject):
         self._ray_cb = None
         self._prev = None
 
+    def _trimesh_mass(self, density: float) -> tuple:
+        """The mass values of the mesh's volume at ``density`` (for Mass.setTrimesh; the pose is ignored)."""
+        return _kernel().mass_trimesh_py(density, self.getTriMeshData()._id)
     def getTriMeshData(self) -> TriMeshData:
         """The mesh data."""
         self._live_slot()

@@ -8,6 +8,7 @@ import numpy as np
 
 from . import _backend, _check
 from . import _layout as L
+from ._dif import world_dif
 from ._handle import Handle
 from ._state import WorldState
 from .errors import ODEError
@@ -236,8 +237,6 @@ class World(_backend.kernel("handles").WorldBase, Handle):
     # ---- export
     def exportDIF(self, file, prefix: str = "") -> None:
         """Write the world in ODE's DIF text format (dWorldExportDIF) to a path or a text file object."""
-        from ._dif import world_dif
-
         if not isinstance(prefix, str):
             raise TypeError(f"prefix must be a str, not {type(prefix).__name__}")
         text = world_dif(self, prefix)

@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from .. import _layout as L
+from . import jacobian, lcp_dantzig, lcp_sor
 from .rotation import normalize3, q_multiply0, q_normalize, q_to_r, r_to_q, w_to_dq
 
 INF = float("inf")
@@ -590,7 +591,6 @@ def _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI):
 
     Joints whose rows are all unbounded come first (their rows form the LCP's leading nub block).
     """
-    from . import jacobian
     fps = 1.0 / h
     wcfm = wr[L.W_CFM]
     counts = []
@@ -622,7 +622,6 @@ def _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI):
 
 def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, ws):
     """Solve the island's LCP for the constraint forces and add h M^-1 J^T lambda to the velocities."""
-    from . import lcp_dantzig
     order, nub = _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI)
     local = {b: n for n, b in enumerate(bodies)}
     nrows = 0
@@ -765,7 +764,6 @@ def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, ws):
 
 def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng, ws):
     """QuickStep: rows in island joint order, projected SOR for lambda, then v += h M^-1 J^T lambda."""
-    from . import jacobian, lcp_sor
     fps = 1.0 / h
     wcfm = wr[L.W_CFM]
     counts = [jacobian.info1(ji, jr, j, br, bi, wr) for j in joints]
