@@ -58,15 +58,6 @@ def locked2(method):
     return run
 
 
-def world_locked(method):
-    """Run a World method holding its lock (the step: other threads' structural changes wait for it)."""
-    @functools.wraps(method)
-    def run(self, *args, **kwargs):
-        with self._state.lock:
-            return method(self, *args, **kwargs)
-    return run
-
-
 def locked_by_arg(method):
     """Run ``method(self, world, ...)`` holding ``world._state.lock`` when ``world`` is a world (constructors
     of bodies and joints: the row is taken and initialised in one critical section); anything else is
