@@ -101,6 +101,9 @@ def locked_by_arg3(method):
 
 
 
+_bump = kernel("contacts").bump_generations    # gen[start:stop] += 1 without a Python loop per row
+
+
 class Slots(kernel("handles").SlotsBase):
     """Rows of a real and an int array that grow by doubling; freed rows are reused lowest first.
 
@@ -201,7 +204,7 @@ class Slots(kernel("handles").SlotsBase):
         gen = self.generation
         old = min(end, len(gen))
         if old > n:                         # rows dropped from count earlier: a new generation
-            gen[n:old] = [g + 1 for g in gen[n:old]]
+            _bump(gen, n, old)
         if end > len(gen):
             gen.extend([0] * (end - len(gen)))
         self.count = end
@@ -209,18 +212,20 @@ class Slots(kernel("handles").SlotsBase):
 
     @_own_lock
     def release_range(self, start: int, stop: int) -> None:
-        """release_many(range(start, stop)) for rows that are all live: zeroed as two slices; when they
-        end at ``count`` they are dropped from it at once instead of entering the free heap."""
+        """release_many(range(start, stop)) for rows that are all live. When they end at ``count`` they are
+        dropped from it at once and only their int rows are zeroed (JI_ALIVE 0): every row past ``count``
+        is rewritten whole or zeroed when taken (take() callers write whole rows, allocate zeroes, growth
+        copies [0, count)), so their reals are left as they are. Otherwise they are zeroed and enter the
+        free heap, as release_many."""
         if start >= stop:
             return
-        self.real[start:stop] = 0
         self.ints[start:stop] = 0
-        gen = self.generation
-        gen[start:stop] = [g + 1 for g in gen[start:stop]]
+        _bump(self.generation, start, stop)
         if stop == self.count:
             self.count = start
             self._trim()
         else:
+            self.real[start:stop] = 0
             self._free.extend(range(start, stop))
             heapq.heapify(self._free)
 

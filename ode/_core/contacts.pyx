@@ -408,3 +408,16 @@ def write_rows(Batch ws not None, cnp.ndarray jreal not None, cnp.ndarray jints 
                     R[J_C_NORMAL + q] = rec[C_NORMAL + q]
                 I[JI_B1] = ws.b1[c]
                 I[JI_B2] = ws.b2[c]
+
+
+def bump_generations(list gen not None, Py_ssize_t start, Py_ssize_t stop):
+    """Add 1 to the ints gen[start:stop] (a Slots' generations, when a range of rows is taken or freed)."""
+    cdef Py_ssize_t k
+    cdef object v
+    if not 0 <= start <= stop <= len(gen):
+        raise IndexError("generation range out of bounds")
+    for k in range(start, stop):
+        v = gen[k]
+        if type(v) is not int:
+            raise TypeError("generations must be ints")
+        gen[k] = <long long> v + 1

@@ -182,3 +182,12 @@ def write_rows(ws, jreal, jints, rows, mode, fdir1, values) -> None:
     jreal[rows, L.J_C_DEPTH] = recs[:, L.C_DEPTH]
     jreal[rows, L.J_C_FDIR1:L.J_C_FDIR1 + 3] = fdir1
     jreal[rows, L.J_C_MU:L.J_C_MU + 14] = values
+
+
+def bump_generations(gen: list, start: int, stop: int) -> None:
+    """Add 1 to the ints gen[start:stop] (a Slots' generations, when a range of rows is taken or freed)."""
+    if not 0 <= start <= stop <= len(gen):
+        raise IndexError("generation range out of bounds")
+    if any(type(v) is not int for v in gen[start:stop]):
+        raise TypeError("generations must be ints")
+    gen[start:stop] = [g + 1 for g in gen[start:stop]]
