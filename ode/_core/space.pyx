@@ -227,7 +227,7 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
     contiguously, in increasing order (counted, then placed), so a lookup streams through them. A pair is
     emitted at the first cell the two share, so each pair once (the result is sorted afterwards).
     """
-    cdef int n = s.n, i, j, lvl, up, t, nu
+    cdef int n = s.n, i, j, lvl, up, t, t2, nu
     cdef long long x, y, z
     cdef long long r[6]
     cdef Py_ssize_t m = 0, e, k, cap = 16, mask, used_cells = 0, acc
@@ -342,7 +342,11 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
             up = ulev[t] if used != NULL else lvl + t
             if up < lvl:                  # no geom at a level below i's is looked up
                 continue
-            _cells(s, i, up, r)
+            if up == lvl:                 # i's own cells, found in the first pass
+                for t2 in range(6):
+                    r[t2] = ranges[6 * i + t2]
+            else:
+                _cells(s, i, up, r)
             k = e                         # at i's own level its cells are those of pass 1, in order
             for x in range(r[0], r[1] + 1):
                 for y in range(r[2], r[3] + 1):
