@@ -470,3 +470,20 @@ def test_slots_take_rows_and_release_range_follow_take_many_and_release_many():
         t.release_many([0, 1])
         assert not s.real[:2].any() and s.real[:s.count].tobytes() == t.real[:t.count].tobytes()
         assert s.take_rows(3).tolist() == t.take_many(3) and s.generation == t.generation
+
+
+def test_batch_load_checks_its_arrays_and_count_is_read_only():
+    from ode.collision import _contacts_kernel
+
+    ws = _contacts_kernel().Batch()
+    with pytest.raises(ValueError):
+        ws.load(np.zeros((2, L.CR), dtype=np.int64), [0, 0], [0, 0])
+    with pytest.raises(ValueError):
+        ws.load(np.zeros((2, L.CR), dtype=ode._backend.REAL), [0], [0, 0])
+    recs = np.arange(2 * L.CR, dtype=ode._backend.REAL).reshape(2, L.CR)
+    ws.load(recs, [0, -1], [3, 4])
+    got = ws.records()
+    assert ws.count == 2 and np.array_equal(got[0], recs) and got[1].tolist() == [0, -1]
+    if ode.backend == "core":
+        with pytest.raises(AttributeError):
+            ws.count = 10 ** 6               # the kernels trust it: not writable from Python

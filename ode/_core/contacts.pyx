@@ -116,7 +116,7 @@ cdef class Batch:
     cdef int* b2
     cdef long long* keys
     cdef Py_ssize_t cap, kcap
-    cdef public Py_ssize_t count
+    cdef readonly Py_ssize_t count
 
     def __cinit__(self):
         self.recs = NULL
@@ -167,7 +167,8 @@ cdef class Batch:
         cdef cnp.ndarray y = np.ascontiguousarray(b2, dtype=np.int32)
         cdef Py_ssize_t k = r.shape[0]
         if r.ndim != 2 or r.shape[1] != CR or cnp.PyArray_ITEMSIZE(r) != sizeof(dReal) \
-                or x.shape[0] != k or y.shape[0] != k:
+                or not cnp.PyArray_ISFLOAT(r) or x.ndim != 1 or y.ndim != 1 or x.shape[0] != k \
+                or y.shape[0] != k:
             raise ValueError("recs must be (k, CR) of the kernel's real type, b1 and b2 k body slots")
         if self._reserve(k) != 0:
             raise MemoryError("contact batch: out of memory")

@@ -68,7 +68,8 @@ class Batch:
         x = np.asarray(b1, dtype=np.int32)
         y = np.asarray(b2, dtype=np.int32)
         k = recs.shape[0]
-        if recs.ndim != 2 or recs.shape[1] != L.CR or x.shape[0] != k or y.shape[0] != k:
+        if recs.ndim != 2 or recs.shape[1] != L.CR or recs.dtype.kind != "f" or x.ndim != 1 or y.ndim != 1 \
+                or x.shape[0] != k or y.shape[0] != k:
             raise ValueError("recs must be (k, CR) of the kernel's real type, b1 and b2 k body slots")
         self.count = 0
         self._reserve(k, recs.dtype)
