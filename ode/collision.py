@@ -11,7 +11,6 @@ followed by ``attach(g1.getBody(), g2.getBody())`` would for every contact, in t
 from __future__ import annotations
 
 import numbers
-import struct
 
 import numpy as np
 
@@ -31,7 +30,7 @@ from .geoms import (
     GeomTransform,
     _pose_kernels,
 )
-from .joints import _CONTACT_INTS, _CONTACT_ROW, Contact, JointGroup, _release_rows
+from .joints import Contact, JointGroup, _release_rows
 from .meshes import CALLBACK_MESHES, GeomConvex, GeomHeightfield, GeomTriMesh, collide_with_callbacks
 from .spaces import (
     _PASS,
@@ -516,13 +515,8 @@ def _narrow_slots(slots: np.ndarray) -> np.ndarray:
 
 
 def _narrow_many(a: np.ndarray, b: np.ndarray, flags: int) -> tuple:
-    """(contacts (K, CR), pair index (K,)) of pairs (a[p], b[p]), by the batch kernel when built."""
-    try:
-        k = _backend.kernel("contacts")
-    except ImportError:
-        k = None
-    if k is not None and not (CALLBACK_MESHES and _any_callback_mesh(a, b)) and not (OVERRIDES or PY_AABB):
-        return k.collide_many(STORE.slots.real, STORE.slots.ints, a, b, flags)
+    """(contacts (K, CR), pair index (K,)) of pairs (a[p], b[p]) one by one, through ``_narrow`` (trimesh
+    callbacks, collider overrides, geom classes written in Python)."""
     recs, owners = [], []
     for p, (x, y) in enumerate(zip(a.tolist(), b.tolist())):
         r = _narrow(x, y, flags)
@@ -551,22 +545,6 @@ def _connected_keys(world, nb: int) -> np.ndarray:
     return np.unique(np.concatenate([b1 * nb + b2, b2 * nb + b1]))
 
 
-_CONN_COLS = [L.JI_TYPE, L.JI_B1, L.JI_B2, L.JI_ALIVE]
-
-
-def _connected_set(world, nb: int) -> set:
-    """_connected_keys as a Python set; read row by row when the world has few joint rows."""
-    j = world._state.joints
-    if j.count > 256:
-        return set(_connected_keys(world, nb).tolist())
-    out = set()
-    for t, b1, b2, alive in j.ints[:j.count, _CONN_COLS].tolist():
-        if alive and t != L.JT_CONTACT and b1 >= 0 and b2 >= 0:
-            out.add(b1 * nb + b2)
-            out.add(b2 * nb + b1)
-    return out
-
-
 def _body_slots(world, slots: np.ndarray) -> np.ndarray:
     """Body slot in ``world`` of each geom row, -1 for none; geoms on another world's body give -2."""
     key = STORE.bodykey[slots]
@@ -577,61 +555,44 @@ def _body_slots(world, slots: np.ndarray) -> np.ndarray:
     return out
 
 
-def _keep_few(world, a: np.ndarray, b: np.ndarray, skip_connected: bool) -> tuple:
-    """collide_contacts' pair filter for a few pairs, in Python: (a, b, body slots of a, of b) of the
-    pairs kept (as the numpy path: at least one body, none in another world, not joined when
-    skip_connected)."""
-    m = a.shape[0]
-    keys = STORE.bodykey[np.concatenate((a, b))].tolist()
-    wn = STORE.world_number(world)
-    bs = [-1 if k < 0 else (k & 0xFFFFFFFF if k >> 32 == wn else -2) for k in keys]
-    ba, bb = bs[:m], bs[m:]
-    keep = [p for p in range(m) if (ba[p] >= 0 or bb[p] >= 0) and ba[p] != -2 and bb[p] != -2]
-    if skip_connected and any(ba[p] >= 0 and bb[p] >= 0 for p in keep):
-        nb = max(world._state.bodies.count, 1)
-        joined = _connected_set(world, nb)
-        if joined:
-            keep = [p for p in keep if not (ba[p] >= 0 and bb[p] >= 0 and ba[p] * nb + bb[p] in joined)]
-    ka = np.array([ba[p] for p in keep], dtype=np.int64)
-    kb = np.array([bb[p] for p in keep], dtype=np.int64)
-    if len(keep) == m:
-        return a, b, ka, kb
-    idx = np.array(keep, dtype=np.intp)
-    return a[idx], b[idx], ka, kb
-
-
-def _allocate(slots_obj, k: int) -> np.ndarray:
-    """k joint rows in Slots.allocate's order (lowest free first, then new rows), zeroed, as an array."""
-    rows = np.array(slots_obj.take_many(k), dtype=np.intp)
-    slots_obj.real[rows] = 0
-    slots_obj.ints[rows] = 0
-    return rows
-
-
 class _NativeContacts:
     """The contact joints of one collide_contacts call, as a JointGroup member (released together)."""
 
     def __init__(self, world, rows: np.ndarray) -> None:
         self._world = world
         self._rows = rows
-        self._gens = [world._state.joints.generation[r] for r in rows.tolist()]
-        self._slot = int(rows[0]) if rows.shape[0] else -1
+        k = rows.shape[0]
+        gen = world._state.joints.generation
+        self._range = k > 0 and int(rows[k - 1]) - int(rows[0]) == k - 1   # rows[0] .. rows[0] + k - 1
+        if self._range:
+            self._gens = gen[int(rows[0]):int(rows[0]) + k]
+        else:
+            self._gens = [gen[r] for r in rows.tolist()]
+        self._slot = int(rows[0]) if k else -1
         self._group = None
 
     def _release(self) -> None:
-        """Free every row still holding this batch's joints (a freed row's generation has moved on)."""
+        """Free every row still holding this batch's joints (a freed row's generation has moved on): the
+        whole range at once when none was freed separately."""
         j = self._world._state.joints
         gen = j.generation
-        _release_rows(j, [r for r, g in zip(self._rows.tolist(), self._gens) if gen[r] == g])
         self._slot = -1
+        if self._range:
+            start = int(self._rows[0])
+            stop = start + len(self._gens)
+            if gen[start:stop] == self._gens:
+                j.release_range(start, stop)
+                return
+        _release_rows(j, [r for r, g in zip(self._rows.tolist(), self._gens) if gen[r] == g])
 
 
 def _surface(contact) -> tuple:
-    """(mode, fdir1, the 14 surface values in J_C_MU order) of a template Contact."""
+    """(mode, fdir1 (3), the 14 surface values in J_C_MU order) of a template Contact, the values as
+    arrays of the real type (a value the type cannot hold becomes inf, as a numpy store)."""
     c = contact if contact is not None else Contact()
     surface = (c.mu, c.mu2, 0.0, 0.0, 0.0, c.bounce, c.bounce_vel, c.soft_erp, c.soft_cfm, c.motion1,
                c.motion2, c.motionN, c.slip1, c.slip2)
-    return int(c.mode), tuple(c.fdir1), surface
+    return int(c.mode), np.array(c.fdir1, dtype=_backend.REAL), np.array(surface, dtype=_backend.REAL)
 
 
 _WORLD: list = []       # [ode.World], bound on first use (world.py is imported after this module)
@@ -723,123 +684,97 @@ def _call_special(pairs, callback, data) -> None:
             callback(data, g1, g2)
 
 
-def _native_contacts(world, group, contact, n, skip_connected, space, a, b) -> int:
-    """collide_contacts' native part on the candidate pairs (a, b): filter, narrow phase, joints."""
-    if a.shape[0] == 0:
-        return 0
-    m = a.shape[0]
-    if m <= _FEW_JOINTS:
-        a, b, ba, bb = _keep_few(world, a, b, skip_connected)
-    else:
-        both_slots = _body_slots(world, np.concatenate((a, b)))
-        ba, bb = both_slots[:m], both_slots[m:]
-        keep = ((ba >= 0) | (bb >= 0)) & (ba != -2) & (bb != -2)
-        if skip_connected:
-            both = (ba >= 0) & (bb >= 0)
-            if both.any():                     # only pairs of two bodies can be connected by a joint
-                nb = max(world._state.bodies.count, 1)
-                conn = _connected_keys(world, nb)
-                if conn.shape[0]:
-                    key = np.where(both, ba * nb + bb, -1)
-                    keep &= ~(both & np.isin(key, conn))
-        if not keep.all():
-            a, b, ba, bb = a[keep], b[keep], ba[keep], bb[keep]
-    flip = None
-    if _collect(space)[1]:                 # transforms in the hierarchy: collide their helper rows
-        na, nb_ = _narrow_slots(a), _narrow_slots(b)
-        ok = (na >= 0) & (nb_ >= 0)
-        a, b, ba, bb, na, nb_ = a[ok], b[ok], ba[ok], bb[ok], na[ok], nb_[ok]
-        if a.shape[0] == 0:
-            return 0
-        flip = STORE.slots.ints[b, L.GI_CLASS] == L.GC_TRANSFORM   # as collide(): (transform, geom 1)
-        if flip.any():
-            na, nb_ = np.where(flip, nb_, na), np.where(flip, na, nb_)
-        else:
-            flip = None
-    else:
-        if a.shape[0] == 0:
-            return 0
-        na, nb_ = a, b
-    recs, owner = _narrow_many(na, nb_, n)
-    k = recs.shape[0]
-    if k == 0:
-        return 0
-    if flip is not None:
-        recs[flip[owner], L.C_NORMAL:L.C_NORMAL + 3] *= -1
-    _write_joints(world, group, recs, ba[owner], bb[owner], _surface(contact))
+def _contacts_kernel():
+    """The batch kernel module (``contacts``) of the process's backend."""
+    k = _CONTACTS.get(_backend.backend)
+    if k is None:
+        k = _CONTACTS[_backend.backend] = _backend.kernel("contacts")
     return k
 
 
-_FEW_JOINTS = 64       # up to this many pairs or joints per call: Python lists and packs, not numpy
-_HEAD = [0] * (L.JI_C_MODE + 1)
-_HEAD[L.JI_TYPE], _HEAD[L.JI_ALIVE], _HEAD[L.JI_ENABLED] = L.JT_CONTACT, 1, 1
+_CONTACTS: dict = {}
 
 
-def _write_few(j, recs, b1, b2, mode, fdir1, values):
-    """_write_joints' rows for a few joints: taken as Slots.allocate would (lowest free first) and written
-    whole (values, then zeros) with the packs of ContactJoint's fast path; the same rows and bytes as the
-    numpy path. None (nothing taken) when a value does not fit the real type (single precision)."""
-    rp, ip = _CONTACT_ROW, _CONTACT_INTS
-    base = [0.0] * (L.J_C_SLIP2 + 1)
-    base[L.J_C_FDIR1:L.J_C_FDIR1 + 3] = fdir1
-    base[L.J_C_MU:L.J_C_MU + 14] = values
-    head = list(_HEAD)
-    head[L.JI_C_MODE] = mode
-    real_rows, int_rows = [], []
-    try:
-        for r, x, y in zip(recs.tolist(), b1.tolist(), b2.tolist()):
-            v = list(base)
-            v[L.J_C_POS:L.J_C_POS + 3] = r[L.C_POS:L.C_POS + 3]
-            v[L.J_C_DEPTH] = r[L.C_DEPTH]
-            n = r[L.C_NORMAL:L.C_NORMAL + 3]
-            h = list(head)
-            if x < 0:                  # attached as (environment, body): ODE stores (body, environment)
-                v[L.J_C_NORMAL:L.J_C_NORMAL + 3] = [-n[0], -n[1], -n[2]]
-                h[L.JI_B1], h[L.JI_B2], h[L.JI_FLAGS] = y, -1, L.JF_REVERSE
-            else:
-                v[L.J_C_NORMAL:L.J_C_NORMAL + 3] = n
-                h[L.JI_B1], h[L.JI_B2] = x, y
-            real_rows.append(rp.pack(*v))
-            int_rows.append(ip.pack(*h))
-    except (struct.error, OverflowError):
-        return None
-    taken = [j.take() for _ in real_rows]
-    z = j._zeroer()
-    rb, ib, rw, iw = z[2], z[3], z[4], z[5]
-    for s, rr, ir in zip(taken, real_rows, int_rows):
-        rb[s * rw:s * rw + rw] = rr
-        ib[s * iw:s * iw + iw] = ir
-    return np.array(taken, dtype=np.intp)
+def _batch(st):
+    """The world's grow-only contact buffers (made on first use; the world's lock is held)."""
+    ws = st.__dict__.get("contact_batch")
+    if ws is None:
+        ws = st.contact_batch = _contacts_kernel().Batch()
+    return ws
 
 
-def _write_joints(world, group, recs, b1, b2, surface) -> None:
-    """Create k contact joint rows (as ContactJoint + attach would) and enter them in ``group``."""
+def _narrow_rows(space, a: np.ndarray, b: np.ndarray) -> tuple:
+    """(na, nb, flip) for the pairs (a, b): the rows the narrow phase reads (a transform's helper record,
+    -1 for an empty one) and where the normals are flipped (None for none): as collide(), a pair whose
+    second geom is a transform collides (transform, geom 1)."""
+    if not _collect(space)[1]:
+        return a, b, None
+    na, nb = _narrow_slots(a).astype(np.int32), _narrow_slots(b).astype(np.int32)
+    flip = STORE.slots.ints[b, L.GI_CLASS] == L.GC_TRANSFORM
+    if not flip.any():
+        return na, nb, None
+    return np.where(flip, nb, na).astype(np.int32), np.where(flip, na, nb).astype(np.int32), flip
+
+
+def _native_contacts(world, group, contact, n, skip_connected, space, a, b) -> int:
+    """collide_contacts' native part on the candidate pairs (a, b): filter, narrow phase and joint rows
+    in two kernel calls (the per-pair path when a pair needs Python: trimesh callbacks, overrides)."""
+    if a.shape[0] == 0:
+        return 0
+    st = world._state
+    j = st.joints
+    ws = _batch(st)
+    a = a if a.dtype == np.int32 else a.astype(np.int32)
+    b = b if b.dtype == np.int32 else b.astype(np.int32)
+    na, nb, flip = _narrow_rows(space, a, b)
+    if _needs_python(na, nb):
+        k = _per_pair_contacts(world, ws, n, skip_connected, a, b, na, nb, flip)
+    else:
+        gs = STORE.slots
+        k = _contacts_kernel().collide_batch(ws, gs.real, gs.ints, a, b, na, nb, flip, n, STORE.bodykey,
+                                             STORE.world_number(world), j.ints, j.count, skip_connected)
+    if k:
+        _write_joints(world, group, ws, _surface(contact))
+    return k
+
+
+def _needs_python(na: np.ndarray, nb: np.ndarray) -> bool:
+    """True when a pair's narrow phase needs Python (a trimesh with callbacks, collider overrides, geom
+    classes written in Python): the batch then takes the per-pair path."""
+    return bool(OVERRIDES or PY_AABB or CALLBACK_MESHES and _any_callback_mesh(na, nb))
+
+
+def _per_pair_contacts(world, ws, n, skip_connected, a, b, na, nb, flip) -> int:
+    """collide_batch's work with the narrow phase through ``_narrow`` per pair (trimesh callbacks,
+    collider overrides, Python geom classes): the same filter, in numpy; the contacts go to ``ws``."""
+    m = a.shape[0]
+    both_slots = _body_slots(world, np.concatenate((a, b)))
+    ba, bb = both_slots[:m], both_slots[m:]
+    keep = ((ba >= 0) | (bb >= 0)) & (ba != -2) & (bb != -2)
+    if skip_connected:
+        both = (ba >= 0) & (bb >= 0)
+        if both.any():                     # only pairs of two bodies can be connected by a joint
+            nbod = max(world._state.bodies.count, 1)
+            conn = _connected_keys(world, nbod)
+            if conn.shape[0]:
+                keep &= ~(both & np.isin(np.where(both, ba * nbod + bb, -1), conn))
+    keep &= (na >= 0) & (nb >= 0)
+    na, nb, ba, bb = na[keep], nb[keep], ba[keep], bb[keep]
+    recs, owner = _narrow_many(na, nb, n)
+    if flip is not None and recs.shape[0]:
+        recs[flip[keep][owner], L.C_NORMAL:L.C_NORMAL + 3] *= -1
+    ws.load(recs, ba[owner], bb[owner])
+    return recs.shape[0]
+
+
+def _write_joints(world, group, ws, surface) -> None:
+    """Create the batch's contact joint rows (as ContactJoint + attach would, taken as Slots.allocate
+    would: lowest free first) and enter them in ``group`` as one _NativeContacts member per joint."""
     mode, fdir1, values = surface
     j = world._state.joints
-    k = recs.shape[0]
-    if k <= _FEW_JOINTS:
-        rows = _write_few(j, recs, b1, b2, mode, fdir1, values)
-        if rows is not None:
-            batch = _NativeContacts(world, rows)
-            batch._group = group
-            group._joints.extend([batch] * k)
-            return
-    rows = _allocate(j, k)
-    ints, real = j.ints, j.real
-    rev = b1 < 0                       # attached as (environment, body): ODE stores (body, environment)
-    ints[rows, L.JI_TYPE] = L.JT_CONTACT
-    ints[rows, L.JI_B1] = np.where(rev, b2, b1)
-    ints[rows, L.JI_B2] = np.where(rev, -1, b2)
-    ints[rows, L.JI_FLAGS] = np.where(rev, L.JF_REVERSE, 0)
-    ints[rows, L.JI_ALIVE] = 1
-    ints[rows, L.JI_ENABLED] = 1
-    ints[rows, L.JI_C_MODE] = mode
-    real[rows, L.J_C_POS:L.J_C_POS + 3] = recs[:, L.C_POS:L.C_POS + 3]
-    normal = recs[:, L.C_NORMAL:L.C_NORMAL + 3]
-    real[rows, L.J_C_NORMAL:L.J_C_NORMAL + 3] = np.where(rev[:, None], -normal, normal)
-    real[rows, L.J_C_DEPTH] = recs[:, L.C_DEPTH]
-    real[rows, L.J_C_FDIR1:L.J_C_FDIR1 + 3] = fdir1
-    real[rows, L.J_C_MU:L.J_C_MU + 14] = values
+    k = ws.count
+    rows = j.take_rows(k)
+    _contacts_kernel().write_rows(ws, j.real, j.ints, rows, mode, fdir1, values)
     batch = _NativeContacts(world, rows)
     batch._group = group
     group._joints.extend([batch] * k)

@@ -53,3 +53,28 @@ def test_hash_pairs_equal_simple_pairs(seed: int, n: int, big: int, levels: tupl
 def _pair_set(pairs: np.ndarray) -> set:
     """Index pairs as a set of sorted tuples (the kernels may order pairs and members differently)."""
     return set(map(tuple, np.sort(pairs, axis=1).tolist()))
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_dense_scene_pairs_equal_simple_pairs_in_order(seed: int) -> None:
+    """A dense cluster (many geoms per cell, a few levels, big boxes with more than 32 partners, a plane):
+    hash and SAP return exactly the simple space's sorted pair array."""
+    rng = random.Random(seed)
+    n = 400
+    rows = [[-np.inf, np.inf, -np.inf, np.inf, -np.inf, 0.0]]
+    for k in range(1, n):
+        size = 1.5 if k % 50 == 0 else 0.1 * 2.0 ** rng.uniform(-1, 1.5)
+        c = [rng.uniform(-1.5, 1.5) for _ in range(3)]
+        rows.append([c[0] - size, c[0] + size, c[1] - size, c[1] + size, c[2] - size, c[2] + size])
+    aabb = np.array(rows, dtype=_backend.REAL).reshape(-1)
+    cat = np.full(n, (1 << 64) - 1, dtype=np.uint64)
+    body = np.arange(n, dtype=np.int64)
+    group = np.full(n, -1, dtype=np.int32)
+    rp = np.zeros(6, dtype=_backend.REAL)
+    k = _backend.kernel("space")
+    ref = k.space_pairs(0, aabb, cat, cat, body, group, np.zeros(4, dtype=np.int32), rp)
+    counts = np.bincount(ref.reshape(-1), minlength=n)
+    assert ref.shape[0] > 2000 and counts.max() > 32
+    for kind, ip in ((1, (-3, 10, 0, 0)), (1, (-1, 2, 0, 0)), (3, (0, 0, 0, 2))):
+        got = k.space_pairs(kind, aabb, cat, cat, body, group, np.array(ip, dtype=np.int32), rp)
+        assert np.array_equal(got, ref)

@@ -349,3 +349,127 @@ def test_special_arguments_are_checked():
     g.destroy()
     with pytest.raises(ode.ODEError):
         space.collideContacts(world, group, special=[g], callback=lambda *a: None)
+
+
+def test_batch_buffers_are_kept_by_the_world_and_reused_across_steps():
+    """The contact records live in one grow-only Batch per world: once the largest batch was seen, later
+    steps reuse it (no growth), and the joint rows are taken as one range and released as one."""
+    world, space, _ = _pile(12, 6, nested=False, seed=3)
+    group = ode.JointGroup()
+    template = _template()
+    counts, caps = [], []
+    batch = None
+    for _ in range(30 if ode.backend == "core" else 8):
+        n = space.collideContacts(world, group, template, max_contacts=4)
+        ws = world._state.contact_batch
+        assert batch is None or ws is batch
+        batch = ws
+        assert ws.count == n and ws.capacity >= n
+        counts.append(n)
+        caps.append(ws.capacity)
+        j = world._state.joints
+        live = j.ints[:j.count]
+        rows = np.nonzero((live[:, L.JI_TYPE] == L.JT_CONTACT) & (live[:, L.JI_ALIVE] == 1))[0]
+        assert rows.shape[0] == n and (n == 0 or rows[-1] - rows[0] == n - 1)   # one range of rows
+        world.step(0.01)
+        group.empty()
+        assert j.count == 1 and not j.ints[1:1 + n].any()      # the hinge is left; the rows marked free
+    assert max(counts) > 0
+    big = counts.index(max(counts))
+    assert all(c == caps[big] for c in caps[big:])
+
+
+def test_batch_kernel_core_matches_twin_rows():
+    """collide_batch and write_rows of the core against their twins (double): the same records, bodies and
+    joint rows, bit for bit, with a joined pair skipped, a static pair and a transform-flipped pair."""
+    import importlib
+
+    from ode._fallback import contacts as twin
+    from ode.geoms import STORE
+
+    if ode.backend != "core" or ode.precision != "double":
+        pytest.skip("the compiled double kernel is compared with the twin")
+    core = importlib.import_module("ode._core.double.contacts")
+    world, space, bodies = _pile(20, 10, nested=False, seed=9)
+    for _ in range(20):
+        world.step(0.02)
+    from ode.collision import _surface, leaf_pairs
+    from ode.spaces import prepare
+
+    prepare(space)
+    a, b = leaf_pairs(space)
+    a, b = a.astype(np.int32), b.astype(np.int32)
+    flip = np.zeros(a.shape[0], dtype=bool)
+    flip[::3] = True
+    j = world._state.joints
+    gs = STORE.slots
+    mode, fdir1, values = _surface(_template())
+    out, batches = [], []
+    for mod in (core, twin):
+        ws = mod.Batch()
+        batches.append(ws)
+        for _ in range(2):                               # the second call reuses the buffers
+            k = mod.collide_batch(ws, gs.real, gs.ints, a, b, a, b, flip, 4, STORE.bodykey,
+                                  STORE.world_number(world), j.ints, j.count, True)
+        real = np.full((k + 3, L.JR), 7.0)
+        ints = np.full((k + 3, L.JI), 7, dtype=np.int32)
+        mod.write_rows(ws, real, ints, np.arange(3, k + 3, dtype=np.intp), mode, fdir1, values)
+        out.append((k, ws.records(), real, ints))
+    (kc, rc, realc, intc), (kt, rt, realt, intt) = out
+    assert kc == kt > 10
+    assert all(np.array_equal(x, y) for x, y in zip(rc, rt))
+    assert realc.tobytes() == realt.tobytes() and intc.tobytes() == intt.tobytes()
+    assert (intc[3:, L.JI_B1] >= 0).all() and (intc[3:, L.JI_B2] == -1).any()     # static pairs, reversed
+    joined = {(bodies[0]._slot, bodies[1]._slot), (bodies[1]._slot, bodies[0]._slot)}
+    assert not any((x, y) in joined for x, y in zip(rc[1].tolist(), rc[2].tolist()))
+    with pytest.raises(IndexError):
+        far = np.arange(1, kc + 1, dtype=np.intp) + 10 ** 6
+        core.write_rows(batches[0], realc, intc, far, mode, fdir1, values)
+
+
+def test_slots_take_rows_and_release_range_follow_take_many_and_release_many():
+    """Slots.take_rows (a range when no free row lies below count) and release_range give the rows,
+    generations, count and zeroed rows of take_many and release_many (rows dropped past count keep their
+    reals: whoever takes them again writes them whole)."""
+    from ode._state import Slots
+
+    for free_first in (False, True):
+        s, t = Slots(L.JR, L.JI, capacity=4), Slots(L.JR, L.JI, capacity=4)
+        for x in (s, t):
+            x.take_many(5)
+            x.real[:5] = 1.0
+            if free_first:
+                x.release_many([1, 3])
+        rs = s.take_rows(7)
+        rt = t.take_many(7)
+        assert rs.dtype == np.intp and rs.tolist() == rt and s.generation == t.generation
+        assert s.count == t.count
+        for x in (s, t):
+            x.real[:x.count] = 2.0
+        lo = rt[-3]
+        s.release_range(lo, lo + 3)
+        t.release_many(list(range(lo, lo + 3)))
+        assert s.generation == t.generation and s.count == t.count
+        assert s.real[:s.count].tobytes() == t.real[:t.count].tobytes()
+        assert s.ints.tobytes() == t.ints.tobytes()
+        s.release_range(0, 2)                            # not at the end: the rows enter the free heap
+        t.release_many([0, 1])
+        assert not s.real[:2].any() and s.real[:s.count].tobytes() == t.real[:t.count].tobytes()
+        assert s.take_rows(3).tolist() == t.take_many(3) and s.generation == t.generation
+
+
+def test_batch_load_checks_its_arrays_and_count_is_read_only():
+    from ode.collision import _contacts_kernel
+
+    ws = _contacts_kernel().Batch()
+    with pytest.raises(ValueError):
+        ws.load(np.zeros((2, L.CR), dtype=np.int64), [0, 0], [0, 0])
+    with pytest.raises(ValueError):
+        ws.load(np.zeros((2, L.CR), dtype=ode._backend.REAL), [0], [0, 0])
+    recs = np.arange(2 * L.CR, dtype=ode._backend.REAL).reshape(2, L.CR)
+    ws.load(recs, [0, -1], [3, 4])
+    got = ws.records()
+    assert ws.count == 2 and np.array_equal(got[0], recs) and got[1].tolist() == [0, -1]
+    if ode.backend == "core":
+        with pytest.raises(AttributeError):
+            ws.count = 10 ** 6               # the kernels trust it: not writable from Python

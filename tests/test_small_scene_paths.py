@@ -1,5 +1,5 @@
 """The paths that keep small scenes cheap (benchmarks/bench_small.py) give the same state as the general ones:
-collideContacts' few-pairs / few-joints path against its numpy path, the contact joint's whole-row writes,
+collideContacts' batch kernel against its per-pair path, the contact joint's whole-row writes,
 Slots' byte-view zeroing, update_aabbs on an int32 row array, the lazy detach of geoms of destroyed bodies."""
 
 import importlib
@@ -15,19 +15,27 @@ from ode._fallback import collide as twin_collide
 from ode._state import Slots
 
 
+def _per_pair(monkeypatch, on: bool) -> None:
+    """Send collideContacts' pairs through the per-pair path (numpy filter, ``_narrow`` per pair) or not."""
+    monkeypatch.setattr(collision, "_needs_python", (lambda na, nb: True) if on else _KERNEL_TEST)
+
+
+_KERNEL_TEST = collision._needs_python
+
+
 @pytest.mark.parametrize("nested", [True, False])
-def test_few_and_many_paths_of_collide_contacts_write_the_same_rows(monkeypatch, nested):
-    """Two identical piles, one through the per-row path (few pairs / joints), one through numpy: the same
-    joint rows (bytes), slots and trajectory, skip_connected on (a hinge joins two bodies)."""
+def test_kernel_and_per_pair_paths_of_collide_contacts_write_the_same_rows(monkeypatch, nested):
+    """Two identical piles, one through the batch kernel, one through the per-pair path: the same joint
+    rows (bytes), slots and trajectory, skip_connected on (a hinge joins two bodies)."""
     wa, sa, ba = _pile(10, 6, nested=nested, seed=2)
     wb, sb, bb = _pile(10, 6, nested=nested, seed=2)
     ga, gb = ode.JointGroup(), ode.JointGroup()
     template = _template()
     total = 0
     for _ in range(25 if ode.backend == "core" else 6):
-        monkeypatch.setattr(collision, "_FEW_JOINTS", 10 ** 6)
+        _per_pair(monkeypatch, False)
         n = sa.collideContacts(wa, ga, template, max_contacts=3)
-        monkeypatch.setattr(collision, "_FEW_JOINTS", 0)
+        _per_pair(monkeypatch, True)
         assert sb.collideContacts(wb, gb, template, max_contacts=3) == n
         total += n
         ia, ra = _joint_rows(wa, n)
@@ -36,6 +44,7 @@ def test_few_and_many_paths_of_collide_contacts_write_the_same_rows(monkeypatch,
         ja, jb = wa._state.joints, wb._state.joints
         assert ja.count == jb.count and ja.real[:ja.count].tobytes() == jb.real[:jb.count].tobytes()
         assert ja.ints[:ja.count].tobytes() == jb.ints[:jb.count].tobytes()
+        assert ja.generation == jb.generation
         wa.step(0.01)                  # (not quickStep: its shuffle draws from the process-wide seed)
         wb.step(0.01)
         ga.empty()
@@ -46,18 +55,18 @@ def test_few_and_many_paths_of_collide_contacts_write_the_same_rows(monkeypatch,
 
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
-def test_few_path_gives_way_to_numpy_for_values_the_real_type_cannot_hold(monkeypatch):
-    """A template value stored past the setters that a float32 row cannot hold (single precision): the
-    per-row path gives way to the numpy path (which stores inf); the rows are those of the numpy path."""
+def test_template_values_the_real_type_cannot_hold_are_stored_as_inf(monkeypatch):
+    """A template value stored past the setters that a float32 row cannot hold (single precision): both
+    paths store inf, as a numpy store would."""
     rows = []
-    for few in (10 ** 6, 0):
+    for per_pair in (False, True):
         world, space, _ = _pile(4, 2, nested=False, seed=1)
         for _ in range(40):
             world.step(0.02)
         group = ode.JointGroup()
         c = ode.Contact()
         c.bounce_vel = 1e300
-        monkeypatch.setattr(collision, "_FEW_JOINTS", few)
+        _per_pair(monkeypatch, per_pair)
         n = space.collideContacts(world, group, c, max_contacts=2)
         assert n > 0
         rows.append(_joint_rows(world, n)[1])

@@ -36,6 +36,8 @@ from .layout cimport *
 
 import numbers
 
+import numpy as np
+
 from ode import _check, rand
 from ode.errors import ODEError
 
@@ -370,6 +372,54 @@ cdef class SlotsBase:
         _enter(self.lock)
         try:
             return [self.take_row() for _ in range(k)]
+        finally:
+            _leave(self.lock)
+
+    def take_rows(self, Py_ssize_t k):
+        """take_many(k) as an intp array. Without a free row below ``count`` (the usual case once the
+        previous batch was released) the rows are the range [count, count + k), taken at once."""
+        cdef Py_ssize_t n, end, old, s
+        _enter(self.lock)
+        try:
+            if self.nfree and self.heap[0] < self.count:
+                return np.array([self.take_row() for _ in range(k)], dtype=np.intp)
+            self.nfree = 0                   # every entry is stale (at or above count)
+            n = self.count
+            end = n + k
+            while end > (<cnp.ndarray>self._real).shape[0] or end > (<cnp.ndarray>self._ints).shape[0]:
+                self._grow()
+            old = min(end, PyList_GET_SIZE(self.generation))
+            for s in range(n, old):          # rows dropped from count earlier: a new generation
+                _bump(self.generation, s)
+            for s in range(old, end):
+                self.generation.append(0)
+            self.count = end
+            return np.arange(n, end, dtype=np.intp)
+        finally:
+            _leave(self.lock)
+
+    def release_range(self, Py_ssize_t start, Py_ssize_t stop):
+        """release_many(range(start, stop)) for rows that are all live. When they end at ``count`` they are
+        dropped from it at once and only their int rows are zeroed (alive 0): every row past ``count`` is
+        written whole or zeroed when it is taken again, and growth copies only [0, count). Otherwise they are
+        zeroed and wait in the free heap, as release_many."""
+        cdef Py_ssize_t s
+        if start >= stop:
+            return
+        _enter(self.lock)
+        try:
+            self._check_row(start)
+            self._check_row(stop - 1)
+            memset(self.idata + start * self.iw, 0, (stop - start) * self.iw * sizeof(int))
+            for s in range(start, stop):
+                _bump(self.generation, s)
+            if stop == self.count:
+                self.count = start
+                self._trim()
+            else:
+                memset(self.rdata + start * self.rw, 0, (stop - start) * self.rw * sizeof(dReal))
+                for s in range(start, stop):
+                    self._push(s)
         finally:
             _leave(self.lock)
 

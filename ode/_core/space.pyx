@@ -12,7 +12,8 @@ import numpy as np
 
 cimport numpy as cnp
 from libc.math cimport floor, isfinite, ldexp
-from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
+from libc.string cimport memcpy
 
 from .collide cimport collide_pair
 from .dreal cimport dReal
@@ -171,12 +172,21 @@ cdef struct Bucket:
     long long x
     long long y
     long long z
-    Py_ssize_t head       # first entry of this cell in the entry lists, -1 for an empty bucket
+    Py_ssize_t head       # first entry of this cell in the cell-ordered entry list
+    Py_ssize_t size       # its number of entries
 
 
-cdef inline Py_ssize_t _bucket(const Bucket* table, Py_ssize_t mask, long long lvl, long long x,
-                               long long y, long long z) noexcept nogil:
-    """Index of the bucket holding cell (lvl, x, y, z), or of the empty bucket where it would go."""
+cdef struct Entry:
+    long long x0          # the first cell of geom i at its level (for the first-shared-cell rule)
+    long long y0
+    long long z0
+    int i
+
+
+cdef inline Py_ssize_t _slot(const int* table, const Bucket* cells, Py_ssize_t mask, long long lvl,
+                             long long x, long long y, long long z) noexcept nogil:
+    """Index in ``table`` of cell (lvl, x, y, z): table[k] is its index in ``cells``, or -1 (an empty slot,
+    where it would go). The table holds only ints, so it stays small and in cache."""
     cdef unsigned long long h = (<unsigned long long> x) * 0x9E3779B97F4A7C15ULL
     h ^= (<unsigned long long> y) * 0xC2B2AE3D27D4EB4FULL
     h ^= (<unsigned long long> z) * 0x165667B19E3779F9ULL
@@ -185,28 +195,51 @@ cdef inline Py_ssize_t _bucket(const Bucket* table, Py_ssize_t mask, long long l
     h *= 0xBF58476D1CE4E5B9ULL
     h ^= h >> 32
     cdef Py_ssize_t k = <Py_ssize_t> (h & <unsigned long long> mask)
-    while table[k].head >= 0 and not (table[k].lvl == lvl and table[k].x == x and table[k].y == y
-                                      and table[k].z == z):
+    cdef const Bucket* c
+    while table[k] >= 0:
+        c = cells + table[k]
+        if c.x == x and c.y == y and c.z == z and c.lvl == lvl:
+            break
         k = (k + 1) & mask
     return k
+
+
+cdef inline void _scan_cell(const Input* s, Found* f, const Entry* ent, Py_ssize_t size, int i, bint same,
+                            long long x, long long y, long long z, const long long* r) noexcept nogil:
+    """Emit geom i with the geoms of one cell (x, y, z) whose first shared cell with i it is. The cell's
+    entries come in increasing geom order: at i's own level only those after i are visited."""
+    cdef Py_ssize_t e = size - 1
+    cdef const Entry* q
+    while e >= 0:
+        q = ent + e
+        if same and q.i <= i:
+            break
+        if x == max(r[0], q.x0) and y == max(r[2], q.y0) and z == max(r[4], q.z0):
+            _emit(s, f, i, q.i)
+        e -= 1
 
 
 cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept nogil:
     """Multi-resolution hash grid: a geom sits in the cells of its level and looks up its level and above.
 
-    The cells live in an open-addressing hash table (linear probing), each with a list of its geoms; a pair
-    is emitted at the first cell the two share, so each pair once (the result is sorted afterwards).
+    The cells are found through an open-addressing hash table of cell numbers (linear probing); each cell's
+    geoms are stored
+    contiguously, in increasing order (counted, then placed), so a lookup streams through them. A pair is
+    emitted at the first cell the two share, so each pair once (the result is sorted afterwards).
     """
-    cdef int n = s.n, i, j, lvl, up
+    cdef int n = s.n, i, j, lvl, up, t, t2, nu
     cdef long long x, y, z
     cdef long long r[6]
-    cdef Py_ssize_t m = 0, e, k, cap = 16, mask
+    cdef Py_ssize_t m = 0, e, k, cap = 16, mask, used_cells = 0, acc
     cdef int* levels = <int*> malloc((n + 1) * sizeof(int))
     cdef long long* ranges = <long long*> malloc((6 * n + 1) * sizeof(long long))
-    cdef int* geom = NULL
-    cdef Py_ssize_t* nxt = NULL
-    cdef Bucket* table = NULL
+    cdef Py_ssize_t* where = NULL
+    cdef Entry* ent = NULL
+    cdef Bucket* cells = NULL
+    cdef int* table = NULL
+    cdef Bucket* bk
     cdef char* used = NULL
+    cdef int* ulev = NULL
     if levels == NULL or ranges == NULL:
         free(levels)
         free(ranges)
@@ -222,28 +255,37 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
     while cap < 2 * m:
         cap *= 2
     mask = cap - 1
-    geom = <int*> malloc((m + 1) * sizeof(int))
-    nxt = <Py_ssize_t*> malloc((m + 1) * sizeof(Py_ssize_t))
-    table = <Bucket*> malloc(cap * sizeof(Bucket))
+    where = <Py_ssize_t*> malloc((m + 1) * sizeof(Py_ssize_t))
+    cells = <Bucket*> malloc((m + 1) * sizeof(Bucket))
+    ent = <Entry*> malloc((m + 1) * sizeof(Entry))
+    table = <int*> malloc(cap * sizeof(int))
     if 0 <= <long long> maxlevel - minlevel < 65536:   # occupied levels (wider ranges: look everywhere)
         used = <char*> malloc(maxlevel - minlevel + 1)
-    if geom == NULL or nxt == NULL or table == NULL:
+        ulev = <int*> malloc((maxlevel - minlevel + 1) * sizeof(int))
+        if used == NULL or ulev == NULL:
+            free(used)
+            free(ulev)
+            used = NULL
+            ulev = NULL
+    if where == NULL or cells == NULL or ent == NULL or table == NULL or m >= 0x7FFFFFFF:
         free(levels)
         free(ranges)
-        free(geom)
-        free(nxt)
+        free(where)
+        free(cells)
+        free(ent)
         free(table)
         free(used)
+        free(ulev)
         return -1
     for k in range(cap):
-        table[k].head = -1
+        table[k] = -1
     if used != NULL:
         for k in range(<Py_ssize_t> maxlevel - minlevel + 1):
             used[k] = 0
         for i in range(n):
             if levels[i] <= maxlevel:
                 used[levels[i] - minlevel] = 1
-    e = 0
+    e = 0                                 # pass 1: the cells (buckets) and their sizes
     for i in range(n):
         lvl = levels[i]
         if lvl > maxlevel:
@@ -251,46 +293,87 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
         for x in range(ranges[6 * i], ranges[6 * i + 1] + 1):
             for y in range(ranges[6 * i + 2], ranges[6 * i + 3] + 1):
                 for z in range(ranges[6 * i + 4], ranges[6 * i + 5] + 1):
-                    k = _bucket(table, mask, lvl, x, y, z)
-                    if table[k].head < 0:
-                        table[k].lvl = lvl
-                        table[k].x = x
-                        table[k].y = y
-                        table[k].z = z
-                    geom[e] = i
-                    nxt[e] = table[k].head
-                    table[k].head = e
+                    k = _slot(table, cells, mask, lvl, x, y, z)
+                    if table[k] < 0:
+                        table[k] = <int> used_cells
+                        bk = cells + used_cells
+                        bk.lvl = lvl
+                        bk.x = x
+                        bk.y = y
+                        bk.z = z
+                        bk.size = 0
+                        used_cells += 1
+                    bk = cells + table[k]
+                    bk.size += 1
+                    where[e] = table[k]
                     e += 1
+    acc = 0                               # each cell's place in the entry list
+    for k in range(used_cells):
+        bk = cells + k
+        bk.head = acc
+        acc += bk.size
+        bk.size = 0
+    e = 0                                 # pass 2: the entries, cell by cell, in increasing geom order
+    for i in range(n):
+        if levels[i] > maxlevel:
+            continue
+        for x in range(ranges[6 * i], ranges[6 * i + 1] + 1):
+            for y in range(ranges[6 * i + 2], ranges[6 * i + 3] + 1):
+                for z in range(ranges[6 * i + 4], ranges[6 * i + 5] + 1):
+                    bk = cells + where[e]
+                    ent[bk.head + bk.size].i = i
+                    ent[bk.head + bk.size].x0 = ranges[6 * i]
+                    ent[bk.head + bk.size].y0 = ranges[6 * i + 2]
+                    ent[bk.head + bk.size].z0 = ranges[6 * i + 4]
+                    bk.size += 1
+                    e += 1
+    nu = 0
+    if used != NULL:                      # the occupied levels, ascending, in place of used[]
+        for k in range(<Py_ssize_t> maxlevel - minlevel + 1):
+            if used[k]:
+                ulev[nu] = minlevel + <int> k
+                nu += 1
+    e = 0
     for i in range(n):
         lvl = levels[i]
         if lvl > maxlevel:
             continue
-        for up in range(lvl, maxlevel + 1):
-            if used != NULL and not used[up - minlevel]:     # no geom sits at this level: nothing there
+        for t in range(nu if used != NULL else maxlevel - lvl + 1):
+            up = ulev[t] if used != NULL else lvl + t
+            if up < lvl:                  # no geom at a level below i's is looked up
                 continue
-            _cells(s, i, up, r)
+            if up == lvl:                 # i's own cells, found in the first pass
+                for t2 in range(6):
+                    r[t2] = ranges[6 * i + t2]
+            else:
+                _cells(s, i, up, r)
+            k = e                         # at i's own level its cells are those of pass 1, in order
             for x in range(r[0], r[1] + 1):
                 for y in range(r[2], r[3] + 1):
                     for z in range(r[4], r[5] + 1):
-                        e = table[_bucket(table, mask, up, x, y, z)].head
-                        while e >= 0:
-                            j = geom[e]
-                            e = nxt[e]
-                            if up == lvl and j <= i:
+                        if up == lvl:
+                            bk = cells + where[k]
+                            k += 1
+                        else:
+                            j = table[_slot(table, cells, mask, up, x, y, z)]
+                            if j < 0:
                                 continue
-                            if x == max(r[0], ranges[6 * j]) and y == max(r[2], ranges[6 * j + 2]) \
-                                    and z == max(r[4], ranges[6 * j + 4]):
-                                _emit(s, f, i, j)
+                            bk = cells + j
+                        _scan_cell(s, f, ent + bk.head, bk.size, i, up == lvl, x, y, z, r)
+        e += (ranges[6 * i + 1] - ranges[6 * i] + 1) * (ranges[6 * i + 3] - ranges[6 * i + 2] + 1) \
+            * (ranges[6 * i + 5] - ranges[6 * i + 4] + 1)
     for i in range(n):
         if levels[i] > maxlevel:
             for j in range(n):
                 _emit(s, f, i, j)
     free(levels)
     free(ranges)
-    free(geom)
-    free(nxt)
+    free(where)
+    free(cells)
+    free(ent)
     free(table)
     free(used)
+    free(ulev)
     return 0
 
 
@@ -374,6 +457,58 @@ cdef int _cmp_key(const void* x, const void* y) noexcept nogil:
     return (p > q) - (p < q)
 
 
+cdef void _insertion(long long* k, Py_ssize_t count) noexcept nogil:
+    """Sort a short run of keys in place."""
+    cdef Py_ssize_t a, b
+    cdef long long v
+    for a in range(1, count):
+        v = k[a]
+        b = a - 1
+        while b >= 0 and k[b] > v:
+            k[b + 1] = k[b]
+            b -= 1
+        k[b + 1] = v
+
+
+cdef int _sort_keys(long long* keys, Py_ssize_t count, Py_ssize_t n) noexcept nogil:
+    """Sort pair keys i * n + j (0 <= i, j < n) ascending: counted into runs by i, each run sorted by
+    insertion (runs are short: a geom's pairs), long runs by qsort; -1 when out of memory."""
+    cdef Py_ssize_t* start
+    cdef long long* tmp
+    cdef Py_ssize_t r, i, acc = 0, c
+    if count < 64:
+        _insertion(keys, count)
+        return 0
+    start = <Py_ssize_t*> calloc(n + 1, sizeof(Py_ssize_t))
+    tmp = <long long*> malloc(count * sizeof(long long))
+    if start == NULL or tmp == NULL:
+        free(start)
+        free(tmp)
+        return -1
+    for r in range(count):
+        start[keys[r] // n] += 1
+    for i in range(n + 1):
+        c = start[i]
+        start[i] = acc
+        acc += c
+    for r in range(count):
+        i = keys[r] // n
+        tmp[start[i]] = keys[r]
+        start[i] += 1
+    acc = 0
+    for i in range(n):                  # start[i] is now the end of run i
+        c = start[i] - acc
+        if c > 32:
+            qsort(tmp + acc, c, sizeof(long long), _cmp_key)
+        elif c > 1:
+            _insertion(tmp + acc, c)
+        acc = start[i]
+    memcpy(keys, tmp, count * sizeof(long long))
+    free(start)
+    free(tmp)
+    return 0
+
+
 cdef long long _EMPTY = 0
 
 
@@ -415,8 +550,8 @@ cdef object _find(int kind, Input* s, const int* ip, const dReal* rp, const Py_s
             status = _sap(s, &f, axis)
         else:
             _simple(s, &f)
-        if f.count > 1:
-            qsort(f.keys, f.count, sizeof(long long), _cmp_key)
+        if status == 0 and not f.failed and f.count > 1:
+            status = _sort_keys(f.keys, f.count, n)
     if status != 0 or f.failed:
         free(f.keys)
         raise MemoryError("broad phase: out of memory")

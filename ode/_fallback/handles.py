@@ -113,6 +113,43 @@ class SlotsBase:
         with self.lock:
             return [self.take_row() for _ in range(k)]
 
+    def take_rows(self, k: int) -> np.ndarray:
+        """take_many(k) as an intp array (a range when no free row lies below ``count``)."""
+        with self.lock:
+            heap = self._heap
+            if heap and heap[0] < self.count:
+                return np.array([self.take_row() for _ in range(k)], dtype=np.intp)
+            heap.clear()                     # every entry is stale (at or above count)
+            n = self.count
+            end = n + k
+            while end > self._real.shape[0] or end > self._ints.shape[0]:
+                self._grow()
+            gen = self.generation
+            old = min(end, len(gen))
+            for s in range(n, old):          # rows dropped from count earlier: a new generation
+                gen[s] += 1
+            gen.extend([0] * (end - old))
+            self.count = end
+            return np.arange(n, end, dtype=np.intp)
+
+    def release_range(self, start: int, stop: int) -> None:
+        """release_many(range(start, stop)) for live rows (see the compiled module)."""
+        if start >= stop:
+            return
+        with self.lock:
+            self._check_row(start)
+            self._check_row(stop - 1)
+            self._ints[start:stop] = 0
+            for s in range(start, stop):
+                self.generation[s] += 1
+            if stop == self.count:
+                self.count = start
+                self._trim()
+            else:
+                self._real[start:stop] = 0
+                for s in range(start, stop):
+                    heapq.heappush(self._heap, s)
+
     def allocate(self) -> int:
         """A zeroed row for a new handle, the arrays grown when full."""
         with self.lock:
