@@ -1,12 +1,13 @@
 # cython: language_level=3
-"""Compiled base types of the API's handles: row storage, bodies and joints read and written through C pointers.
+"""Compiled base types of the API: row storage, worlds, bodies, joints, contacts, masses and their lock.
 
 A body or joint is a handle onto one row of its world's arrays (``ode/_state.py``). The Python classes in
-``ode/body.py`` and ``ode/joints.py`` derive from the types here, so the calls a simulation makes thousands of
-times per step (positions, rotations, velocities, forces, joint angles and parameters, feedback) run as C
-methods that check the handle and touch the row through a pointer, with no NumPy indexing. Everything else
-stays in the Python classes. ``ode/_fallback/handles.py`` is the twin with the same names, checks and
-results, used by the pure-Python backend.
+``ode/world.py``, ``ode/body.py``, ``ode/mass.py`` and ``ode/joints/`` derive from the types here, so the
+calls a simulation makes thousands of times per step (positions, rotations, velocities, forces, joint angles and
+parameters, feedback, contact joints, the step itself) run as C methods that check the handle and touch the
+row through a pointer, with no NumPy indexing. Everything else stays in the Python classes.
+``ode/_fallback/handles.py`` is the twin with the same names, checks and results, used by the pure-Python
+backend.
 
 Argument checks take a fast path for the usual input (a tuple or list of Python floats or ints, finite and
 within the precision's range); anything else goes through ``ode._check``, which raises the documented errors,
@@ -783,7 +784,8 @@ cdef class WorldBase:
 
     cdef int _advance(self, object stepsize, bint quick) except -1:
         """One step holding the world's lock (re-entrant: moved callbacks may change the world), so another
-        thread's structural change (new rows, grown arrays) waits until the kernel has finished with the rows."""
+        thread's structural change (new rows, grown arrays) waits until the kernel has finished with the
+        rows."""
         cdef double h
         if type(stepsize) is float and 0.0 < <double>stepsize < INFINITY:
             h = stepsize
@@ -823,8 +825,8 @@ cdef class WorldBase:
         cdef dReal* wr = <dReal*>cnp.PyArray_DATA(self._wreal)
         cdef Workspace ws = self._ws
         with nogil:
-            res = step_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, wr, <dReal>h, &seed if quick else NULL,
-                            sb, S, ws)
+            res = step_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, wr, <dReal>h,
+                            &seed if quick else NULL, sb, S, ws)
         if res < 0:
             raise MemoryError("world step: out of memory")
         if quick:
@@ -864,7 +866,7 @@ cdef tuple _ZERO3 = (0.0, 0.0, 0.0)
 cdef tuple _NO_BODIES = (None, None)
 
 # The API's exact types for the contact fast paths (subclasses take the general path in Python), bound once
-# by ode.joints, which sits above every layer these types come from.
+# by ode.joints.contact, which sits above every layer these types come from.
 cdef object _World = None
 cdef object _Body = None
 cdef object _Contact = None
@@ -873,7 +875,7 @@ cdef object _JointGroup = None
 
 
 def bind_api_types(world, body, contact, contact_joint, joint_group):
-    """Tell the contact fast paths the API's exact classes (called once by ode.joints)."""
+    """Tell the contact fast paths the API's exact classes (called once by ode.joints.contact)."""
     global _World, _Body, _Contact, _ContactJoint, _JointGroup
     _World, _Body, _Contact, _ContactJoint, _JointGroup = world, body, contact, contact_joint, joint_group
 
@@ -1077,7 +1079,8 @@ cdef inline bint _storable(double x) noexcept:
 cdef class ContactJointBase(JointBase):
     """The compiled part of ode.ContactJoint: construction and attach for the usual argument types (an
     ode.World, an ode.JointGroup or None, an ode.Contact; ode.Body or None), the row written in C under the
-    world's lock. Anything else goes to the Python class's general path, which raises the documented errors."""
+    world's lock. Anything else goes to the Python class's general path, which raises the documented
+    errors."""
 
     def __init__(self, world, jointgroup, contact):
         """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""

@@ -429,11 +429,11 @@ class WorldBase:
 # ---------------------------------------------------------------- contacts
 
 _NO_BODIES = (None, None)
-_API: dict = {}          # the API's exact classes for the contact fast paths, bound by ode.joints
+_API: dict = {}          # the API's exact classes for the contact fast paths, bound by ode.joints.contact
 
 
 def bind_api_types(world, body, contact, contact_joint, joint_group) -> None:
-    """Tell the contact fast paths the API's exact classes (called once by ode.joints)."""
+    """Tell the contact fast paths the API's exact classes (called once by ode.joints.contact)."""
     _API.update(World=world, Body=body, Contact=contact, ContactJoint=contact_joint, JointGroup=joint_group)
 
 

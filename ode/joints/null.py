@@ -1,0 +1,13 @@
+"""Null joint (ODE's dJointTypeNull): no constraint rows, it only connects its bodies.
+"""
+
+from __future__ import annotations
+
+from .. import _layout as L
+from .joint import _Joint3
+
+
+class NullJoint(_Joint3):
+    """A joint with no constraint rows (ODE's dJointTypeNull): it only connects its bodies."""
+
+    _type = L.JT_NULL
