@@ -135,14 +135,18 @@ def pyode_available(python: str = PYODE_PYTHON) -> bool:
 
 def run_engine(script: str, engine: str, args: list, ours_path: str | None = None,
                ours_python: str | None = None, pyode_python: str = PYODE_PYTHON,
-               backend: str = "core") -> dict:
+               backend: str | None = None) -> dict:
     """Run ``script --worker ENGINE *args`` in a fresh interpreter and return its last stdout line (JSON).
     Ours runs under ``ours_python`` (default: this interpreter) with ``ours_path`` on PYTHONPATH; PyODE runs
-    under ``pyode_python`` without PYTHONPATH, from /, so that only Debian's ``ode`` can be imported."""
+    under ``pyode_python`` without PYTHONPATH, from /, so that only Debian's ``ode`` can be imported.
+    ``backend`` sets ODE_BACKEND for ours; None leaves the environment's choice (the package's default:
+    compiled when installed)."""
     path = str(Path(ours_path or ROOT).resolve())
     if engine == "ours":
         cmd = [ours_python or sys.executable, script, "--worker", engine, "--ours-path", path]
-        env = dict(os.environ, ODE_BACKEND=backend, PYTHONPATH=path)
+        env = dict(os.environ, PYTHONPATH=path)
+        if backend is not None:
+            env["ODE_BACKEND"] = backend
         cwd = path
     else:
         cmd = [pyode_python, script, "--worker", engine]

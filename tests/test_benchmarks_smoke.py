@@ -18,6 +18,7 @@ import ode
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
+OURS = Path(ode.__file__).resolve().parent.parent    # the directory holding the ode under test
 if str(BENCH) not in sys.path:
     sys.path.insert(0, str(BENCH))
 
@@ -105,7 +106,7 @@ def test_calls_command_line_ours_alone(tmp_path):
     """The driver with our engine only, from a fresh interpreter given --ours-path, writes its JSON."""
     out = tmp_path / "calls.json"
     cmd = [sys.executable, str(BENCH / "bench_calls.py"), "--engines", "ours", "--rounds", "1", "--only",
-           "body.getPosition", "--target-ms", "1", "--ours-path", str(ROOT), "--json", str(out)]
+           "body.getPosition", "--target-ms", "1", "--ours-path", str(OURS), "--json", str(out)]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     assert "body.getPosition" in proc.stdout
@@ -116,7 +117,7 @@ def test_calls_command_line_ours_alone(tmp_path):
 def test_scenes_engine_worker_ours_alone():
     """A scene worker of our engine in a fresh interpreter reports its engine and mode."""
     res = _engines.run_engine(str(BENCH / "bench_scenes.py"), "ours", ["--job", "pendulum", "callback", 20],
-                              str(ROOT))
+                              str(OURS))
     check_scene_result(res, 20)
     assert (res["engine"], res["scene"], res["mode"]) == ("ours", "pendulum", "callback")
 
