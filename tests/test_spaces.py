@@ -453,7 +453,7 @@ def test_space_row_kernels_reject_bad_input(backend):
     from ode import _backend
 
     if backend == "core":
-        k = pytest.importorskip(f"ode._core.{_backend.precision}.space", reason="no compiled kernels installed")
+        k = pytest.importorskip(f"ode._core.{_backend.precision}.space", reason="no compiled kernels")
     else:
         k = twin
     dtype = _backend.REAL
