@@ -225,7 +225,13 @@ class SpaceBase(GeomObject):
                                  STORE.bodykey, p[0], p[1])
 
     def collide(self, arg, callback) -> None:
-        """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch."""
+        """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch (replaced
+        by ode.collision with geom_handles' space_collide, which calls _collide_py for what it does not do
+        itself)."""
+        self._collide_py(arg, callback)
+
+    def _collide_py(self, arg, callback) -> None:
+        """space.collide in Python: prepare the hierarchy, pair it, call the callback for each pair."""
         self._live_slot()
         if not callable(callback):
             raise TypeError("callback must be callable as callback(arg, geom1, geom2)")

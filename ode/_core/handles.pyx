@@ -102,17 +102,9 @@ cdef class SlotsBase:
     """The storage behind handles: a real and an int array of rows, generations, and their data pointers.
 
     ``real`` and ``ints`` are properties, so the pointers the handle types read stay current whenever the
-    arrays are replaced (they grow by replacement).
+    arrays are replaced (they grow by replacement). The fields are declared in handles.pxd, so other kernels
+    (geom_handles) read the pointers too.
     """
-
-    cdef object _real
-    cdef object _ints
-    cdef dReal* rdata
-    cdef int* idata
-    cdef public Py_ssize_t rw
-    cdef public Py_ssize_t iw
-    cdef public list generation
-    cdef public Py_ssize_t count
 
     @property
     def real(self):
