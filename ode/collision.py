@@ -36,9 +36,9 @@ from .meshes import CALLBACK_MESHES, GeomConvex, GeomHeightfield, GeomTriMesh, c
 from .spaces import (
     _PASS,
     SpaceBase,
+    _aabb_tests,
     _child_info,
     _collect,
-    _aabb_tests,
     _geom_locked,
     _Pass,
     ensure_ready,

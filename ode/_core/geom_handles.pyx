@@ -33,7 +33,7 @@ from ode.errors import ODEError
 cnp.import_array()
 
 cdef int GF_OFFSET = 8                 # GI_FLAGS bit: the geom has an offset from its body
-cdef int STACK_CONTACTS = 16           # contact records kept on the stack (the heap past that)
+cdef int STACK_CONTACTS = 160          # contact records kept on the stack (ode.collide's default 150 fits)
 cdef dict _PY_AABB = {}                # slot -> geom whose AABB comes from Python (geoms.PY_AABB.data)
 cdef object _UPDATE_AABBS = None       # geoms.update_aabbs: the Python AABB path
 
@@ -276,7 +276,7 @@ cdef int _poses(GeomBase g1, GeomBase g2, Py_ssize_t s1, Py_ssize_t s2) except -
 
 cdef list _contacts(Py_ssize_t a, Py_ssize_t b, int flags, object g1, object g2):
     """The narrow phase on rows a and b (without the GIL) and its records as ode.Contact objects."""
-    cdef dReal stack[16 * CR]
+    cdef dReal stack[160 * CR]
     cdef dReal* buf = stack
     cdef dReal* r
     cdef int maxc = flags & 0xffff
@@ -339,7 +339,8 @@ def collide(geom1, geom2, max_contacts=150, unimportant=False):
     cdef Py_ssize_t s1, s2
     _ACQUIRE()
     try:
-        s1, s2 = g1._slot, g2._slot
+        s1 = g1._slot
+        s2 = g2._slot
         if not _live(_GS, s1, g1._gen) or not _live(_GS, s2, g2._gen) or g1._rows is not _GS \
                 or g2._rows is not _GS:
             return _SLOW(geom1, geom2, max_contacts, unimportant)

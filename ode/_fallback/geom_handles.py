@@ -93,7 +93,8 @@ class GeomBase:
 
     def isEnabled(self) -> bool:
         """True while enabled (the default)."""
-        return bool(self._rows.ints[self._live_slot(), L.GI_ENABLED])
+        s = self._live_slot()
+        return bool(self._rows.ints[s, L.GI_ENABLED])
 
     def getPosition(self) -> tuple:
         """The world position (of the body plus offset for an attached geom); NotPlaceableError for
