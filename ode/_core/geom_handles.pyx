@@ -363,7 +363,7 @@ def collide(geom1, geom2, max_contacts=150, unimportant=False):
 # ---------------------------------------------------------------- space.collide
 
 cdef object _SPACE_SLOW = None         # SpaceBase's Python collide: every case the fast path does not take
-cdef object _STORE = None              # geoms.STORE: its pending frees and per-row bit and body-key arrays
+cdef dict _STORE_DICT = None           # geoms.STORE's attributes: its per-row bit and body-key arrays
 cdef object _AABB_GET = None           # returns user_geoms.AABB_TESTS (bound late: an import cycle)
 cdef dict _AABB_TESTS = None           # the dict behind it: geoms whose class has an aabb_test
 cdef object _PENDING = None            # STORE.pending: geoms dropped and not yet released
@@ -373,8 +373,8 @@ cdef int MAX_FAST_CHILDREN = 64        # larger spaces go through the broad-phas
 def bind_space(slow, store, aabb_tests):
     """Bind what ``space_collide`` reads: SpaceBase's Python collide, the geom store and a function returning
     user_geoms.AABB_TESTS; returns ``space_collide`` (a method of SpaceBase)."""
-    global _SPACE_SLOW, _STORE, _AABB_GET, _PENDING
-    _SPACE_SLOW, _STORE, _AABB_GET, _PENDING = slow, store, aabb_tests, store.pending
+    global _SPACE_SLOW, _STORE_DICT, _AABB_GET, _PENDING
+    _SPACE_SLOW, _STORE_DICT, _AABB_GET, _PENDING = slow, store.__dict__, aabb_tests, store.pending
     return space_collide
 
 
@@ -414,9 +414,10 @@ cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -1
     cdef dReal* p
     cdef dReal* q
     cdef dReal v
-    cdef const unsigned long long* cat = <const unsigned long long*>_bits_data(_STORE.cat, 8, rows)
-    cdef const unsigned long long* col = <const unsigned long long*>_bits_data(_STORE.col, 8, rows)
-    cdef const long long* key = <const long long*>_bits_data(_STORE.bodykey, 8, rows)
+    cdef dict store = _STORE_DICT
+    cdef const unsigned long long* cat = <const unsigned long long*>_bits_data(store["cat"], 8, rows)
+    cdef const unsigned long long* col = <const unsigned long long*>_bits_data(store["col"], 8, rows)
+    cdef const long long* key = <const long long*>_bits_data(store["bodykey"], 8, rows)
     cdef int* gi = _GS.idata
     cdef Py_ssize_t rw = _GS.rw, iw = _GS.iw
     for k in kids:
@@ -470,8 +471,9 @@ cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, o
     (nested collide calls then use the poses prepared here); pairs whose geoms were destroyed by an
     earlier callback are skipped."""
     cdef Py_ssize_t k
-    _PASS.depth = 1
-    ready = _PASS.ready
+    cdef dict state = _PASS.__dict__    # this thread's attributes of the pass state (one lookup)
+    state["depth"] = 1
+    ready = state["ready"]
     try:
         ready.add(id(space))
         for k in range(m):
@@ -480,8 +482,8 @@ cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, o
             if (<GeomBase>g1)._slot >= 0 and (<GeomBase>g2)._slot >= 0:
                 callback(arg, g1, g2)
     finally:
-        depth = _PASS.depth - 1
-        _PASS.depth = depth
+        depth = state["depth"] - 1
+        state["depth"] = depth
         if depth == 0:
             ready.clear()
     return 0
@@ -503,7 +505,7 @@ def space_collide(space, arg, callback):
         return _SPACE_SLOW(space, arg, callback)
     cdef GeomBase sp = space
     if sp._space is not None or sp._rows is not _GS or not _live(_GS, sp._slot, sp._gen) \
-            or _PASS.depth != 0:
+            or _PASS.__dict__["depth"] != 0:
         return _SPACE_SLOW(space, arg, callback)
     cdef tuple kids = tuple(space._children)
     cdef Py_ssize_t n = len(kids), m, k
