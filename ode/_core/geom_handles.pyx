@@ -388,7 +388,8 @@ cdef const void* _bits_data(object arr, int itemsize, Py_ssize_t rows) except NU
 
 
 cdef bint _leaves_ready(tuple kids) except -1:
-    """True when every child is a live leaf geom of the store whose AABB is computed in C."""
+    """True when every child is a live leaf geom of the store whose AABB is computed in C (called with the
+    store's lock held: no other thread frees or reuses their rows meanwhile)."""
     cdef GeomBase g
     for k in kids:
         if _classified(k) < 0:
@@ -396,16 +397,27 @@ cdef bint _leaves_ready(tuple kids) except -1:
         g = k
         if g._rows is not _GS or not _live(_GS, g._slot, g._gen):
             return False
-        if g._b is not None and (g._brows is None or not _live(g._brows, g._bslot, g._bgen)):
-            return False           # a destroyed body: the Python path detaches the geom
         if PyDict_Size(_PY_AABB) and PyDict_Contains(_PY_AABB, g._slot):
+            return False
+    return True
+
+
+cdef bint _bodies_live(tuple kids) noexcept:
+    """True when the body of every attached child still holds its row (checked right before the poses are
+    written, with no Python code in between: a body destroyed meanwhile sends the pass to the Python path,
+    which detaches the geom)."""
+    cdef GeomBase g
+    for k in kids:
+        g = <GeomBase>k
+        if g._b is not None and (g._brows is None or not _live(g._brows, g._bslot, g._bgen)):
             return False
     return True
 
 
 cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -1:
     """With the store's lock held: the children's poses and AABBs, the space's box (as space_boxes), and
-    the candidate pairs (i, j), i < j, in the broad phase's order and by its exact test; their count."""
+    the candidate pairs (i, j), i < j, in the broad phase's order and by its exact test; their count, or -1
+    (nothing written) when a child's body was destroyed."""
     cdef Py_ssize_t n = len(kids), i, j, m = 0, rows = PyList_GET_SIZE(_GS.generation)
     cdef GeomBase g, h
     cdef dReal* r
@@ -420,6 +432,8 @@ cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -1
     cdef const long long* key = <const long long*>_bits_data(store["bodykey"], 8, rows)
     cdef int* gi = _GS.idata
     cdef Py_ssize_t rw = _GS.rw, iw = _GS.iw
+    if not _bodies_live(kids):
+        return -1
     for k in kids:
         g = k
         r = _GS.rdata + g._slot * rw
@@ -507,21 +521,29 @@ def space_collide(space, arg, callback):
     if sp._space is not None or sp._rows is not _GS or not _live(_GS, sp._slot, sp._gen) \
             or _PASS.__dict__["depth"] != 0:
         return _SPACE_SLOW(space, arg, callback)
-    cdef tuple kids = tuple(space._children)
-    cdef Py_ssize_t n = len(kids), m, k
-    if n > MAX_FAST_CHILDREN or not _leaves_ready(kids):
-        return _SPACE_SLOW(space, arg, callback)
+    cdef tuple kids
+    cdef Py_ssize_t n, m = -1
     cdef int* pairs = NULL
-    if n > 1:
-        pairs = <int*>malloc(n * (n - 1) * sizeof(int))
-        if pairs == NULL:
-            raise MemoryError()
+    _ACQUIRE()
     try:
-        _ACQUIRE()
-        try:
+        kids = tuple(space._children)
+        n = len(kids)
+        if n <= MAX_FAST_CHILDREN and sp._space is None and _live(_GS, sp._slot, sp._gen) \
+                and _leaves_ready(kids):       # (checked again under the lock: rows are stable now)
+            if n > 1:
+                pairs = <int*>malloc(n * (n - 1) * sizeof(int))
+                if pairs == NULL:
+                    raise MemoryError()
             m = _prepare_pairs(sp, kids, pairs)
-        finally:
-            _RELEASE()
+    except BaseException:
+        free(pairs)
+        pairs = NULL
+        raise
+    finally:
+        _RELEASE()
+    try:
+        if m < 0:
+            return _SPACE_SLOW(space, arg, callback)
         if m:
             _call_pairs(space, kids, pairs, m, arg, callback)
     finally:
