@@ -479,13 +479,12 @@ cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -1
     return m
 
 
-cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, object arg,
+cdef int _call_pairs(dict state, object space, tuple kids, const int* pairs, Py_ssize_t m, object arg,
                      object callback) except -1:
     """The callbacks of the m pairs, inside a collision pass of this thread that marks the space ready
     (nested collide calls then use the poses prepared here); pairs whose geoms were destroyed by an
     earlier callback are skipped."""
     cdef Py_ssize_t k
-    cdef dict state = _PASS.__dict__    # this thread's attributes of the pass state (one lookup)
     state["depth"] = 1
     ready = state["ready"]
     try:
@@ -518,26 +517,29 @@ def space_collide(space, arg, callback):
             or PyDict_Size(_AABB_TESTS) or _PENDING:
         return _SPACE_SLOW(space, arg, callback)
     cdef GeomBase sp = space
+    cdef dict state = _PASS.__dict__    # this thread's attributes of the pass state (one lookup)
     if sp._space is not None or sp._rows is not _GS or not _live(_GS, sp._slot, sp._gen) \
-            or _PASS.__dict__["depth"] != 0:
+            or state["depth"] != 0:
         return _SPACE_SLOW(space, arg, callback)
     cdef tuple kids
     cdef Py_ssize_t n, m = -1
-    cdef int* pairs = NULL
+    cdef int stack[240]                 # the pairs of up to 16 children
+    cdef int* pairs = stack
     _ACQUIRE()
     try:
         kids = tuple(space._children)
         n = len(kids)
         if n <= MAX_FAST_CHILDREN and sp._space is None and _live(_GS, sp._slot, sp._gen) \
                 and _leaves_ready(kids):       # (checked again under the lock: rows are stable now)
-            if n > 1:
+            if n > 16:
                 pairs = <int*>malloc(n * (n - 1) * sizeof(int))
                 if pairs == NULL:
                     raise MemoryError()
             m = _prepare_pairs(sp, kids, pairs)
     except BaseException:
-        free(pairs)
-        pairs = NULL
+        if pairs != stack:
+            free(pairs)
+        pairs = stack
         raise
     finally:
         _RELEASE()
@@ -545,6 +547,7 @@ def space_collide(space, arg, callback):
         if m < 0:
             return _SPACE_SLOW(space, arg, callback)
         if m:
-            _call_pairs(space, kids, pairs, m, arg, callback)
+            _call_pairs(state, space, kids, pairs, m, arg, callback)
     finally:
-        free(pairs)
+        if pairs != stack:
+            free(pairs)
