@@ -304,3 +304,19 @@ def test_collide_inside_a_pass_and_bad_input():
         ode.collide(a, b)
     with pytest.raises(TypeError):
         space.collide(None, 3)
+
+
+def test_space_collide_with_a_destroyed_body_detaches_like_the_python_path():
+    world = ode.World()
+    space = ode.SimpleSpace()
+    b1, b2 = ode.Body(world), ode.Body(world)
+    g1, g2 = ode.GeomSphere(space, 1.0), ode.GeomSphere(space, 1.0)
+    g1.setBody(b1)
+    g2.setBody(b2)
+    b1.setPosition((0.0, 0.0, 0.5))
+    assert g1.getPosition() == (0.0, 0.0, 0.5)        # the pose the geom keeps when its body goes
+    b1.destroy()
+    seen = []
+    space.collide(seen, lambda out, a, b: out.append((a, b)))
+    assert g1.getBody() is None and g1.getPosition() == (0.0, 0.0, 0.5)
+    assert seen == [(g1, g2)] or seen == [(g2, g1)]

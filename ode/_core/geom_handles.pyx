@@ -414,7 +414,7 @@ cdef bint _bodies_live(tuple kids) noexcept:
     return True
 
 
-cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -1:
+cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2:
     """With the store's lock held: the children's poses and AABBs, the space's box (as space_boxes), and
     the candidate pairs (i, j), i < j, in the broad phase's order and by its exact test; their count, or -1
     (nothing written) when a child's body was destroyed."""
