@@ -12,7 +12,6 @@ import collections
 import functools
 import math
 import numbers
-import threading
 import weakref
 
 import numpy as np
@@ -51,7 +50,7 @@ class _GeomStore:
     """
 
     def __init__(self) -> None:
-        self.lock = threading.RLock()
+        self.lock = _backend.kernel("geom_handles").StoreLock()   # threading.RLock's semantics
         self.pending: collections.deque = collections.deque()   # dropped geoms whose record awaits release
         self.slots = Slots(L.GR, L.GI, lock=self.lock)
         self.cat = np.full(8, _ALL_BITS, dtype=np.uint64)

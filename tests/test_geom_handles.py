@@ -320,3 +320,43 @@ def test_space_collide_with_a_destroyed_body_detaches_like_the_python_path():
     space.collide(seen, lambda out, a, b: out.append((a, b)))
     assert g1.getBody() is None and g1.getPosition() == (0.0, 0.0, 0.5)
     assert seen == [(g1, g2)] or seen == [(g2, g1)]
+
+
+def _lock_story(lock) -> list:
+    """What a re-entrant lock does: re-entry, release by a non-owner, another thread's tries and waits."""
+    import threading
+
+    out = [lock.acquire(), lock.acquire(False), lock._is_owned()]
+    seen: list = []
+
+    def other():
+        seen.append(lock.acquire(False))
+        seen.append(lock.acquire(timeout=0.01))
+        try:
+            lock.release()
+        except RuntimeError as exc:
+            seen.append(str(exc))
+
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    lock.release()
+    lock.release()
+    out.append(lock._is_owned())
+    t = threading.Thread(target=lambda: (seen.append(lock.acquire(timeout=1.0)), lock.release()))
+    t.start()
+    t.join()
+    with lock:
+        out.append(lock._is_owned())
+    try:
+        lock.release()
+    except RuntimeError as exc:
+        out.append(str(exc))
+    for bad in [dict(blocking=False, timeout=1.0), dict(timeout=-2.0)]:
+        out.append(_outcome(lambda kw=bad: lock.acquire(**kw))[1])
+    return out + seen
+
+
+def test_store_lock_behaves_as_threading_rlock():
+    assert _lock_story(core.StoreLock()) == _lock_story(twin.StoreLock())
+    assert _lock_story(core.StoreLock())[:4] == [True, True, True, False]

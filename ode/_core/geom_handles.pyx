@@ -19,6 +19,9 @@ cimport numpy as cnp
 from cpython.dict cimport PyDict_Contains, PyDict_GetItem, PyDict_Size
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
+from cpython.pythread cimport (NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock,
+                               PyThread_free_lock, PyThread_release_lock, PyThread_type_lock)
+from cpython.set cimport PySet_Clear
 from libc.math cimport isfinite
 from libc.stdlib cimport free, malloc
 
@@ -31,6 +34,10 @@ from .layout cimport (C_DEPTH, C_NORMAL, C_POS, CR, G_AABB, G_POS, G_R, GC_RAY, 
 from ode.errors import ODEError
 
 cnp.import_array()
+
+cdef extern from "pythread.h":
+    unsigned long _thread_ident "PyThread_get_thread_ident"() noexcept
+    int _acquire_timed "PyThread_acquire_lock_timed"(PyThread_type_lock, long long, int) noexcept nogil
 
 cdef int GF_OFFSET = 8                 # GI_FLAGS bit: the geom has an offset from its body
 cdef int STACK_CONTACTS = 160          # contact records kept on the stack (ode.collide's default 150 fits)
@@ -206,6 +213,105 @@ cdef class GeomBase:
         return (<double>r[0], <double>r[1], <double>r[2], <double>r[3], <double>r[4], <double>r[5])
 
 
+# ---------------------------------------------------------------- the store's lock
+
+@cython.final
+@cython.auto_pickle(False)
+cdef class StoreLock:
+    """The geom store's re-entrant lock: threading.RLock's semantics (acquire / release, blocking and
+    timeout, the with statement, owner and count per thread), with a C entry (take / give) for the fast paths
+    here, which costs a thread-id compare and a non-blocking try instead of RLock.acquire's argument
+    parsing and clock reads. A thread that must wait releases the GIL while it waits. The owner and count
+    are read and written only with the GIL held (as RLock's)."""
+
+    cdef PyThread_type_lock _lock
+    cdef unsigned long _owner
+    cdef unsigned long _count
+
+    def __cinit__(self):
+        self._lock = PyThread_allocate_lock()
+        if self._lock == NULL:
+            raise MemoryError("cannot allocate a lock")
+
+    def __dealloc__(self):
+        if self._lock != NULL:
+            PyThread_free_lock(self._lock)
+
+    cdef inline bint _mine(self, unsigned long me) noexcept:
+        return self._count != 0 and self._owner == me
+
+    cdef int take(self) except -1:
+        """Acquire, waiting (without the GIL) while another thread holds the lock."""
+        cdef unsigned long me = _thread_ident()
+        if self._mine(me):
+            self._count += 1
+            return 0
+        if not PyThread_acquire_lock(self._lock, NOWAIT_LOCK):
+            with nogil:
+                PyThread_acquire_lock(self._lock, WAIT_LOCK)
+        self._owner = me
+        self._count = 1
+        return 0
+
+    cdef int give(self) except -1:
+        """Release once (RuntimeError when this thread does not hold the lock, as RLock)."""
+        if not self._mine(_thread_ident()):
+            raise RuntimeError("cannot release un-acquired lock")
+        self._count -= 1
+        if self._count == 0:
+            self._owner = 0
+            PyThread_release_lock(self._lock)
+        return 0
+
+    def acquire(self, blocking=True, timeout=-1):
+        """Acquire the lock (re-entrant); with ``blocking`` False or a ``timeout`` >= 0 in seconds, True only
+        when it was acquired."""
+        cdef unsigned long me = _thread_ident()
+        cdef double t = timeout
+        cdef long long us
+        cdef int got
+        if self._mine(me):
+            self._count += 1
+            return True
+        if not blocking:
+            if t != -1:
+                raise ValueError("can't specify a timeout for a non-blocking call")
+            got = PyThread_acquire_lock(self._lock, NOWAIT_LOCK)
+        elif t < 0:
+            if t != -1:
+                raise ValueError("timeout value must be positive")
+            self.take()
+            return True
+        else:
+            us = <long long>(t * 1e6)
+            got = PyThread_acquire_lock(self._lock, NOWAIT_LOCK)
+            if not got:
+                with nogil:
+                    got = _acquire_timed(self._lock, us, 0) == 1
+        if got:
+            self._owner = me
+            self._count = 1
+        return bool(got)
+
+    def release(self):
+        """Release once."""
+        self.give()
+
+    def __enter__(self):
+        self.take()
+        return True
+
+    def __exit__(self, *exc):
+        self.give()
+
+    def _is_owned(self):
+        """True when this thread holds the lock."""
+        return self._mine(_thread_ident())
+
+    def __repr__(self):
+        return f"<ode StoreLock owner={self._owner} count={self._count}>"
+
+
 # ---------------------------------------------------------------- ode.collide
 
 cdef object _SLOW = None               # the Python collide: every case the fast path does not take
@@ -213,8 +319,7 @@ cdef dict _PLAIN = {}                  # geom class -> False for a leaf class, T
 cdef dict _OVERRIDES = {}              # user_geoms.OVERRIDES: collider overrides (none: the fast path)
 cdef dict _CB_MESHES = {}              # the dict behind meshes.CALLBACK_MESHES: meshes with callbacks
 cdef object _PASS = None               # spaces._PASS: this thread's running collision passes
-cdef object _ACQUIRE = None            # the geom store's lock
-cdef object _RELEASE = None
+cdef StoreLock _LOCK = None            # the geom store's lock
 cdef object _CONTACT = None            # ode.Contact
 cdef SlotsBase _GS = None              # the geom store's rows
 cdef object _PLAIN_KIND = None         # collision._plain_kind: classifies a geom class into _PLAIN
@@ -225,10 +330,10 @@ def bind_collide(slow, dict plain, plain_kind, dict overrides, dict callback_mes
     """Bind what ``collide`` reads: the Python path, the leaf-class table and its classifier, the override
     and callback-mesh registries, the pass state, the store's lock, the Contact class and the store's rows;
     returns ``collide``."""
-    global _SLOW, _PLAIN, _PLAIN_KIND, _OVERRIDES, _CB_MESHES, _PASS, _ACQUIRE, _RELEASE, _CONTACT, _GS
+    global _SLOW, _PLAIN, _PLAIN_KIND, _OVERRIDES, _CB_MESHES, _PASS, _LOCK, _CONTACT, _GS
     _SLOW, _PLAIN, _PLAIN_KIND, _OVERRIDES, _CB_MESHES = slow, plain, plain_kind, overrides, callback_meshes
     _PASS = pass_state
-    _ACQUIRE, _RELEASE, _CONTACT, _GS = lock.acquire, lock.release, contact, rows
+    _LOCK, _CONTACT, _GS = lock, contact, rows
     return collide
 
 
@@ -337,7 +442,7 @@ def collide(geom1, geom2, max_contacts=150, unimportant=False):
         return _SLOW(geom1, geom2, max_contacts, unimportant)
     cdef GeomBase g1 = geom1, g2 = geom2
     cdef Py_ssize_t s1, s2
-    _ACQUIRE()
+    _LOCK.take()
     try:
         s1 = g1._slot
         s2 = g2._slot
@@ -357,7 +462,7 @@ def collide(geom1, geom2, max_contacts=150, unimportant=False):
             flags = flags | <int>(-2147483648)
         return _contacts(s1, s2, flags, geom1, geom2)
     finally:
-        _RELEASE()
+        _LOCK.give()
 
 
 # ---------------------------------------------------------------- space.collide
@@ -414,6 +519,8 @@ cdef bint _bodies_live(tuple kids) noexcept:
     return True
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2:
     """With the store's lock held: the children's poses and AABBs, the space's box (as space_boxes), and
     the candidate pairs (i, j), i < j, in the broad phase's order and by its exact test; their count, or -1
@@ -479,6 +586,8 @@ cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2
     return m
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef int _call_pairs(dict state, object space, tuple kids, const int* pairs, Py_ssize_t m, object arg,
                      object callback) except -1:
     """The callbacks of the m pairs, inside a collision pass of this thread that marks the space ready
@@ -486,7 +595,7 @@ cdef int _call_pairs(dict state, object space, tuple kids, const int* pairs, Py_
     earlier callback are skipped."""
     cdef Py_ssize_t k
     state["depth"] = 1
-    ready = state["ready"]
+    cdef set ready = state["ready"]
     try:
         ready.add(id(space))
         for k in range(m):
@@ -498,7 +607,7 @@ cdef int _call_pairs(dict state, object space, tuple kids, const int* pairs, Py_
         depth = state["depth"] - 1
         state["depth"] = depth
         if depth == 0:
-            ready.clear()
+            PySet_Clear(ready)
     return 0
 
 
@@ -525,7 +634,7 @@ def space_collide(space, arg, callback):
     cdef Py_ssize_t n, m = -1
     cdef int stack[240]                 # the pairs of up to 16 children
     cdef int* pairs = stack
-    _ACQUIRE()
+    _LOCK.take()
     try:
         kids = tuple(space._children)
         n = len(kids)
@@ -542,7 +651,7 @@ def space_collide(space, arg, callback):
         pairs = stack
         raise
     finally:
-        _RELEASE()
+        _LOCK.give()
     try:
         if m < 0:
             return _SPACE_SLOW(space, arg, callback)

@@ -8,6 +8,8 @@ compiled fast paths compute).
 
 from __future__ import annotations
 
+import threading
+
 from ode import _check
 from ode import _layout as L
 from ode.errors import ODEError
@@ -15,6 +17,7 @@ from ode.errors import ODEError
 from . import collide as _kernel
 
 GF_OFFSET = 8                   # GI_FLAGS bit: the geom has an offset from its body
+StoreLock = threading.RLock     # the geom store's re-entrant lock (the compiled one has a C entry)
 _STATE: dict = {"py_aabb": {}, "update_aabbs": None}
 
 
