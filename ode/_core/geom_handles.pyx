@@ -322,6 +322,20 @@ cdef object _PASS = None               # spaces._PASS: this thread's running col
 cdef StoreLock _LOCK = None            # the geom store's lock
 cdef object _CONTACT = None            # ode.Contact
 cdef SlotsBase _GS = None              # the geom store's rows
+cdef Py_ssize_t _RUNNING = 0           # collision passes running in all threads (at least their depths' sum)
+
+
+def pass_begin():
+    """Count a collision pass entered (called before the thread's pass depth is raised)."""
+    global _RUNNING
+    _RUNNING += 1
+
+
+def pass_end():
+    """Count a collision pass left (called after the thread's pass depth was lowered)."""
+    global _RUNNING
+    if _RUNNING > 0:
+        _RUNNING -= 1
 cdef object _PLAIN_KIND = None         # collision._plain_kind: classifies a geom class into _PLAIN
 
 
@@ -370,6 +384,8 @@ cdef int _poses(GeomBase g1, GeomBase g2, Py_ssize_t s1, Py_ssize_t s2) except -
     """Bring attached geoms' poses up to date as the Python path does: 1 done, 0 for the Python path."""
     if g1._b is None and g2._b is None:
         return 1
+    if _RUNNING == 0:                  # no thread is in a pass: this one's depth is 0
+        return 1 if _posed(g1, s1) and _posed(g2, s2) else 0
     cdef object depth = _PASS.depth
     if depth != 0:
         sp = g1._space
@@ -588,12 +604,15 @@ cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef int _call_pairs(dict state, object space, tuple kids, const int* pairs, Py_ssize_t m, object arg,
+cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, object arg,
                      object callback) except -1:
     """The callbacks of the m pairs, inside a collision pass of this thread that marks the space ready
     (nested collide calls then use the poses prepared here); pairs whose geoms were destroyed by an
     earlier callback are skipped."""
+    global _RUNNING
     cdef Py_ssize_t k
+    cdef dict state = _PASS.__dict__    # this thread's attributes of the pass state (one lookup)
+    _RUNNING += 1
     state["depth"] = 1
     cdef set ready = state["ready"]
     try:
@@ -608,6 +627,8 @@ cdef int _call_pairs(dict state, object space, tuple kids, const int* pairs, Py_
         state["depth"] = depth
         if depth == 0:
             PySet_Clear(ready)
+        if _RUNNING > 0:
+            _RUNNING -= 1
     return 0
 
 
@@ -626,9 +647,8 @@ def space_collide(space, arg, callback):
             or PyDict_Size(_AABB_TESTS) or _PENDING:
         return _SPACE_SLOW(space, arg, callback)
     cdef GeomBase sp = space
-    cdef dict state = _PASS.__dict__    # this thread's attributes of the pass state (one lookup)
     if sp._space is not None or sp._rows is not _GS or not _live(_GS, sp._slot, sp._gen) \
-            or state["depth"] != 0:
+            or _RUNNING != 0 and _PASS.__dict__["depth"] != 0:
         return _SPACE_SLOW(space, arg, callback)
     cdef tuple kids
     cdef Py_ssize_t n, m = -1
@@ -656,7 +676,7 @@ def space_collide(space, arg, callback):
         if m < 0:
             return _SPACE_SLOW(space, arg, callback)
         if m:
-            _call_pairs(state, space, kids, pairs, m, arg, callback)
+            _call_pairs(space, kids, pairs, m, arg, callback)
     finally:
         if pairs != stack:
             free(pairs)

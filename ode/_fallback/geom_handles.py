@@ -21,6 +21,14 @@ StoreLock = threading.RLock     # the geom store's re-entrant lock (the compiled
 _STATE: dict = {"py_aabb": {}, "update_aabbs": None}
 
 
+def pass_begin() -> None:
+    """Count a collision pass entered (the twin keeps no count: its paths read the pass state)."""
+
+
+def pass_end() -> None:
+    """Count a collision pass left."""
+
+
 def bind_store(py_aabb: dict, update_aabbs) -> None:
     """Bind the geom store's Python AABB registry (the dict behind geoms.PY_AABB) and update_aabbs."""
     _STATE["py_aabb"] = py_aabb
