@@ -14,7 +14,7 @@ from ._precision import INT, PRECISIONS, REAL, precision  # noqa: F401 (INT, REA
 
 KERNELS = (
     "rotation", "mass", "jacobian", "ldlt", "lcp_dantzig", "lcp_sor", "step", "space", "collide", "contacts",
-    "handles",
+    "handles", "geom_handles",
 )
 
 

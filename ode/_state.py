@@ -101,7 +101,7 @@ class Slots(kernel("handles").SlotsBase):
     """
 
     def __init__(self, real_width: int, int_width: int, capacity: int = 8, lock=None):
-        self.lock = lock if lock is not None else kernel("handles").WorldLock()
+        self.lock = lock if lock is not None else kernel("handles").ReentrantLock()
         self.real = np.zeros((capacity, real_width), dtype=REAL)
         self.ints = np.zeros((capacity, int_width), dtype=INT)
         self.count = 0              # rows [0, count) hold every live row; the last of them is live
@@ -136,7 +136,7 @@ class WorldState:
     """Arrays of one world: bodies, joints and world parameters, plus the Python objects kept alive."""
 
     def __init__(self):
-        self.lock = kernel("handles").WorldLock()   # held by the step and by structural changes
+        self.lock = kernel("handles").ReentrantLock()   # held by the step and by structural changes
         self.bodies = Slots(L.BR, L.BI, lock=self.lock)
         self.joints = Slots(L.JR, L.JI, lock=self.lock)
         self.wreal = np.zeros(L.WR, dtype=REAL)

@@ -35,6 +35,7 @@ from .meshes import CALLBACK_MESHES, GeomConvex, GeomHeightfield, GeomTriMesh, c
 from .spaces import (
     _PASS,
     SpaceBase,
+    _aabb_tests,
     _child_info,
     _collect,
     _geom_locked,
@@ -166,8 +167,9 @@ _PC = _BP = _TR = None
 _ACQUIRE, _RELEASE = STORE.lock.acquire, STORE.lock.release
 
 
-def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
-    """Contacts between two geoms as a list of ode.Contact (empty when they do not touch).
+def _collide_py(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) -> list:
+    """Contacts between two geoms as a list of ode.Contact (empty when they do not touch): ode.collide in
+    Python (the twin backend's, and the compiled fast path's fallback for every case it does not take).
 
     PyODE's signature is collide(geom1, geom2) with up to 150 contacts; ``max_contacts`` and
     ``unimportant`` (ODE's CONTACTS_UNIMPORTANT flag) are extensions. The normal points into geom1.
@@ -216,6 +218,17 @@ def collide(geom1, geom2, max_contacts: int = 150, unimportant: bool = False) ->
                  geom1, geom2)
     finally:
         _RELEASE()
+
+
+# ode.collide: the compiled fast path of geom_handles for two live leaf geoms, _collide_py for the rest (the
+# twin backend's collide is _collide_py itself)
+collide = _backend.kernel("geom_handles").bind_collide(_collide_py, _PLAIN, _plain_kind, OVERRIDES,
+                                                       CALLBACK_MESHES.data, _PASS, STORE.lock, Contact,
+                                                       STORE.slots)
+
+# space.collide: the compiled fast path of geom_handles for a root space of live leaf geoms outside any pass,
+# SpaceBase._collide_py for the rest (the twin backend's is _collide_py itself)
+SpaceBase.collide = _backend.kernel("geom_handles").bind_space(SpaceBase._collide_py, STORE, _aabb_tests)
 
 
 def _pose(g: GeomObject, b, s: int) -> None:

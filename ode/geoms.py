@@ -50,7 +50,7 @@ class _GeomStore:
     """
 
     def __init__(self) -> None:
-        self.lock = _backend.kernel("handles").WorldLock()
+        self.lock = _backend.kernel("handles").ReentrantLock()   # threading.RLock's semantics
         self.pending: collections.deque = collections.deque()   # dropped geoms whose record awaits release
         self.slots = Slots(L.GR, L.GI, lock=self.lock)
         self.cat = np.full(8, _ALL_BITS, dtype=np.uint64)
@@ -229,6 +229,9 @@ def update_aabbs(slots) -> None:
                 STORE.slots.real[s, L.G_AABB:L.G_AABB + 6] = g._py_aabb()
 
 
+_backend.kernel("geom_handles").bind_store(PY_AABB.data, update_aabbs)
+
+
 def _primitive_aabb(s: int) -> tuple:
     """AABB of a primitive geom computed in Python (used until the narrow-phase kernel exists)."""
     r = STORE.slots.real[s].tolist()
@@ -301,12 +304,15 @@ class _Attribs(dict):
         super().__delitem__(key)
 
 
-class GeomObject(Handle):
+class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
     """Base class of all geoms (PyODE's ode.GeomObject): pose, body, offsets, bits, enabling, spaces.
 
     Subclasses set ``_class`` (an ODE class number) and call the protected hook ``_init_geom(space,
     data)`` from their constructor; ``data`` is the id of class side data kept by a kernel registry
-    (GI_DATA, e.g. trimesh or heightfield data), -1 for none.
+    (GI_DATA, e.g. trimesh or heightfield data), -1 for none. The handle (``_rows``, ``_slot``, ``_gen``,
+    ``_body``, ``_space``) and the hot calls (liveness, pose and AABB reads, setPosition, getBody,
+    isEnabled) are the compiled base type's (``geom_handles.GeomBase``); they call the Python helpers here
+    for the unusual cases.
     """
 
     _class = -1
@@ -331,8 +337,7 @@ class GeomObject(Handle):
             slot = STORE.allocate()
             STORE.slots.ints[slot, L.GI_CLASS] = self._class
             STORE.slots.ints[slot, L.GI_DATA] = data
-            self._slot = slot
-            self._gen = STORE.slots.generation[slot]
+            self._bind_row(STORE.slots, slot, STORE.slots.generation[slot])
             self._body = None
             self._space = None
             self._data = None
@@ -340,17 +345,8 @@ class GeomObject(Handle):
             if space is not None:
                 space.add(self)
 
-    # ---- handle plumbing
-    def _live_slot(self) -> int:
-        """This geom's row, or ODEError when the geom was destroyed.
-
-        A freed row always has its generation bumped (Slots.release), so the generation test is enough.
-        """
-        s = getattr(self, "_slot", -1)
-        if s < 0 or STORE.slots.generation[s] != self._gen:
-            raise ODEError("this geom has been destroyed")
-        return s
-
+    # ---- handle plumbing (the liveness test _live_slot is GeomBase's: a freed row always has its
+    # generation bumped by Slots.release, so the generation test is enough)
     def _row(self):
         return STORE.slots.real[self._live_slot()]
 
@@ -418,10 +414,6 @@ class GeomObject(Handle):
         """Disable the geom: dSpaceCollide and collide2 ignore it."""
         STORE.slots.ints[self._live_slot(), L.GI_ENABLED] = 0
 
-    def isEnabled(self) -> bool:
-        """True while enabled (the default)."""
-        return bool(STORE.slots.ints[self._live_slot(), L.GI_ENABLED])
-
     def setCategoryBits(self, bits: int) -> None:
         """Set the categories the geom belongs to (unsigned 64-bit bitfield)."""
         STORE.cat[self._live_slot()] = _bits("bits", bits)
@@ -483,36 +475,18 @@ class GeomObject(Handle):
         STORE.slots.real[s, L.G_OFFR:L.G_OFFR + 9] = _IDENTITY
         self._body = body
 
-    def getBody(self):
-        """The body the geom is attached to, or None (ode.environment)."""
-        s = getattr(self, "_slot", -1)
-        if s < 0 or STORE.slots.generation[s] != self._gen:
-            raise ODEError("this geom has been destroyed")
-        b = self._body
-        if b is not None and b._slot < 0:
-            STORE.detach(self._slot)
-            self._body = None
-            return None
-        return b
+    def _body_gone(self) -> None:
+        """getBody when the body was destroyed (dBodyDestroy leaves its geoms bodiless): detach; None."""
+        STORE.detach(self._slot)
+        self._body = None
 
-    def _refresh(self) -> int:
-        """Bring this geom's world pose up to date from its body; returns the slot."""
-        s = self._live_slot()
-        b = self._body
-        if b is not None and b._slot < 0:      # the body was destroyed: as getBody, detach
-            b = self.getBody()
-        if b is not None:       # the kernel copies the body's pose (composed with the offset)
-            pose = _POSE.get((_backend.backend, _backend.precision))
-            if pose is None:
-                pose = _pose_kernels()
-            pose[0](STORE.slots.real, STORE.slots.ints, s, b._world._state.bodies.real, b._slot)
-        return s
+    # ---- pose (getPosition, getRotation, getQuaternion and setPosition of a free geom are GeomBase's)
+    def _quaternion_of(self, R) -> tuple:
+        """The quaternion of rotation matrix R (getQuaternion of a geom with an offset or no body)."""
+        return _rot.RtoQ(R)
 
-    # ---- pose
-    def setPosition(self, pos) -> None:
-        """Set the world position; an attached geom moves its body (keeping the offset)."""
-        self._need_placeable()
-        p = _check.vec("pos", pos)
+    def _move_body(self, p: tuple) -> None:
+        """setPosition of an attached geom (checked position p): its body moves, keeping the offset."""
         b = self.getBody()
         if b is None:
             self._row()[L.G_POS:L.G_POS + 3] = p
@@ -523,13 +497,6 @@ class GeomObject(Handle):
             w = tuple(R[3 * i] * o[0] + R[3 * i + 1] * o[1] + R[3 * i + 2] * o[2] for i in range(3))
             p = (p[0] - w[0], p[1] - w[1], p[2] - w[2])
         b.setPosition(p)
-
-    def getPosition(self) -> tuple:
-        """The world position (of the body plus offset for an attached geom); non-placeable geoms (planes,
-        spaces) have none: NotPlaceableError (a ValueError, as PyODE's; libode aborts)."""
-        self._need_placeable()
-        s = self._refresh()
-        return tuple(STORE.slots.real[s, L.G_POS:L.G_POS + 3].tolist())
 
     def setRotation(self, R) -> None:
         """Set the world rotation (9 values, row-major); an attached geom rotates its body."""
@@ -543,12 +510,6 @@ class GeomObject(Handle):
             M = _mat_mul_t(M, self._offset_rot())
         b.setRotation(M)
 
-    def getRotation(self) -> tuple:
-        """The world rotation matrix (9 values, row-major); NotPlaceableError for non-placeable geoms."""
-        self._need_placeable()
-        s = self._refresh()
-        return tuple(STORE.slots.real[s, L.G_R:L.G_R + 9].tolist())
-
     def setQuaternion(self, q) -> None:
         """Set the world orientation from a quaternion (w, x, y, z)."""
         self._need_placeable()
@@ -560,14 +521,6 @@ class GeomObject(Handle):
             b.setQuaternion(qv)
             return
         self.setRotation(_rot.QtoR(qv))
-
-    def getQuaternion(self) -> tuple:
-        """The world orientation as a quaternion (w, x, y, z); NotPlaceableError for non-placeable geoms."""
-        self._need_placeable()
-        b = self.getBody()
-        if b is not None and not self._has_offset():
-            return b.getQuaternion()
-        return _rot.RtoQ(self.getRotation())
 
     # ---- offsets
     def _has_offset(self) -> bool:
@@ -653,12 +606,6 @@ class GeomObject(Handle):
         STORE.slots.real[s, L.G_OFFR:L.G_OFFR + 9] = _IDENTITY
 
     # ---- queries
-    def getAABB(self) -> tuple:
-        """The axis-aligned bounding box (minx, maxx, miny, maxy, minz, maxz)."""
-        s = self._refresh()
-        update_aabbs([s])
-        return tuple(STORE.slots.real[s, L.G_AABB:L.G_AABB + 6].tolist())
-
     def _point_depth(self, p) -> float:
         """Depth of point p inside the geom (negative outside), via the narrow-phase kernel."""
         x, y, z = _check.vec("p", p)

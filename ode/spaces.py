@@ -225,10 +225,17 @@ class SpaceBase(GeomObject):
                                  STORE.bodykey, p[0], p[1])
 
     def collide(self, arg, callback) -> None:
-        """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch."""
+        """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch (replaced
+        by ode.collision with geom_handles' space_collide, which calls _collide_py for what it does not do
+        itself)."""
+        self._collide_py(arg, callback)
+
+    def _collide_py(self, arg, callback) -> None:
+        """space.collide in Python: prepare the hierarchy, pair it, call the callback for each pair."""
         self._live_slot()
         if not callable(callback):
             raise TypeError("callback must be callable as callback(arg, geom1, geom2)")
+        _PASS_BEGIN()
         _PASS.depth += 1                    # a pass (_Pass) entered first, so the hierarchy is marked ready
         try:
             with STORE.lock:                # the callbacks run unlocked (they may take a world's lock)
@@ -241,9 +248,12 @@ class SpaceBase(GeomObject):
                     if g1._slot >= 0 and g2._slot >= 0 and (not tests or _aabb_pass(g1, g2)):
                         callback(arg, g1, g2)
         finally:
-            _PASS.depth -= 1
-            if _PASS.depth == 0:
-                _PASS.ready.clear()
+            try:
+                _PASS.depth -= 1
+                if _PASS.depth == 0:
+                    _PASS.ready.clear()
+            finally:
+                _PASS_END()
 
     def collideContacts(self, world, group, contact=None, max_contacts: int = 4,
                         skip_connected: bool = True, bits: bool = True, special=None, callback=None,
@@ -495,6 +505,11 @@ class _PassState(threading.local):
 
 
 _PASS = _PassState()
+# Every thread's pass entries and exits are also counted process-wide (geom_handles.pass_begin / pass_end,
+# the count raised before a depth rises and lowered after it falls, so it is never below the sum of the
+# depths): while it is 0 no thread is in a pass and the compiled fast paths skip the per-thread lookup.
+_PASS_BEGIN = _backend.kernel("geom_handles").pass_begin
+_PASS_END = _backend.kernel("geom_handles").pass_end
 
 
 class _Pass:
@@ -502,12 +517,16 @@ class _Pass:
     prepared once stay valid for nested collide / collide2 calls until the outermost pass ends."""
 
     def __enter__(self):
+        _PASS_BEGIN()
         _PASS.depth += 1
 
     def __exit__(self, *exc):
-        _PASS.depth -= 1
-        if _PASS.depth == 0:
-            _PASS.ready.clear()
+        try:
+            _PASS.depth -= 1
+            if _PASS.depth == 0:
+                _PASS.ready.clear()
+        finally:
+            _PASS_END()
 
 
 def ensure_ready(geom) -> None:

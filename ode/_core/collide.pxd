@@ -26,3 +26,6 @@ cdef int collide_pair(const dReal* g1, const int* i1, const dReal* g2, const int
 
 # Fills g[G_AABB .. G_AABB+5] (minx, maxx, miny, maxy, minz, maxz) from the pose and class parameters.
 cdef void compute_aabb(dReal* g, const int* i) noexcept nogil
+
+# Geom row gr (int row gi) takes its world pose from body row br, composed with its offset (GI_FLAGS bit 8).
+cdef void body_pose_rec(dReal* gr, const int* gi, const dReal* br) noexcept nogil

@@ -264,6 +264,11 @@ cdef inline void _body_pose(dReal* gr, const int* gi, const dReal* br) noexcept 
             gr[G_R + i] = br[B_R + i]
 
 
+cdef void body_pose_rec(dReal* gr, const int* gi, const dReal* br) noexcept nogil:
+    """_body_pose for other kernels (geom_handles: a geom's pose refreshed from its body in C)."""
+    _body_pose(gr, gi, br)
+
+
 cdef dReal* _body_rows(cnp.ndarray breal, cnp.ndarray greal) except NULL:
     if breal.ndim != 2 or breal.shape[1] != BR or cnp.PyArray_TYPE(breal) != cnp.PyArray_TYPE(greal) \
             or not cnp.PyArray_IS_C_CONTIGUOUS(breal):

@@ -20,8 +20,7 @@ from cpython.float cimport PyFloat_AS_DOUBLE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.pythread cimport (NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock,
-                               PyThread_free_lock, PyThread_get_thread_ident, PyThread_release_lock,
-                               PyThread_type_lock)
+                               PyThread_free_lock, PyThread_release_lock, PyThread_type_lock)
 from cpython.exc cimport PyErr_Clear, PyErr_Occurred
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.ref cimport Py_INCREF
@@ -43,6 +42,10 @@ from ode import _check, rand
 from ode.errors import ODEError
 
 cnp.import_array()
+
+cdef extern from "pythread.h":
+    unsigned long _thread_ident "PyThread_get_thread_ident"() noexcept
+    int _acquire_timed "PyThread_acquire_lock_timed"(PyThread_type_lock, long long, int) noexcept nogil
 
 cdef extern from "Python.h":
     # declared without Cython's error check: _number clears a conversion error itself and takes the slow path
@@ -104,95 +107,110 @@ cdef inline tuple _tuple3(const dReal* p):
 # ---------------------------------------------------------------- locks
 
 @cython.auto_pickle(False)
-cdef class WorldLock:
-    """A re-entrant lock (the subset of threading.RLock the package uses: acquire, release, ``with``) that
-    compiled code takes without a Python call: uncontended, entering costs a thread-id compare and a
-    non-blocking acquire. A thread that has to wait releases the GIL while it waits, so the holder (a step
-    running without the GIL, say) finishes and releases."""
+cdef class ReentrantLock:
+    """The re-entrant lock of every world and of the geom store: threading.RLock's semantics (acquire /
+    release, blocking and timeout, the with statement, owner and count per thread), with a C entry (take /
+    give) for the compiled types, which costs a thread-id compare and a non-blocking try instead of
+    RLock.acquire's argument parsing and clock reads. A thread that must wait releases the GIL while it waits. The owner and count
+    are read and written only with the GIL held (as RLock's)."""
 
-    cdef PyThread_type_lock _lock
-    cdef unsigned long _owner
-    cdef long _depth
+    # fields and the C entry's declarations are in handles.pxd
 
     def __cinit__(self):
         self._lock = PyThread_allocate_lock()
         if self._lock == NULL:
             raise MemoryError("cannot allocate a lock")
-        self._owner = 0
-        self._depth = 0
 
     def __dealloc__(self):
         if self._lock != NULL:
             PyThread_free_lock(self._lock)
 
-    cdef int enter(self) except -1:
-        """Acquire (again, when this thread holds it already)."""
-        cdef unsigned long me = PyThread_get_thread_ident()
-        if self._depth and self._owner == me:
-            self._depth += 1
+    cdef bint _mine(self, unsigned long me) noexcept:
+        return self._count != 0 and self._owner == me
+
+    cdef int take(self) except -1:
+        """Acquire, waiting (without the GIL) while another thread holds the lock."""
+        cdef unsigned long me = _thread_ident()
+        if self._mine(me):
+            self._count += 1
             return 0
         if not PyThread_acquire_lock(self._lock, NOWAIT_LOCK):
             with nogil:
                 PyThread_acquire_lock(self._lock, WAIT_LOCK)
         self._owner = me
-        self._depth = 1
+        self._count = 1
         return 0
 
-    cdef int leave(self) except -1:
-        """Release once; RuntimeError when this thread does not hold it."""
-        if self._depth == 0 or self._owner != PyThread_get_thread_ident():
+    cdef int give(self) except -1:
+        """Release once (RuntimeError when this thread does not hold the lock, as RLock)."""
+        if not self._mine(_thread_ident()):
             raise RuntimeError("cannot release un-acquired lock")
-        self._depth -= 1
-        if self._depth == 0:
+        self._count -= 1
+        if self._count == 0:
             self._owner = 0
             PyThread_release_lock(self._lock)
         return 0
 
     def acquire(self, blocking=True, timeout=-1):
-        """Acquire the lock (blocking, as RLock.acquire(); blocking=False tries once); True when acquired."""
-        cdef unsigned long me = PyThread_get_thread_ident()
-        if blocking and timeout == -1:
-            self.enter()
+        """Acquire the lock (re-entrant); with ``blocking`` False or a ``timeout`` >= 0 in seconds, True only
+        when it was acquired."""
+        cdef unsigned long me = _thread_ident()
+        cdef double t = timeout
+        cdef long long us
+        cdef int got
+        if self._mine(me):
+            self._count += 1
             return True
-        if blocking:
-            raise ValueError("WorldLock.acquire supports no timeout")
-        if self._depth and self._owner == me:
-            self._depth += 1
+        if not blocking:
+            if t != -1:
+                raise ValueError("can't specify a timeout for a non-blocking call")
+            got = PyThread_acquire_lock(self._lock, NOWAIT_LOCK)
+        elif t < 0:
+            if t != -1:
+                raise ValueError("timeout value must be positive")
+            self.take()
             return True
-        if not PyThread_acquire_lock(self._lock, NOWAIT_LOCK):
-            return False
-        self._owner = me
-        self._depth = 1
-        return True
+        else:
+            us = <long long>(t * 1e6)
+            got = PyThread_acquire_lock(self._lock, NOWAIT_LOCK)
+            if not got:
+                with nogil:
+                    got = _acquire_timed(self._lock, us, 0) == 1
+        if got:
+            self._owner = me
+            self._count = 1
+        return bool(got)
 
     def release(self):
-        """Release the lock once."""
-        self.leave()
+        """Release once."""
+        self.give()
 
     def __enter__(self):
-        self.enter()
+        self.take()
         return True
 
     def __exit__(self, *exc):
-        self.leave()
-        return False
+        self.give()
 
     def _is_owned(self):
-        """True when the calling thread holds the lock."""
-        return self._depth > 0 and self._owner == PyThread_get_thread_ident()
+        """True when this thread holds the lock."""
+        return self._mine(_thread_ident())
+
+    def __repr__(self):
+        return f"<ode ReentrantLock owner={self._owner} count={self._count}>"
 
 
 cdef inline int _enter(object lock) except -1:
-    """Enter a lock: a WorldLock without a Python call, any other lock object through acquire()."""
-    if type(lock) is WorldLock:
-        return (<WorldLock>lock).enter()
+    """Enter a lock: a ReentrantLock without a Python call, any other lock object through acquire()."""
+    if type(lock) is ReentrantLock:
+        return (<ReentrantLock>lock).take()
     lock.acquire()
     return 0
 
 
 cdef inline int _leave(object lock) except -1:
-    if type(lock) is WorldLock:
-        return (<WorldLock>lock).leave()
+    if type(lock) is ReentrantLock:
+        return (<ReentrantLock>lock).give()
     lock.release()
     return 0
 
@@ -226,21 +244,9 @@ cdef class SlotsBase:
     reused first at O(log n); entries at or above ``count`` are stale (those rows were dropped) and are
     discarded when reached. ``real`` and ``ints`` are properties, so the pointers the handle types read stay
     current whenever the arrays are replaced (they grow by replacement, in the subclass's ``_grow``).
-    Structural changes hold ``lock`` (a re-entrant lock; ``take`` leaves that to its caller).
+    Structural changes hold ``lock`` (a re-entrant lock; ``take`` leaves that to its caller). The fields are
+    declared in handles.pxd, so other kernels (geom_handles) read the pointers too.
     """
-
-    cdef object _real
-    cdef object _ints
-    cdef dReal* rdata
-    cdef int* idata
-    cdef public Py_ssize_t rw
-    cdef public Py_ssize_t iw
-    cdef public list generation
-    cdef public Py_ssize_t count
-    cdef public object lock
-    cdef Py_ssize_t* heap
-    cdef Py_ssize_t nfree
-    cdef Py_ssize_t capfree
 
     def __cinit__(self):
         self.generation = []

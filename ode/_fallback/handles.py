@@ -181,7 +181,7 @@ class SlotsBase:
             self._trim()
 
 
-WorldLock = threading.RLock     # the compiled module's re-entrant lock; here the standard one
+ReentrantLock = threading.RLock     # the compiled module's re-entrant lock; here the standard one
 
 
 def _live(rows, s: int, gen: int, alive_col: int) -> bool:

@@ -1,0 +1,577 @@
+# cython: language_level=3
+"""Compiled base type of geoms and the fast path of ode.collide: handles onto rows of the geom store.
+
+A geom is a handle (slot, generation) onto one row of the process-wide geom store (``ode/geoms.py``
+STORE.slots, a SlotsBase). ``ode.GeomObject`` derives from ``GeomBase``, so the calls a simulation makes
+often (pose and AABB reads, setPosition of a free geom, getBody, isEnabled) check the handle and touch the
+row through a pointer; a geom attached to a body has its pose refreshed from the body's row in C (the
+collide kernel's body_pose_rec). Anything unusual (a destroyed body, a geom attached to a body being moved,
+geoms whose AABB comes from Python) calls the Python methods of GeomObject. ``ode/_fallback/geom_handles.py``
+is the twin with the same names, checks and results.
+
+``collide`` is ode.collide for two live leaf geoms: the same checks as the Python path in
+``ode/collision.py`` (which it calls for every other case), the geom store's lock held from the liveness
+test to the narrow phase (which runs without the GIL), and the Contacts built here from the kernel's records.
+"""
+
+cimport cython
+cimport numpy as cnp
+from cpython.dict cimport PyDict_Contains, PyDict_GetItem, PyDict_Size
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.ref cimport PyObject
+from cpython.set cimport PySet_Clear
+from libc.math cimport isfinite
+from libc.stdlib cimport free, malloc
+
+from .collide cimport body_pose_rec, collide_pair, compute_aabb
+from .dreal cimport dReal
+from .handles cimport ReentrantLock, SlotsBase, _vec
+from .layout cimport (C_DEPTH, C_NORMAL, C_POS, CR, G_AABB, G_POS, G_R, GC_RAY, GI_CLASS, GI_ENABLED,
+                      GI_FLAGS)
+
+from ode.errors import ODEError
+
+cnp.import_array()
+
+cdef int GF_OFFSET = 8                 # GI_FLAGS bit: the geom has an offset from its body
+cdef int STACK_CONTACTS = 160          # contact records kept on the stack (ode.collide's default 150 fits)
+cdef dict _PY_AABB = {}                # slot -> geom whose AABB comes from Python (geoms.PY_AABB.data)
+cdef object _UPDATE_AABBS = None       # geoms.update_aabbs: the Python AABB path
+
+
+def bind_store(dict py_aabb, update_aabbs):
+    """Bind the geom store's Python AABB registry (the dict behind geoms.PY_AABB) and update_aabbs."""
+    global _PY_AABB, _UPDATE_AABBS
+    _PY_AABB = py_aabb
+    _UPDATE_AABBS = update_aabbs
+
+
+cdef inline bint _live(SlotsBase rows, Py_ssize_t s, long gen) noexcept:
+    """True when row s is held by the handle of generation gen (a freed row's generation is bumped)."""
+    if rows is None or s < 0 or s >= PyList_GET_SIZE(rows.generation):
+        return False
+    return <long><object>PyList_GET_ITEM(rows.generation, s) == gen
+
+
+cdef inline tuple _tuple3(const dReal* p):
+    return (<double>p[0], <double>p[1], <double>p[2])
+
+
+@cython.auto_pickle(False)
+cdef class GeomBase:
+    """The compiled part of ode.GeomObject: its handle, pose and AABB reads, the hot setters."""
+
+    cdef public SlotsBase _rows
+    cdef public Py_ssize_t _slot
+    cdef public long _gen
+    cdef object _b                     # the body (the _body property)
+    cdef SlotsBase _brows              # its rows, slot and generation: the pose is read with no attribute
+    cdef Py_ssize_t _bslot             # lookups while that row is still the body's
+    cdef long _bgen
+    cdef public object _space
+    cdef public bint _fixed            # not placeable (planes, spaces, non-placeable heightfields)
+
+    def __cinit__(self):
+        self._slot = -1
+
+    @property
+    def _body(self):
+        """The body the geom follows (None for none)."""
+        return self._b
+
+    @_body.setter
+    def _body(self, body):
+        self._b = body
+        self._brows = None
+        if body is None:
+            return
+        rows = getattr(body, "_rows", None)
+        slot = getattr(body, "_slot", -1)
+        if isinstance(rows, SlotsBase) and type(slot) is int and 0 <= slot < len((<SlotsBase>rows).generation):
+            self._brows = rows
+            self._bslot = slot
+            self._bgen = (<SlotsBase>rows).generation[slot]
+
+    def _bind_row(self, SlotsBase rows, Py_ssize_t slot, long gen):
+        """Make this geom the handle of row ``slot`` (generation ``gen``) of ``rows``; reads whether it is
+        placeable (``_placeable``, set by its class or its constructor before this call)."""
+        self._rows = rows
+        self._slot = slot
+        self._gen = gen
+        self._fixed = not self._placeable
+
+    cdef inline Py_ssize_t _checked(self) except -1:
+        if not _live(self._rows, self._slot, self._gen):
+            raise ODEError("this geom has been destroyed")
+        return self._slot
+
+    def _live_slot(self):
+        """This geom's row, or ODEError when the geom was destroyed."""
+        return self._checked()
+
+    cdef inline dReal* _real(self, Py_ssize_t s):
+        return self._rows.rdata + s * self._rows.rw
+
+    cdef Py_ssize_t _fresh(self) except -1:
+        """The live slot, with the world pose brought up to date from the body (composed with the offset);
+        a destroyed body detaches the geom, as getBody."""
+        cdef Py_ssize_t s = self._checked()
+        b = self._b
+        if b is None:
+            return s
+        cdef SlotsBase brows = self._brows
+        if brows is not None and _live(brows, self._bslot, self._bgen):
+            body_pose_rec(self._real(s), self._rows.idata + s * self._rows.iw,
+                          brows.rdata + self._bslot * brows.rw)
+            return s
+        cdef Py_ssize_t bs = b._slot
+        if bs < 0:
+            self.getBody()
+            return s
+        brows = b._rows
+        if brows is None or bs >= PyList_GET_SIZE(brows.generation):
+            raise ODEError("this geom's body has been destroyed")
+        body_pose_rec(self._real(s), self._rows.idata + s * self._rows.iw, brows.rdata + bs * brows.rw)
+        return s
+
+    def _refresh(self):
+        """Bring this geom's world pose up to date from its body; returns the slot."""
+        return self._fresh()
+
+    cdef Py_ssize_t _placed(self) except -1:
+        """The live slot of a placeable geom with its pose up to date (NotPlaceableError otherwise)."""
+        self._checked()
+        if self._fixed:
+            self._need_placeable()
+        return self._fresh()
+
+    def getBody(self):
+        """The body the geom is attached to, or None (ode.environment)."""
+        self._checked()
+        b = self._b
+        if b is not None and (self._brows is None or not _live(self._brows, self._bslot, self._bgen)) \
+                and b._slot < 0:
+            return self._body_gone()
+        return b
+
+    def isEnabled(self):
+        """True while enabled (the default)."""
+        cdef Py_ssize_t s = self._checked()
+        return self._rows.idata[s * self._rows.iw + GI_ENABLED] != 0
+
+    def getPosition(self):
+        """The world position (of the body plus offset for an attached geom); non-placeable geoms (planes,
+        spaces) have none: NotPlaceableError (a ValueError, as PyODE's; libode aborts)."""
+        return _tuple3(self._real(self._placed()) + G_POS)
+
+    def getRotation(self):
+        """The world rotation matrix (9 values, row-major); NotPlaceableError for non-placeable geoms."""
+        cdef dReal* r = self._real(self._placed()) + G_R
+        return (<double>r[0], <double>r[1], <double>r[2], <double>r[3], <double>r[4], <double>r[5],
+                <double>r[6], <double>r[7], <double>r[8])
+
+    def getQuaternion(self):
+        """The world orientation as a quaternion (w, x, y, z); NotPlaceableError for non-placeable geoms."""
+        cdef Py_ssize_t s = self._checked()
+        if self._fixed:
+            self._need_placeable()
+        b = self.getBody()
+        if b is not None and not self._rows.idata[s * self._rows.iw + GI_FLAGS] & GF_OFFSET:
+            return b.getQuaternion()
+        return self._quaternion_of(self.getRotation())
+
+    def setPosition(self, pos):
+        """Set the world position; an attached geom moves its body (keeping the offset)."""
+        cdef double v[3]
+        cdef Py_ssize_t s = self._checked()
+        if self._fixed:
+            self._need_placeable()
+        _vec("pos", pos, 3, v)
+        if self._b is not None:
+            self._move_body((v[0], v[1], v[2]))
+            return
+        cdef dReal* r = self._real(s) + G_POS
+        r[0] = <dReal>v[0]
+        r[1] = <dReal>v[1]
+        r[2] = <dReal>v[2]
+
+    def getAABB(self):
+        """The axis-aligned bounding box (minx, maxx, miny, maxy, minz, maxz)."""
+        cdef Py_ssize_t s = self._fresh()
+        cdef dReal* r = self._real(s)
+        if PyDict_Size(_PY_AABB) and PyDict_Contains(_PY_AABB, s):
+            _UPDATE_AABBS([s])
+        else:
+            compute_aabb(r, self._rows.idata + s * self._rows.iw)
+        r += G_AABB
+        return (<double>r[0], <double>r[1], <double>r[2], <double>r[3], <double>r[4], <double>r[5])
+
+
+# ---------------------------------------------------------------- ode.collide
+
+cdef object _SLOW = None               # the Python collide: every case the fast path does not take
+cdef dict _PLAIN = {}                  # geom class -> False for a leaf class, True for a mesh class
+cdef dict _OVERRIDES = {}              # user_geoms.OVERRIDES: collider overrides (none: the fast path)
+cdef dict _CB_MESHES = {}              # the dict behind meshes.CALLBACK_MESHES: meshes with callbacks
+cdef object _PASS = None               # spaces._PASS: this thread's running collision passes
+cdef ReentrantLock _LOCK = None        # the geom store's lock
+cdef object _CONTACT = None            # ode.Contact
+cdef SlotsBase _GS = None              # the geom store's rows
+cdef Py_ssize_t _RUNNING = 0           # collision passes running in all threads (at least their depths' sum)
+
+
+def pass_begin():
+    """Count a collision pass entered (called before the thread's pass depth is raised)."""
+    global _RUNNING
+    _RUNNING += 1
+
+
+def pass_end():
+    """Count a collision pass left (called after the thread's pass depth was lowered)."""
+    global _RUNNING
+    if _RUNNING > 0:
+        _RUNNING -= 1
+cdef object _PLAIN_KIND = None         # collision._plain_kind: classifies a geom class into _PLAIN
+
+
+def bind_collide(slow, dict plain, plain_kind, dict overrides, dict callback_meshes, pass_state, lock,
+                 contact, SlotsBase rows):
+    """Bind what ``collide`` reads: the Python path, the leaf-class table and its classifier, the override
+    and callback-mesh registries, the pass state, the store's lock, the Contact class and the store's rows;
+    returns ``collide``."""
+    global _SLOW, _PLAIN, _PLAIN_KIND, _OVERRIDES, _CB_MESHES, _PASS, _LOCK, _CONTACT, _GS
+    _SLOW, _PLAIN, _PLAIN_KIND, _OVERRIDES, _CB_MESHES = slow, plain, plain_kind, overrides, callback_meshes
+    _PASS = pass_state
+    _LOCK, _CONTACT, _GS = lock, contact, rows
+    return collide
+
+
+cdef inline int _kind(object g) noexcept:
+    """0 for a leaf geom class, 1 for a mesh class (may have callbacks), -1 for anything else (or a class
+    not classified yet)."""
+    cdef PyObject* k = PyDict_GetItem(_PLAIN, type(g))
+    if k == NULL:
+        return -1
+    return 1 if <object>k else 0
+
+
+cdef int _classified(object g) except -2:
+    """_kind, classifying g's class first (collision._plain_kind fills the table) when it is new."""
+    cdef int k = _kind(g)
+    if k < 0 and _PLAIN_KIND is not None:
+        _PLAIN_KIND(type(g))
+        k = _kind(g)
+    return k
+
+
+cdef bint _posed(GeomBase g, Py_ssize_t s) except -1:
+    """Refresh g's pose from its body (False when its body was destroyed: the Python path handles it)."""
+    if g._b is None:
+        return True
+    cdef SlotsBase brows = g._brows
+    if brows is None or not _live(brows, g._bslot, g._bgen):
+        return False
+    body_pose_rec(_GS.rdata + s * _GS.rw, _GS.idata + s * _GS.iw, brows.rdata + g._bslot * brows.rw)
+    return True
+
+
+cdef int _poses(GeomBase g1, GeomBase g2, Py_ssize_t s1, Py_ssize_t s2) except -2:
+    """Bring attached geoms' poses up to date as the Python path does: 1 done, 0 for the Python path."""
+    if g1._b is None and g2._b is None:
+        return 1
+    if _RUNNING == 0:                  # no thread is in a pass: this one's depth is 0
+        return 1 if _posed(g1, s1) and _posed(g2, s2) else 0
+    cdef object depth = _PASS.depth
+    if depth != 0:
+        sp = g1._space
+        if sp is not None and sp is g2._space and (<GeomBase>sp)._space is None and id(sp) in _PASS.ready:
+            return 1                   # a running pass of this thread prepared their space
+        return 0
+    return 1 if _posed(g1, s1) and _posed(g2, s2) else 0
+
+
+cdef list _contacts(Py_ssize_t a, Py_ssize_t b, int flags, object g1, object g2):
+    """The narrow phase on rows a and b (without the GIL) and its records as ode.Contact objects."""
+    cdef dReal stack[160 * CR]
+    cdef dReal* buf = stack
+    cdef dReal* r
+    cdef int maxc = flags & 0xffff
+    cdef int n, k
+    cdef dReal* g = _GS.rdata
+    cdef int* gi = _GS.idata
+    cdef Py_ssize_t rw = _GS.rw, iw = _GS.iw
+    if maxc > STACK_CONTACTS:
+        buf = <dReal*>malloc(maxc * CR * sizeof(dReal))
+        if buf == NULL:
+            raise MemoryError()
+    cdef list out = []
+    try:
+        if gi[a * iw + GI_CLASS] <= GC_RAY and gi[b * iw + GI_CLASS] <= GC_RAY:
+            # two primitives: a bounded, short computation, where releasing the GIL would cost more
+            n = collide_pair(g + a * rw, gi + a * iw, g + b * rw, gi + b * iw, flags, buf, CR)
+        else:
+            with nogil:
+                n = collide_pair(g + a * rw, gi + a * iw, g + b * rw, gi + b * iw, flags, buf, CR)
+        for k in range(n):
+            r = buf + k * CR
+            c = _CONTACT()
+            pos = (<double>r[C_POS], <double>r[C_POS + 1], <double>r[C_POS + 2])
+            normal = (<double>r[C_NORMAL], <double>r[C_NORMAL + 1], <double>r[C_NORMAL + 2])
+            if isfinite(r[C_POS]) and isfinite(r[C_POS + 1]) and isfinite(r[C_POS + 2]) \
+                    and isfinite(r[C_NORMAL]) and isfinite(r[C_NORMAL + 1]) and isfinite(r[C_NORMAL + 2]) \
+                    and isfinite(r[C_DEPTH]):
+                c.pos = pos
+                c.normal = normal
+                c.depth = <double>r[C_DEPTH]
+                c.g1 = g1
+                c.g2 = g2
+            else:
+                c.setContactGeomParams(pos, normal, <double>r[C_DEPTH], g1, g2)
+            out.append(c)
+    finally:
+        if buf != stack:
+            free(buf)
+    return out
+
+
+def collide(geom1, geom2, max_contacts=150, unimportant=False):
+    """Contacts between two geoms as a list of ode.Contact (empty when they do not touch).
+
+    PyODE's signature is collide(geom1, geom2) with up to 150 contacts; ``max_contacts`` and
+    ``unimportant`` (ODE's CONTACTS_UNIMPORTANT flag) are extensions. The normal points into geom1.
+    Two live leaf geoms (no space, no transform, no trimesh callbacks, no collider overrides) are collided
+    here; everything else, bad input included, takes the Python path of ode.collision.
+    """
+    cdef int k1 = _kind(geom1), k2 = _kind(geom2)
+    cdef long n
+    cdef int flags, done
+    if k1 < 0 or k2 < 0 or PyDict_Size(_OVERRIDES) or type(max_contacts) is not int \
+            or (unimportant is not False and unimportant is not True):
+        return _SLOW(geom1, geom2, max_contacts, unimportant)
+    n = max_contacts
+    if n <= 0 or n > 0xFFFF:
+        return _SLOW(geom1, geom2, max_contacts, unimportant)
+    cdef GeomBase g1 = geom1, g2 = geom2
+    cdef Py_ssize_t s1, s2
+    _LOCK.take()
+    try:
+        s1 = g1._slot
+        s2 = g2._slot
+        if not _live(_GS, s1, g1._gen) or not _live(_GS, s2, g2._gen) or g1._rows is not _GS \
+                or g2._rows is not _GS:
+            return _SLOW(geom1, geom2, max_contacts, unimportant)
+        if (k1 or k2) and PyDict_Size(_CB_MESHES) and (PyDict_Contains(_CB_MESHES, s1)
+                                                       or PyDict_Contains(_CB_MESHES, s2)):
+            return _SLOW(geom1, geom2, max_contacts, unimportant)
+        if g1 is g2:
+            return []
+        done = _poses(g1, g2, s1, s2)
+        if not done:
+            return _SLOW(geom1, geom2, max_contacts, unimportant)
+        flags = <int>n
+        if unimportant:
+            flags = flags | <int>(-2147483648)
+        return _contacts(s1, s2, flags, geom1, geom2)
+    finally:
+        _LOCK.give()
+
+
+# ---------------------------------------------------------------- space.collide
+
+cdef object _SPACE_SLOW = None         # SpaceBase's Python collide: every case the fast path does not take
+cdef dict _STORE_DICT = None           # geoms.STORE's attributes: its per-row bit and body-key arrays
+cdef object _AABB_GET = None           # returns user_geoms.AABB_TESTS (bound late: an import cycle)
+cdef dict _AABB_TESTS = None           # the dict behind it: geoms whose class has an aabb_test
+cdef object _PENDING = None            # STORE.pending: geoms dropped and not yet released
+cdef int MAX_FAST_CHILDREN = 64        # larger spaces go through the broad-phase kernels
+
+
+def bind_space(slow, store, aabb_tests):
+    """Bind what ``space_collide`` reads: SpaceBase's Python collide, the geom store and a function returning
+    user_geoms.AABB_TESTS; returns ``space_collide`` (a method of SpaceBase)."""
+    global _SPACE_SLOW, _STORE_DICT, _AABB_GET, _PENDING
+    _SPACE_SLOW, _STORE_DICT, _AABB_GET, _PENDING = slow, store.__dict__, aabb_tests, store.pending
+    return space_collide
+
+
+cdef const void* _bits_data(object arr, int itemsize, Py_ssize_t rows) except NULL:
+    """The data of one of the store's per-row arrays (uint64 bits or int64 body keys), checked."""
+    cdef cnp.ndarray a = arr
+    if a.ndim != 1 or cnp.PyArray_ITEMSIZE(a) != itemsize or not cnp.PyArray_IS_C_CONTIGUOUS(a) \
+            or a.shape[0] < rows:
+        raise ValueError("the geom store's per-row arrays do not fit its rows")
+    return cnp.PyArray_DATA(a)
+
+
+cdef bint _leaves_ready(tuple kids) except -1:
+    """True when every child is a live leaf geom of the store whose AABB is computed in C (called with the
+    store's lock held: no other thread frees or reuses their rows meanwhile)."""
+    cdef GeomBase g
+    for k in kids:
+        if _classified(k) < 0:
+            return False
+        g = k
+        if g._rows is not _GS or not _live(_GS, g._slot, g._gen):
+            return False
+        if PyDict_Size(_PY_AABB) and PyDict_Contains(_PY_AABB, g._slot):
+            return False
+    return True
+
+
+cdef bint _bodies_live(tuple kids) noexcept:
+    """True when the body of every attached child still holds its row (checked right before the poses are
+    written, with no Python code in between: a body destroyed meanwhile sends the pass to the Python path,
+    which detaches the geom)."""
+    cdef GeomBase g
+    for k in kids:
+        g = <GeomBase>k
+        if g._b is not None and (g._brows is None or not _live(g._brows, g._bslot, g._bgen)):
+            return False
+    return True
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2:
+    """With the store's lock held: the children's poses and AABBs, the space's box (as space_boxes), and
+    the candidate pairs (i, j), i < j, in the broad phase's order and by its exact test; their count, or -1
+    (nothing written) when a child's body was destroyed."""
+    cdef Py_ssize_t n = len(kids), i, j, m = 0, rows = PyList_GET_SIZE(_GS.generation)
+    cdef GeomBase g, h
+    cdef dReal* r
+    cdef dReal* out
+    cdef dReal* x
+    cdef dReal* p
+    cdef dReal* q
+    cdef dReal v
+    cdef dict store = _STORE_DICT
+    cdef const unsigned long long* cat = <const unsigned long long*>_bits_data(store["cat"], 8, rows)
+    cdef const unsigned long long* col = <const unsigned long long*>_bits_data(store["col"], 8, rows)
+    cdef const long long* key = <const long long*>_bits_data(store["bodykey"], 8, rows)
+    cdef int* gi = _GS.idata
+    cdef Py_ssize_t rw = _GS.rw, iw = _GS.iw
+    if not _bodies_live(kids):
+        return -1
+    for k in kids:
+        g = k
+        r = _GS.rdata + g._slot * rw
+        if g._b is not None:
+            body_pose_rec(r, gi + g._slot * iw, g._brows.rdata + g._bslot * g._brows.rw)
+        compute_aabb(r, gi + g._slot * iw)
+    out = _GS.rdata + space._slot * rw + G_AABB
+    for i in range(n):
+        x = _GS.rdata + (<GeomBase>kids[i])._slot * rw + G_AABB
+        if i == 0:
+            for j in range(6):
+                out[j] = x[j]
+            continue
+        for j in range(0, 6, 2):
+            v = x[j]
+            if out[j] == out[j] and not (v >= out[j]):
+                out[j] = v
+            v = x[j + 1]
+            if out[j + 1] == out[j + 1] and not (v <= out[j + 1]):
+                out[j + 1] = v
+    if n == 0:
+        for j in range(6):
+            out[j] = 0.0
+    for i in range(n):
+        g = kids[i]
+        if gi[g._slot * iw + GI_ENABLED] == 0:
+            continue
+        p = _GS.rdata + g._slot * rw + G_AABB
+        for j in range(i + 1, n):
+            h = kids[j]
+            if gi[h._slot * iw + GI_ENABLED] == 0:
+                continue
+            if key[g._slot] >= 0 and key[g._slot] == key[h._slot]:
+                continue
+            if (cat[g._slot] & col[h._slot]) == 0 and (cat[h._slot] & col[g._slot]) == 0:
+                continue
+            q = _GS.rdata + h._slot * rw + G_AABB
+            if p[0] > q[1] or p[1] < q[0] or p[2] > q[3] or p[3] < q[2] or p[4] > q[5] or p[5] < q[4]:
+                continue
+            pairs[2 * m] = <int>i
+            pairs[2 * m + 1] = <int>j
+            m += 1
+    return m
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, object arg,
+                     object callback) except -1:
+    """The callbacks of the m pairs, inside a collision pass of this thread that marks the space ready
+    (nested collide calls then use the poses prepared here); pairs whose geoms were destroyed by an
+    earlier callback are skipped."""
+    global _RUNNING
+    cdef Py_ssize_t k
+    cdef dict state = _PASS.__dict__    # this thread's attributes of the pass state (one lookup)
+    _RUNNING += 1
+    state["depth"] = 1
+    cdef set ready = state["ready"]
+    try:
+        ready.add(id(space))
+        for k in range(m):
+            g1 = kids[pairs[2 * k]]
+            g2 = kids[pairs[2 * k + 1]]
+            if (<GeomBase>g1)._slot >= 0 and (<GeomBase>g2)._slot >= 0:
+                callback(arg, g1, g2)
+    finally:
+        depth = state["depth"] - 1
+        state["depth"] = depth
+        if depth == 0:
+            PySet_Clear(ready)
+        if _RUNNING > 0:
+            _RUNNING -= 1
+    return 0
+
+
+def space_collide(space, arg, callback):
+    """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch.
+
+    A root space of at most 64 live leaf geoms, outside any collision pass of this thread, is prepared
+    (poses, AABBs, the space's box) and paired here under the store's lock, with the pairs the broad phase
+    gives (all its kinds give the same sorted pair set); the callbacks then run with no lock held, inside a
+    pass that marks the space ready, as the Python path does. Every other case takes the Python path.
+    """
+    global _AABB_TESTS
+    if _AABB_TESTS is None:
+        _AABB_TESTS = _AABB_GET().data
+    if not isinstance(space, GeomBase) or not callable(callback) \
+            or PyDict_Size(_AABB_TESTS) or _PENDING:
+        return _SPACE_SLOW(space, arg, callback)
+    cdef GeomBase sp = space
+    if sp._space is not None or sp._rows is not _GS or not _live(_GS, sp._slot, sp._gen) \
+            or _RUNNING != 0 and _PASS.__dict__["depth"] != 0:
+        return _SPACE_SLOW(space, arg, callback)
+    cdef tuple kids
+    cdef Py_ssize_t n, m = -1
+    cdef int stack[240]                 # the pairs of up to 16 children
+    cdef int* pairs = stack
+    _LOCK.take()
+    try:
+        kids = tuple(space._children)
+        n = len(kids)
+        if n <= MAX_FAST_CHILDREN and sp._space is None and _live(_GS, sp._slot, sp._gen) \
+                and _leaves_ready(kids):       # (checked again under the lock: rows are stable now)
+            if n > 16:
+                pairs = <int*>malloc(n * (n - 1) * sizeof(int))
+                if pairs == NULL:
+                    raise MemoryError()
+            m = _prepare_pairs(sp, kids, pairs)
+    except BaseException:
+        if pairs != stack:
+            free(pairs)
+        pairs = stack
+        raise
+    finally:
+        _LOCK.give()
+    try:
+        if m < 0:
+            return _SPACE_SLOW(space, arg, callback)
+        if m:
+            _call_pairs(space, kids, pairs, m, arg, callback)
+    finally:
+        if pairs != stack:
+            free(pairs)

@@ -1,0 +1,41 @@
+# Interface of handles.pyx for other kernels (cimport): the row store behind every handle and the lock type.
+from cpython.pythread cimport PyThread_type_lock
+
+from .dreal cimport dReal
+
+
+cdef class ReentrantLock:
+    cdef PyThread_type_lock _lock
+    cdef unsigned long _owner
+    cdef unsigned long _count
+    cdef bint _mine(self, unsigned long me) noexcept
+    # acquire (waiting without the GIL) / release once, without a Python call
+    cdef int take(self) except -1
+    cdef int give(self) except -1
+
+
+cdef class SlotsBase:
+    cdef object _real
+    cdef object _ints
+    cdef dReal* rdata
+    cdef int* idata
+    cdef public Py_ssize_t rw
+    cdef public Py_ssize_t iw
+    cdef public list generation
+    cdef public Py_ssize_t count
+    cdef public object lock
+    cdef Py_ssize_t* heap             # binary min-heap of freed rows
+    cdef Py_ssize_t nfree
+    cdef Py_ssize_t capfree
+    cdef int _push(self, Py_ssize_t row) except -1
+    cdef Py_ssize_t _pop(self) noexcept
+    # a row for a new handle, not zeroed; the caller holds lock
+    cdef Py_ssize_t take_row(self) except -1
+    cdef int _zero(self, Py_ssize_t s) except -1
+    cdef int _check_row(self, Py_ssize_t s) except -1
+    cdef int _trim(self) except -1
+
+
+# n finite reals from value into out (the fast path for tuples / lists of floats and ints, else ode._check.vec
+# and its errors).
+cdef int _vec(str name, object value, int n, double* out) except -1

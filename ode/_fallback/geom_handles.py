@@ -1,0 +1,147 @@
+"""Twin of ``ode/_core/geom_handles.pyx``: the base type of geoms in Python.
+
+The compiled module reads and writes geom rows through C pointers; this one through NumPy and the Python
+collide kernel, with the same checks in the same order and the same results. Its ``bind_collide`` and
+``bind_space`` return the Python paths of ode.collide and space.collide themselves (which is what the
+compiled fast paths compute).
+"""
+
+from __future__ import annotations
+
+from ode import _check
+from ode import _layout as L
+from ode.errors import ODEError
+
+from . import collide as _kernel
+
+GF_OFFSET = 8                   # GI_FLAGS bit: the geom has an offset from its body
+_STATE: dict = {"py_aabb": {}, "update_aabbs": None}
+
+
+def pass_begin() -> None:
+    """Count a collision pass entered (the twin keeps no count: its paths read the pass state)."""
+
+
+def pass_end() -> None:
+    """Count a collision pass left."""
+
+
+def bind_store(py_aabb: dict, update_aabbs) -> None:
+    """Bind the geom store's Python AABB registry (the dict behind geoms.PY_AABB) and update_aabbs."""
+    _STATE["py_aabb"] = py_aabb
+    _STATE["update_aabbs"] = update_aabbs
+
+
+def bind_collide(slow, plain, plain_kind, overrides, callback_meshes, pass_state, lock, contact, rows):
+    """The twin's ode.collide is the Python path itself."""
+    return slow
+
+
+def bind_space(slow, store, aabb_tests):
+    """The twin's space.collide is SpaceBase's Python path itself."""
+    return slow
+
+
+class GeomBase:
+    """The base of ode.GeomObject: its handle, pose and AABB reads, the hot setters."""
+
+    _rows = None
+    _slot = -1
+    _gen = -1
+    _body = None
+    _space = None
+    _fixed = False
+
+    def _bind_row(self, rows, slot: int, gen: int) -> None:
+        """Make this geom the handle of row ``slot`` (generation ``gen``) of ``rows``; reads whether it is
+        placeable (``_placeable``, set by its class or its constructor before this call)."""
+        self._rows = rows
+        self._slot = slot
+        self._gen = gen
+        self._fixed = not self._placeable
+
+    def _live_slot(self) -> int:
+        """This geom's row, or ODEError when the geom was destroyed."""
+        rows, s = self._rows, self._slot
+        if rows is None or s < 0 or s >= len(rows.generation) or rows.generation[s] != self._gen:
+            raise ODEError("this geom has been destroyed")
+        return s
+
+    def _refresh(self) -> int:
+        """Bring this geom's world pose up to date from its body; returns the slot (a destroyed body
+        detaches the geom, as getBody)."""
+        s = self._live_slot()
+        b = self._body
+        if b is None:
+            return s
+        bs = b._slot
+        if bs < 0:
+            self.getBody()
+            return s
+        brows = b._rows
+        if brows is None or bs >= len(brows.generation):
+            raise ODEError("this geom's body has been destroyed")
+        _kernel.body_pose(self._rows.real, self._rows.ints, s, brows.real, bs)
+        return s
+
+    def _placed(self) -> int:
+        """The live slot of a placeable geom with its pose up to date (NotPlaceableError otherwise)."""
+        self._live_slot()
+        if self._fixed:
+            self._need_placeable()
+        return self._refresh()
+
+    def getBody(self):
+        """The body the geom is attached to, or None (ode.environment)."""
+        self._live_slot()
+        b = self._body
+        if b is not None and b._slot < 0:
+            return self._body_gone()
+        return b
+
+    def isEnabled(self) -> bool:
+        """True while enabled (the default)."""
+        s = self._live_slot()
+        return bool(self._rows.ints[s, L.GI_ENABLED])
+
+    def getPosition(self) -> tuple:
+        """The world position (of the body plus offset for an attached geom); NotPlaceableError for
+        non-placeable geoms."""
+        s = self._placed()
+        return tuple(self._rows.real[s, L.G_POS:L.G_POS + 3].tolist())
+
+    def getRotation(self) -> tuple:
+        """The world rotation matrix (9 values, row-major); NotPlaceableError for non-placeable geoms."""
+        s = self._placed()
+        return tuple(self._rows.real[s, L.G_R:L.G_R + 9].tolist())
+
+    def getQuaternion(self) -> tuple:
+        """The world orientation as a quaternion (w, x, y, z); NotPlaceableError for non-placeable geoms."""
+        s = self._live_slot()
+        if self._fixed:
+            self._need_placeable()
+        b = self.getBody()
+        if b is not None and not self._rows.ints[s, L.GI_FLAGS] & GF_OFFSET:
+            return b.getQuaternion()
+        return self._quaternion_of(self.getRotation())
+
+    def setPosition(self, pos) -> None:
+        """Set the world position; an attached geom moves its body (keeping the offset)."""
+        s = self._live_slot()
+        if self._fixed:
+            self._need_placeable()
+        p = _check.vec("pos", pos)
+        if self._body is not None:
+            self._move_body(p)
+            return
+        self._rows.real[s, L.G_POS:L.G_POS + 3] = p
+
+    def getAABB(self) -> tuple:
+        """The axis-aligned bounding box (minx, maxx, miny, maxy, minz, maxz)."""
+        s = self._refresh()
+        py_aabb = _STATE["py_aabb"]
+        if py_aabb and s in py_aabb:
+            _STATE["update_aabbs"]([s])
+        else:
+            _kernel.update_aabbs(self._rows.real, self._rows.ints, [s])
+        return tuple(self._rows.real[s, L.G_AABB:L.G_AABB + 6].tolist())
