@@ -40,11 +40,13 @@ from .spaces import (
     _collect,
     _geom_locked,
     _Pass,
+    bind_pipeline,
     ensure_ready,
     pair_kernel,
     prepare,
 )
 from .user_geoms import AABB_TESTS, OVERRIDES, aabb_test_passes, collide_python, python_collider
+from .world import World
 
 CONTACTS_UNIMPORTANT = 0x80000000
 _SAP_X = 3                  # the space kernel's SAP kind, used for the cross pairs of collide2
@@ -608,18 +610,6 @@ def _surface(contact) -> tuple:
     return int(c.mode), np.array(c.fdir1, dtype=_backend.REAL), np.array(surface, dtype=_backend.REAL)
 
 
-_WORLD: list = []       # [ode.World], bound on first use (world.py is imported after this module)
-
-
-def _world_class():
-    """ode.World."""
-    if not _WORLD:
-        from .world import World
-
-        _WORLD.append(World)
-    return _WORLD[0]
-
-
 def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
                      skip_connected: bool = True, bits: bool = True, special=None, callback=None,
                      data=None) -> int:
@@ -640,7 +630,7 @@ def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
     """
     if not isinstance(space, SpaceBase):
         raise TypeError(f"space must be an ode space, not {type(space).__name__}")
-    if not isinstance(world, _world_class()):
+    if not isinstance(world, World):
         raise TypeError(f"world must be an ode.World, not {type(world).__name__}")
     if not isinstance(group, JointGroup):
         raise TypeError(f"group must be an ode.JointGroup, not {type(group).__name__}")
@@ -791,3 +781,6 @@ def _write_joints(world, group, ws, surface) -> None:
     batch = _NativeContacts(world, rows)
     batch._group = group
     group._joints.extend([batch] * k)
+
+
+bind_pipeline(collide_contacts)

@@ -21,6 +21,7 @@ from . import _layout as L
 from . import rotation as _rot
 from ._handle import Handle
 from ._state import BODY_DEATHS, Slots
+from .body import Body
 from .errors import NotPlaceableError, ODEError
 
 GF_OFFSET = 8                      # GI_FLAGS bit: the geom has an offset from its body (see _layout)
@@ -317,6 +318,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
 
     _class = -1
     _placeable = True
+    _is_space = False                 # spaces (ode.spaces, a layer above) set it: a space may hold geoms
 
     def __init__(self, *args, **kwargs) -> None:
         """GeomObject is abstract: create a GeomSphere, GeomBox, ..."""
@@ -331,7 +333,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
     # ---- protected construction hook
     def _init_geom(self, space=None, data: int = -1) -> None:
         """Allocate this geom's record (class ``self._class``, side data ``data``) and add it to ``space``."""
-        if space is not None and not isinstance(space, _space_base()):
+        if space is not None and not (isinstance(space, GeomObject) and type(space)._is_space):
             raise TypeError(f"space must be an ode space or None, not {type(space).__name__}")
         with STORE.lock:
             slot = STORE.allocate()
@@ -452,8 +454,6 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
 
     def _set_body(self, body) -> None:
         """setBody with the store's lock held."""
-        from .body import Body
-
         s = self._live_slot()
         if body is None:
             if self._body is not None:
@@ -614,13 +614,6 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         if k is None or not hasattr(k, "point_depth"):
             raise NotImplementedError("pointDepth needs the narrow-phase kernel, which is not built yet")
         return float(k.point_depth(STORE.slots.real, STORE.slots.ints, s, x, y, z))
-
-
-def _space_base():
-    """The SpaceBase class (spaces.py imports this module)."""
-    from .spaces import SpaceBase
-
-    return SpaceBase
 
 
 class GeomSphere(GeomObject):

@@ -14,11 +14,12 @@ import threading
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _check
 from . import _layout as L
 from . import geoms as _g
 from .errors import ODEError
 from .geoms import STORE, GeomObject, GeomTransform
+from .user_geoms import AABB_TESTS, aabb_test_passes
 
 _SAP_ORDERS = {"XYZ": (0, 1, 2), "XZY": (0, 2, 1), "YXZ": (1, 0, 2), "YZX": (1, 2, 0),
                "ZXY": (2, 0, 1), "ZYX": (2, 1, 0)}
@@ -56,10 +57,19 @@ def _geom_locked(method):
     return run
 
 
+_PIPELINE: list = []       # [collision.collide_contacts]: the narrow phase sits a layer above the spaces
+
+
+def bind_pipeline(collide_contacts) -> None:
+    """Give spaces the native contact pipeline (called once by ode.collision, the layer above)."""
+    _PIPELINE[:] = [collide_contacts]
+
+
 class SpaceBase(GeomObject):
     """Base class of all spaces: a non-placeable geom containing geoms (PyODE's ode.SpaceBase)."""
 
     _placeable = False
+    _is_space = True
     _kind = 0
 
     def __init__(self, space=None) -> None:
@@ -261,10 +271,8 @@ class SpaceBase(GeomObject):
         """Native contact pipeline: see ``ode.collision.collide_contacts``; returns the joints created.
 
         ``special`` geoms' pairs go to the Python ``callback(data, geom1, geom2)`` instead."""
-        from .collision import collide_contacts
-
-        return collide_contacts(self, world, group, contact, max_contacts, skip_connected, bits, special,
-                                callback, data)
+        return _PIPELINE[0](self, world, group, contact, max_contacts, skip_connected, bits, special,
+                            callback, data)
 
 
 class SimpleSpace(SpaceBase):
@@ -318,8 +326,6 @@ class QuadTreeSpace(SpaceBase):
 
     def __init__(self, center, extents, depth: int, space=None) -> None:
         """QuadTreeSpace(center, extents, depth, space=None)."""
-        from . import _check
-
         c = _check.vec("center", center)
         e = _check.vec("extents", extents)
         if not (e[0] > 0.0 and e[1] > 0.0 and e[2] >= 0.0):
@@ -556,20 +562,11 @@ def prepare_geom(geom) -> None:
         _g.update_aabbs([geom._live_slot()])
 
 
-_AABB_TESTS: list = []     # [ode.user_geoms.AABB_TESTS], bound on first use (imported late to avoid a cycle)
-
-
 def _aabb_tests():
     """The geoms whose class has an aabb_test (from ode.user_geoms)."""
-    if not _AABB_TESTS:
-        from .user_geoms import AABB_TESTS
-
-        _AABB_TESTS.append(AABB_TESTS)
-    return _AABB_TESTS[0]
+    return AABB_TESTS
 
 
 def _aabb_pass(g1, g2) -> bool:
     """Whether the pair passes its user classes' aabb_test callbacks."""
-    from .user_geoms import aabb_test_passes
-
     return aabb_test_passes(g1, g2)

@@ -13,25 +13,28 @@ from pathlib import Path
 import ode
 
 PACKAGE = Path(ode.__file__).resolve().parent
-SKIP = {"__init__", "demo"}            # the facade that imports everything, and the demo that uses it
+SKIP = {("__init__",), ("demo",)}      # the facade that imports everything, and the demo that uses it
 
 
 def _modules() -> dict:
-    """Module name (dotted, under ode) -> source path, for the API modules and the twins."""
+    """Module name (dotted, under ode) -> source path, for the API modules, subpackages and the twins."""
     out = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        rel = path.relative_to(PACKAGE).with_suffix("")
-        parts = rel.parts
-        if parts[0] == "_core" or parts[-1] in SKIP:
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        if parts[0] == "_core" or parts in SKIP:
             continue
+        if parts[-1] == "__init__":          # a subpackage (ode.joints): its __init__ is the module
+            parts = parts[:-1]
         out[".".join(("ode",) + parts)] = path
     return out
 
 
-def _resolve(module: str, node: ast.ImportFrom) -> list:
-    """Absolute names an ImportFrom refers to (the module, and module.name for submodule imports)."""
+def _resolve(module: str, node: ast.ImportFrom, package: bool) -> list:
+    """Absolute names an ImportFrom refers to (the module, and module.name for submodule imports); relative
+    imports in a package's __init__ are relative to the package itself."""
     if node.level:
-        base = module.split(".")[: -node.level]
+        parts = module.split(".") + ([""] if package else [])
+        base = parts[: -node.level]
         target = ".".join(base + ([node.module] if node.module else []))
     else:
         target = node.module or ""
@@ -41,6 +44,7 @@ def _resolve(module: str, node: ast.ImportFrom) -> list:
 def _imports(module: str, path: Path) -> tuple:
     """(ode modules imported anywhere, ode modules imported inside a function or method)."""
     tree = ast.parse(path.read_text())
+    package = path.name == "__init__.py"
     found, nested = set(), set()
 
     def visit(node, depth: int) -> None:
@@ -50,7 +54,7 @@ def _imports(module: str, path: Path) -> tuple:
             if isinstance(child, ast.Import):
                 names = [a.name for a in child.names]
             elif isinstance(child, ast.ImportFrom):
-                names = _resolve(module, child)
+                names = _resolve(module, child, package)
             for name in names:
                 if name.startswith("ode."):
                     found.add(name)
@@ -105,3 +109,5 @@ def test_the_graph_is_read():
     graph, _ = _graph()
     assert "ode.body" in graph and "ode.world" in graph["ode.body"]
     assert "ode._fallback.handles" in graph
+    assert "ode.joints" in graph["ode.collision"] and "ode.joints.contact" in graph["ode.joints"]
+    assert "ode.joints.joint" in graph["ode.joints.hinge"]
