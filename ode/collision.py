@@ -35,7 +35,6 @@ from .meshes import CALLBACK_MESHES, GeomConvex, GeomHeightfield, GeomTriMesh, c
 from .spaces import (
     _PASS,
     SpaceBase,
-    _aabb_tests,
     _child_info,
     _collect,
     _geom_locked,
@@ -227,10 +226,6 @@ def _collide_py(geom1, geom2, max_contacts: int = 150, unimportant: bool = False
 collide = _backend.kernel("geom_handles").bind_collide(_collide_py, _PLAIN, _plain_kind, OVERRIDES,
                                                        CALLBACK_MESHES.data, _PASS, STORE.lock, Contact,
                                                        STORE.slots)
-
-# space.collide: the compiled fast path of geom_handles for a root space of live leaf geoms outside any pass,
-# SpaceBase._collide_py for the rest (the twin backend's is _collide_py itself)
-SpaceBase.collide = _backend.kernel("geom_handles").bind_space(SpaceBase._collide_py, STORE, _aabb_tests)
 
 
 def _pose(g: GeomObject, b, s: int) -> None:

@@ -234,12 +234,6 @@ class SpaceBase(GeomObject):
         return list(children), f(self._kind, gs.real, gs.ints, _child_slots(self), cat, col,
                                  STORE.bodykey, p[0], p[1])
 
-    def collide(self, arg, callback) -> None:
-        """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch (replaced
-        by ode.collision with geom_handles' space_collide, which calls _collide_py for what it does not do
-        itself)."""
-        self._collide_py(arg, callback)
-
     def _collide_py(self, arg, callback) -> None:
         """space.collide in Python: prepare the hierarchy, pair it, call the callback for each pair."""
         self._live_slot()
@@ -264,6 +258,11 @@ class SpaceBase(GeomObject):
                     _PASS.ready.clear()
             finally:
                 _PASS_END()
+
+    # space.collide(arg, callback): geom_handles' compiled path for a root space of live leaf geoms outside
+    # any pass, _collide_py for the rest (the twin backend's is _collide_py itself); either calls
+    # ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch
+    collide = _backend.kernel("geom_handles").bind_space(_collide_py, STORE, lambda: AABB_TESTS)
 
     def collideContacts(self, world, group, contact=None, max_contacts: int = 4,
                         skip_connected: bool = True, bits: bool = True, special=None, callback=None,
