@@ -25,7 +25,7 @@ from libc.stdlib cimport free, malloc
 
 from .collide cimport body_pose_rec, collide_pair, compute_aabb
 from .dreal cimport dReal
-from .handles cimport ReentrantLock, SlotsBase, _vec
+from .handles cimport ContactBase, ReentrantLock, SlotsBase, _vec
 from .layout cimport (C_DEPTH, C_NORMAL, C_POS, CR, G_AABB, G_POS, G_R, GC_RAY, GI_CLASS, GI_ENABLED,
                       GI_FLAGS)
 
@@ -216,6 +216,8 @@ cdef dict _CB_MESHES = {}              # the dict behind meshes.CALLBACK_MESHES:
 cdef object _PASS = None               # spaces._PASS: this thread's running collision passes
 cdef ReentrantLock _LOCK = None        # the geom store's lock
 cdef object _CONTACT = None            # ode.Contact
+cdef type _CONTACT_TYPE = None         # the same, when it derives from handles.ContactBase: filled in C
+cdef bint _FAST_CONTACT = False
 cdef SlotsBase _GS = None              # the geom store's rows
 cdef Py_ssize_t _RUNNING = 0           # collision passes running in all threads (at least their depths' sum)
 
@@ -240,9 +242,13 @@ def bind_collide(slow, dict plain, plain_kind, dict overrides, dict callback_mes
     and callback-mesh registries, the pass state, the store's lock, the Contact class and the store's rows;
     returns ``collide``."""
     global _SLOW, _PLAIN, _PLAIN_KIND, _OVERRIDES, _CB_MESHES, _PASS, _LOCK, _CONTACT, _GS
+    global _CONTACT_TYPE, _FAST_CONTACT
     _SLOW, _PLAIN, _PLAIN_KIND, _OVERRIDES, _CB_MESHES = slow, plain, plain_kind, overrides, callback_meshes
     _PASS = pass_state
     _LOCK, _CONTACT, _GS = lock, contact, rows
+    _FAST_CONTACT = isinstance(contact, type) and issubclass(contact, ContactBase) \
+        and contact.__init__ is object.__init__
+    _CONTACT_TYPE = contact if _FAST_CONTACT else None
     return collide
 
 
@@ -314,20 +320,22 @@ cdef list _contacts(Py_ssize_t a, Py_ssize_t b, int flags, object g1, object g2)
                 n = collide_pair(g + a * rw, gi + a * iw, g + b * rw, gi + b * iw, flags, buf, CR)
         for k in range(n):
             r = buf + k * CR
-            c = _CONTACT()
             pos = (<double>r[C_POS], <double>r[C_POS + 1], <double>r[C_POS + 2])
             normal = (<double>r[C_NORMAL], <double>r[C_NORMAL + 1], <double>r[C_NORMAL + 2])
-            if isfinite(r[C_POS]) and isfinite(r[C_POS + 1]) and isfinite(r[C_POS + 2]) \
+            if _FAST_CONTACT and isfinite(r[C_POS]) and isfinite(r[C_POS + 1]) and isfinite(r[C_POS + 2]) \
                     and isfinite(r[C_NORMAL]) and isfinite(r[C_NORMAL + 1]) and isfinite(r[C_NORMAL + 2]) \
                     and isfinite(r[C_DEPTH]):
-                c.pos = pos
-                c.normal = normal
-                c.depth = <double>r[C_DEPTH]
-                c.g1 = g1
-                c.g2 = g2
+                fast = <ContactBase>_CONTACT_TYPE.__new__(_CONTACT_TYPE)   # the fields, no __init__ to run
+                fast.pos = pos
+                fast.normal = normal
+                fast._depth = <double>r[C_DEPTH]
+                fast.g1 = g1
+                fast.g2 = g2
+                out.append(fast)
             else:
+                c = _CONTACT()
                 c.setContactGeomParams(pos, normal, <double>r[C_DEPTH], g1, g2)
-            out.append(c)
+                out.append(c)
     finally:
         if buf != stack:
             free(buf)

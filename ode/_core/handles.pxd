@@ -36,6 +36,13 @@ cdef class SlotsBase:
     cdef int _trim(self) except -1
 
 
+cdef class ContactBase:
+    cdef int _mode
+    cdef double _mu, _mu2, _bounce, _bounce_vel, _soft_erp, _soft_cfm
+    cdef double _motion1, _motion2, _motionN, _slip1, _slip2, _depth
+    cdef public object pos, normal, fdir1, g1, g2
+
+
 # n finite reals from value into out (the fast path for tuples / lists of floats and ints, else ode._check.vec
 # and its errors).
 cdef int _vec(str name, object value, int n, double* out) except -1

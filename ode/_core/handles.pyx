@@ -215,14 +215,6 @@ cdef inline int _leave(object lock) except -1:
     return 0
 
 
-cdef inline int _lock(object state) except -1:
-    return _enter(state.lock)
-
-
-cdef inline int _unlock(object state) except -1:
-    return _leave(state.lock)
-
-
 # ---------------------------------------------------------------- rows
 
 cdef int _bump(list generation, Py_ssize_t s) except -1:
@@ -766,6 +758,7 @@ cdef class WorldBase:
     cdef cnp.ndarray _wreal
     cdef Workspace _ws
     cdef object _lk
+    cdef dict _objects                # slot -> joint: the world keeps its joints alive
 
     def step(self, stepsize):
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep."""
@@ -783,6 +776,7 @@ cdef class WorldBase:
         self._wreal = st.wreal
         self._ws = st.workspace
         self._lk = st.lock
+        self._objects = st.joint_objects
         if cnp.PyArray_ITEMSIZE(self._wreal) != sizeof(dReal) or not cnp.PyArray_IS_C_CONTIGUOUS(self._wreal):
             raise ValueError("the world's parameter array is not of this build's real type")
         self._cached = st
@@ -911,10 +905,7 @@ cdef class ContactBase:
     """The compiled part of ode.Contact: the contact point and its surface parameters as C fields, and the
     setters a near-callback calls for every contact."""
 
-    cdef int _mode
-    cdef double _mu, _mu2, _bounce, _bounce_vel, _soft_erp, _soft_cfm
-    cdef double _motion1, _motion2, _motionN, _slip1, _slip2, _depth
-    cdef public object pos, normal, fdir1, g1, g2
+    # fields declared in handles.pxd (geom_handles fills new contacts directly)
 
     def __cinit__(self):
         self._mode = 0x004             # PyODE's defaults: bounce mode, infinite friction, bounce 0.1
@@ -1099,7 +1090,7 @@ cdef class ContactJointBase(JointBase):
         w = self._world
         if w is None:
             raise ODEError("this joint has been destroyed")
-        st = (<WorldBase>w)._state
+        cdef WorldBase world = _world_ready(w)
         cdef SlotsBase brows = self._body_rows
         if body1 is not None:
             s1 = _attachable(body1, w, brows)
@@ -1112,7 +1103,7 @@ cdef class ContactJointBase(JointBase):
         cdef int* ji
         cdef dReal* r
         cdef double n[3]
-        _lock(st)
+        _enter(world._lk)
         try:
             if rows is None or self._slot < 0 or self._slot >= PyList_GET_SIZE(rows.generation) \
                     or <long><object>PyList_GET_ITEM(rows.generation, self._slot) != self._gen:
@@ -1138,7 +1129,15 @@ cdef class ContactJointBase(JointBase):
                 r[J_C_NORMAL + 2] = <dReal>n[2]
             self._bodies = (body1, body2)
         finally:
-            _unlock(st)
+            _leave(world._lk)
+
+
+cdef inline WorldBase _world_ready(object world):
+    """The world with its state's rows, lock and joint table read (once per world)."""
+    cdef WorldBase w = <WorldBase>world
+    if w._cached is not w._state:
+        w._refresh()
+    return w
 
 
 cdef bint _contact_init(JointBase self, object world, object jointgroup, object contact) except -1:
@@ -1176,12 +1175,12 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
     for k in range(24):
         if not _storable(v[k]):
             return False
-    st = (<WorldBase>world)._state
-    cdef SlotsBase rows = st.joints
+    cdef WorldBase wb = _world_ready(world)
+    cdef SlotsBase rows = wb._J
     cdef Py_ssize_t slot
     cdef dReal* r
     cdef int* ji
-    _lock(st)
+    _enter(wb._lk)
     try:
         slot = rows.take_row()
         r = rows.rdata + slot * rows.rw
@@ -1198,18 +1197,18 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
         ji[JI_C_MODE] = c._mode
         self._world = world
         self._rows = rows
-        self._body_rows = st.bodies
+        self._body_rows = wb._B
         self._slot = slot
         self._gen = <long><object>PyList_GET_ITEM(rows.generation, slot)
         self._bodies = _NO_BODIES
         self._data = None
         self._normal = c.normal
-        st.joint_objects[slot] = self
+        wb._objects[slot] = self
         if group is not None:
             group._joints.append(self)
         self._group = group
     finally:
-        _unlock(st)
+        _leave(wb._lk)
     return True
 
 
