@@ -135,9 +135,11 @@ def test_fast_path_still_rejects_bad_input():
 def test_unpackable_contact_values_take_the_general_path():
     world, b1, b2 = _world_bodies()
     c = Contact()
-    c.pos = (1.0, 2.0)                    # attributes assigned directly, bypassing the setters
-    with pytest.raises(ValueError):
-        ContactJoint(world, None, c)
+    with pytest.raises(ValueError, match="pos must have 3 components"):   # checked where it is assigned
+        c.pos = (1.0, 2.0)
+    with pytest.raises(ValueError, match="finite"):
+        c.normal = (0.0, math.nan, 1.0)
+    assert c.pos == (0.0, 0.0, 0.0) and c.normal == (0.0, 0.0, 0.0)    # a refused value changes nothing
     c = Contact()
     with pytest.raises(TypeError, match="mode must be an int"):      # fields are checked where they enter
         c.mode = "bounce"

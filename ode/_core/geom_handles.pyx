@@ -302,7 +302,7 @@ cdef list _contacts(Py_ssize_t a, Py_ssize_t b, int flags, object g1, object g2)
     cdef dReal* buf = stack
     cdef dReal* r
     cdef int maxc = flags & 0xffff
-    cdef int n, k
+    cdef int n, k, i
     cdef dReal* g = _GS.rdata
     cdef int* gi = _GS.idata
     cdef Py_ssize_t rw = _GS.rw, iw = _GS.iw
@@ -320,19 +320,20 @@ cdef list _contacts(Py_ssize_t a, Py_ssize_t b, int flags, object g1, object g2)
                 n = collide_pair(g + a * rw, gi + a * iw, g + b * rw, gi + b * iw, flags, buf, CR)
         for k in range(n):
             r = buf + k * CR
-            pos = (<double>r[C_POS], <double>r[C_POS + 1], <double>r[C_POS + 2])
-            normal = (<double>r[C_NORMAL], <double>r[C_NORMAL + 1], <double>r[C_NORMAL + 2])
             if _FAST_CONTACT and isfinite(r[C_POS]) and isfinite(r[C_POS + 1]) and isfinite(r[C_POS + 2]) \
                     and isfinite(r[C_NORMAL]) and isfinite(r[C_NORMAL + 1]) and isfinite(r[C_NORMAL + 2]) \
                     and isfinite(r[C_DEPTH]):
                 fast = <ContactBase>_CONTACT_TYPE.__new__(_CONTACT_TYPE)   # the fields, no __init__ to run
-                fast.pos = pos
-                fast.normal = normal
+                for i in range(3):
+                    fast._pos[i] = <double>r[C_POS + i]
+                    fast._normal[i] = <double>r[C_NORMAL + i]
                 fast._depth = <double>r[C_DEPTH]
                 fast.g1 = g1
                 fast.g2 = g2
                 out.append(fast)
             else:
+                pos = (<double>r[C_POS], <double>r[C_POS + 1], <double>r[C_POS + 2])
+                normal = (<double>r[C_NORMAL], <double>r[C_NORMAL + 1], <double>r[C_NORMAL + 2])
                 c = _CONTACT()
                 c.setContactGeomParams(pos, normal, <double>r[C_DEPTH], g1, g2)
                 out.append(c)

@@ -40,7 +40,10 @@ cdef class ContactBase:
     cdef int _mode
     cdef double _mu, _mu2, _bounce, _bounce_vel, _soft_erp, _soft_cfm
     cdef double _motion1, _motion2, _motionN, _slip1, _slip2, _depth
-    cdef public object pos, normal, fdir1, g1, g2
+    cdef double _pos[3]
+    cdef double _normal[3]
+    cdef double _fdir1[3]
+    cdef public object g1, g2
 
 
 # n finite reals from value into out (the fast path for tuples / lists of floats and ints, else ode._check.vec

@@ -880,6 +880,14 @@ def bind_api_types(world, body, contact, contact_joint, joint_group):
     _World, _Body, _Contact, _ContactJoint, _JointGroup = world, body, contact, contact_joint, joint_group
 
 
+cdef int _set3(str name, object value, double* field) except -1:
+    """Three checked finite reals into field, which is left as it was when the value is refused."""
+    cdef double v[3]
+    _vec(name, value, 3, v)
+    field[0], field[1], field[2] = v[0], v[1], v[2]
+    return 0
+
+
 cdef double _field_real(str name, object value) except? -1.0:
     """A contact field's value: a real number (infinities allowed, as the setters allow them for mu), or
     TypeError naming the field; the setters check the ranges."""
@@ -911,7 +919,36 @@ cdef class ContactBase:
         self._mode = 0x004             # PyODE's defaults: bounce mode, infinite friction, bounce 0.1
         self._mu = INFINITY
         self._bounce = 0.1
-        self.pos = self.normal = self.fdir1 = _ZERO3
+        self._pos[0] = self._pos[1] = self._pos[2] = 0.0
+        self._normal[0] = self._normal[1] = self._normal[2] = 0.0
+        self._fdir1[0] = self._fdir1[1] = self._fdir1[2] = 0.0
+
+    @property
+    def pos(self):
+        """The contact point (world frame); a tuple is made when it is read."""
+        return (self._pos[0], self._pos[1], self._pos[2])
+
+    @pos.setter
+    def pos(self, value):
+        _set3("pos", value, self._pos)
+
+    @property
+    def normal(self):
+        """The unit normal, pointing into geom 1."""
+        return (self._normal[0], self._normal[1], self._normal[2])
+
+    @normal.setter
+    def normal(self, value):
+        _set3("normal", value, self._normal)
+
+    @property
+    def fdir1(self):
+        """The first friction direction (with ContactFDir1)."""
+        return (self._fdir1[0], self._fdir1[1], self._fdir1[2])
+
+    @fdir1.setter
+    def fdir1(self, value):
+        _set3("fdir1", value, self._fdir1)
 
     @property
     def mode(self):
@@ -1047,7 +1084,8 @@ cdef class ContactBase:
 
     def getContactGeomParams(self):
         """(pos, normal, depth, geom1, geom2)."""
-        return (self.pos, self.normal, self._depth, self.g1, self.g2)
+        return ((self._pos[0], self._pos[1], self._pos[2]), (self._normal[0], self._normal[1], self._normal[2]),
+                self._depth, self.g1, self.g2)
 
 
 cdef bint _vec3_fast(object value, double* out) noexcept:
@@ -1145,6 +1183,7 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
     arguments need the general path. A module function, not a method: the Python ContactJoint derives from
     Joint and this type alike, so the type may add no C methods of its own."""
     cdef double v[24]
+    cdef int k
     cdef ContactBase c
     cdef JointGroupBase group = None
     if type(contact) is not _Contact or type(world) is not _World:
@@ -1156,8 +1195,10 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
         if group._destroyed:
             return False
     c = <ContactBase>contact
-    if not (_vec3_fast(c.pos, v) and _vec3_fast(c.normal, v + 3) and _vec3_fast(c.fdir1, v + 7)):
-        return False
+    for k in range(3):
+        v[k] = c._pos[k]
+        v[3 + k] = c._normal[k]
+        v[7 + k] = c._fdir1[k]
     v[6] = c._depth
     v[10] = c._mu
     v[11] = c._mu2
@@ -1171,7 +1212,6 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
     v[21] = c._motionN
     v[22] = c._slip1
     v[23] = c._slip2
-    cdef int k
     for k in range(24):
         if not _storable(v[k]):
             return False
@@ -1202,7 +1242,7 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
         self._gen = <long><object>PyList_GET_ITEM(rows.generation, slot)
         self._bodies = _NO_BODIES
         self._data = None
-        self._normal = c.normal
+        self._normal = (c._normal[0], c._normal[1], c._normal[2])
         wb._objects[slot] = self
         if group is not None:
             group._joints.append(self)

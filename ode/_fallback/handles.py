@@ -472,6 +472,19 @@ def _real_field(name: str):
     return property(get, put)
 
 
+def _vector_field(name: str):
+    """A property storing three checked finite reals (as ode._check.vec) in ``_name``, read as a tuple."""
+    private = "_" + name
+
+    def get(self):
+        return getattr(self, private)
+
+    def put(self, value) -> None:
+        setattr(self, private, _check.vec(name, value))
+
+    return property(get, put)
+
+
 class ContactBase:
     """The contact point, its surface parameters and the per-contact setters of ode.Contact."""
 
@@ -488,13 +501,16 @@ class ContactBase:
     _slip1 = 0.0
     _slip2 = 0.0
     _depth = 0.0
-    fdir1 = (0.0, 0.0, 0.0)
-    pos = (0.0, 0.0, 0.0)
-    normal = (0.0, 0.0, 0.0)
+    _fdir1 = (0.0, 0.0, 0.0)
+    _pos = (0.0, 0.0, 0.0)
+    _normal = (0.0, 0.0, 0.0)
     g1 = None
     g2 = None
 
     mode = property(lambda self: self._mode, lambda self, value: setattr(self, "_mode", _field_mode(value)))
+    pos = _vector_field("pos")
+    normal = _vector_field("normal")
+    fdir1 = _vector_field("fdir1")
     mu = _real_field("mu")
     mu2 = _real_field("mu2")
     bounce = _real_field("bounce")
@@ -568,9 +584,7 @@ class ContactJointBase(JointBase):
         if jointgroup is not None and (type(jointgroup) is not _API["JointGroup"] or jointgroup._destroyed):
             return False
         c = contact
-        p, q, f = _vec3_fast(c.pos), _vec3_fast(c.normal), _vec3_fast(c.fdir1)
-        if p is None or q is None or f is None:
-            return False
+        p, q, f = list(c._pos), list(c._normal), list(c._fdir1)
         v = p + q + [float(c.depth)] + f + [float(c.mu), float(c.mu2), 0.0, 0.0, 0.0, float(c.bounce),
                                             float(c.bounce_vel), float(c.soft_erp), float(c.soft_cfm),
                                             float(c.motion1), float(c.motion2), float(c.motionN),
@@ -596,7 +610,7 @@ class ContactJointBase(JointBase):
             self._gen = rows.generation[slot]
             self._bodies = _NO_BODIES
             self._data = None
-            self._normal = c.normal
+            self._normal = c._normal
             st.joint_objects[slot] = self
             if jointgroup is not None:
                 jointgroup._joints.append(self)
