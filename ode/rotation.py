@@ -8,12 +8,11 @@ degenerate axes). The arithmetic is done by ``_backend.kernel("rotation")`` and 
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Sequence
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _check
 
 __all__ = [
     "RSetIdentity", "RFromAxisAndAngle", "RFromEulerAngles", "RFrom2Axes", "RFromZAxis", "QSetIdentity",
@@ -28,14 +27,7 @@ _SINGLE = _backend.REAL is np.float32
 # ------------------------------------------------ validation shared with ode.mass (and usable by others)
 
 
-def _real(name: str, value) -> float:
-    """value as a finite Python float, or TypeError/ValueError naming the argument."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
-    x = float(value)
-    if not math.isfinite(x):
-        raise ValueError(f"{name} must be finite, not {x!r}")
-    return x
+_real = _check.finite        # value as a finite Python float, or TypeError/ValueError naming the argument
 
 
 def _vector(name: str, value, n: int) -> tuple:
