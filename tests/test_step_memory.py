@@ -4,13 +4,13 @@ the joint and body rows the kernels visit follow the live objects, not the most 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import OURS, TESTS, fresh_env
 
 import ode
 from ode import _backend
@@ -149,12 +149,12 @@ def test_a_workspace_of_the_wrong_type_is_refused():
 def test_steady_state_steps_take_no_fresh_pages(quick, setting):
     if _backend.backend != "core":
         pytest.skip("page faults measure the compiled kernels' memory")
-    env = dict(os.environ, ODE_BACKEND="core")
+    env = fresh_env(ODE_BACKEND="core")
     if setting == "malloc trims at once":
         env["MALLOC_TRIM_THRESHOLD_"] = "0"     # glibc hands freed heap tops back at once
-    code = _FAULTS.format(root=str(ROOT), bench=str(ROOT / "benchmarks"), pre=setting != "plain", quick=quick)
+    code = _FAULTS.format(root=OURS, bench=str(ROOT / "benchmarks"), pre=setting != "plain", quick=quick)
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                          cwd=str(ROOT), timeout=300)
+                          cwd=str(TESTS), timeout=300)
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["grows"] > 0

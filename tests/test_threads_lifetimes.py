@@ -7,28 +7,23 @@ PYTHONPATH, the same backend and precision through the inherited environment).
 
 import copy
 import gc
-import os
 import pickle
 import subprocess
 import sys
 import textwrap
 import tracemalloc
-from pathlib import Path
 
 import pytest
+from backends import TESTS, fresh_env
 
 import ode
 from ode.geoms import STORE
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def _run_script(source: str, *args: str, timeout: float = 120.0) -> subprocess.CompletedProcess:
-    """Run ``source`` in a fresh interpreter with this tree's ``ode`` first on the path."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(source), *args], env=env, cwd=str(ROOT),
-                          capture_output=True, text=True, timeout=timeout)
+    """Run ``source`` in a fresh interpreter importing the ``ode`` under test (same backend and precision)."""
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(source), *args], env=fresh_env(),
+                          cwd=str(TESTS), capture_output=True, text=True, timeout=timeout)
 
 
 # ------------------------------------------------------------------ (a) one world, two threads
