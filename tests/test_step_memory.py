@@ -17,6 +17,10 @@ from ode import _backend
 from ode import _layout as L
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "benchmarks") not in sys.path:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_chain import build_chain  # noqa: E402
 
 # A fresh interpreter builds the 50-link ball chain of benchmarks/bench_chain.py (after allocating and freeing
 # a 64 MiB block when asked), steps it 10 times, then counts the minor page faults of 200 more steps.
@@ -42,21 +46,8 @@ print(json.dumps({{"faults": after - before, "grows": world._state.workspace.gro
 
 
 def _chain(n: int) -> ode.World:
-    """A hanging chain of n small spheres joined by ball joints, the first one to the environment."""
-    world = ode.World()
-    world.setGravity((0.0, 0.0, -9.81))
-    prev = None
-    for i in range(n):
-        b = ode.Body(world)
-        m = ode.Mass()
-        m.setSphereTotal(0.1, 0.03)
-        b.setMass(m)
-        b.setPosition((0.1 * (i + 1), 0.0, 5.0))
-        j = ode.BallJoint(world)
-        j.attach(prev, b)
-        j.setAnchor((0.1 * i, 0.0, 5.0))
-        prev = b
-    return world
+    """The benchmark's hanging chain of n small spheres joined by ball joints (bench_chain.build_chain)."""
+    return build_chain(ode, n)[0]
 
 
 def _state_bytes(world) -> bytes:
