@@ -862,7 +862,6 @@ cdef class WorldBase:
 
 # ---------------------------------------------------------------- contacts
 
-cdef tuple _ZERO3 = (0.0, 0.0, 0.0)
 cdef tuple _NO_BODIES = (None, None)
 
 # The API's exact types for the contact fast paths (subclasses take the general path in Python), bound once
