@@ -849,28 +849,87 @@ SCENES = {
 }
 
 
-# Tolerances on the scaled deviation (see ``deviation``) over the whole run. Double precision: joint scenes
-# have unique solutions and smooth dynamics, so only round-off separates us from libode (1e-6); contact scenes
-# have redundant friction rows whose LCP solution depends on pivoting details (1e-4). Single precision: the
-# state is stored and (in the core) computed in float32 (eps 6e-8); the constraint solve amplifies that by
-# the conditioning of J M^-1 J^T + CFM/h and it accumulates over 200 steps: about 1e-4 is observed, so 1e-3.
+# Tolerances on the scaled deviation (see ``deviation``) over the whole run, double precision, against
+# Debian's double-precision libode: joint scenes have unique solutions and smooth dynamics, so only round-off
+# separates us from libode (1e-6); contact scenes have redundant friction rows whose LCP solution depends on
+# pivoting details (1e-4).
 TOLERANCE = {
     ("joint", "double"): 1e-6,
     ("contact", "double"): 1e-4,
-    ("joint", "single"): 1e-3,
-    ("contact", "single"): 1e-3,
+}
+
+# Single precision, per scene, against libode 0.16.2 built in single precision (tests/data/scenes/single/):
+# both engines store and compute the state in float32 (eps 6e-8), but they round in different places, and the
+# constraint solve amplifies each difference by the conditioning of J M^-1 J^T + CFM/h over 200 steps. Each
+# value is about 3x the worst deviation measured with the compiled single build (tools/fidelity_report.py).
+SINGLE_TOLERANCE = {
+    "ball_chain": 3e-4,
+    "hinge": 8e-5,
+    "hinge_stops": 5e-5,
+    "slider_stops": 2e-5,
+    "hinge_motor": 4e-4,
+    "slider_motor": 2e-5,
+    "motor_stop_fudge": 6e-5,
+    "fixed": 9e-5,
+    "universal": 9e-5,
+    "hinge2_suspension": 7e-5,
+    "spin_gravity": 2e-5,
+    "spin_free": 3e-5,
+    "finite_rotation": 5e-5,
+    "box_friction": 2e-4,
+    "box_pyramid": 4e-6,
+    "box_mu_inf": 6e-6,
+    "box_soft": 2e-6,
+    "box_fdir_mu2": 4e-6,
+    "box_motion1": 3e-6,
+    "sphere_bounce": 4e-5,
+    "car": 2e-5,
+    "hinge2_limits_motors": 2e-3,
+    "slider_two_bodies": 7e-5,
+    "fixed_two_bodies": 2e-3,
+    "universal_limits_motors": 7e-5,
+    "hinge_stops_reversed": 7e-5,
 }
 
 
-def load_recording(name: str, root=None):
-    """(samples, labels, kind) of a recorded scene from tests/data/scenes/<name>.npz."""
+# Single-precision libode leaves ``car`` at step 18: its constraint solve gives the wheels a jolt (they sink
+# 4.4 mm in one step and turn at 0.3 rad/s about x) that neither double libode nor our single build shows, and
+# from there the runs are different trajectories (scaled deviation 0.6). In single precision the scene is
+# compared over the steps before the jolt; test_fidelity checks that the recording shows it.
+SINGLE_STEPS = {"car": 18}
+
+
+def compared_steps(name: str, precision: str, steps: int) -> int:
+    """How many of the first ``steps`` steps of scene ``name`` are compared with libode in ``precision``."""
+    if precision == "single":
+        return min(steps, SINGLE_STEPS.get(name, steps))
+    return steps
+
+
+def tolerance(name: str, precision: str) -> float:
+    """The tolerance of scene ``name`` in ``precision``: by kind in double, measured per scene in single."""
+    return SINGLE_TOLERANCE[name] if precision == "single" else TOLERANCE[(SCENES[name][1], precision)]
+
+
+def read_recording(folder: str, name: str, root=None, precision: str = "double"):
+    """(samples, labels, kind) from tests/data/<folder>/<name>.npz, or <folder>/single/ in single precision.
+
+    Double recordings come from Debian's libode, single ones from libode built in single precision (see
+    docs/architecture.md).
+    """
     from pathlib import Path
 
     import numpy as np
 
     base = Path(root) if root is not None else Path(__file__).resolve().parent
-    with np.load(base / "data" / "scenes" / f"{name}.npz") as data:
+    path = base / "data" / folder / ("single" if precision == "single" else "") / f"{name}.npz"
+    with np.load(path) as data:
         return data["samples"], [str(x) for x in data["labels"]], str(data["kind"])
+
+
+def load_recording(name: str, root=None, precision: str = "double"):
+    """(samples, labels, kind) of a recorded scene: libode's run in ``precision`` (tests/data/scenes/)."""
+    return read_recording("scenes", name, root, precision)
 
 
 def deviation(ref, got, labels=None) -> tuple:

@@ -1,9 +1,11 @@
 """Fidelity of issue 3's features: each scene of tests/scenes3.py run with our ``ode`` against libode.
 
-Tolerances and their reasons are in ``scenes3.TOLERANCE``: joint, kinematic and QuickStep scenes 1e-6
-(QuickStep follows ODE 0.16's row order and dRand reordering, seed 0 set by each scene), damping 1e-9
-relative, sleep scenes 1e-4 on the trajectory and the step at which each body sleeps or wakes identical;
-single precision 1e-3 (damping scenes then compared like the others, scaled absolute). Under the pure-Python
+Double precision compares with Debian's libode (tests/data/scenes3/); tolerances and their reasons are in
+``scenes3.TOLERANCE``: joint, kinematic and QuickStep scenes 1e-6 (QuickStep follows ODE 0.16's row order and
+dRand reordering, seed 0 set by each scene), damping 1e-9 relative, sleep scenes 1e-4 on the trajectory and
+the step at which each body sleeps or wakes identical. Single precision compares with libode built in single
+precision (tests/data/scenes3/single/) within the per-scene ``scenes3.SINGLE_TOLERANCE`` (damping scenes then
+compared like the others, scaled absolute; sleep steps still identical). Under the pure-Python
 backend the scenes run their first PY_STEPS steps (every scheduled event: sleeps up to step 98, the
 kinematic switch at 100, the forced disable at 110) against that prefix.
 
@@ -94,24 +96,27 @@ def steps(monkeypatch):
 @pytest.mark.parametrize("name", [_param(n) for n in scenes3.SCENES])
 def test_scene_matches_libode(name, steps):
     """Our engine follows libode's trajectory, joint readings, feedback and sleep steps within tolerance."""
-    ref, labels, kind = scenes3.load_recording(name)
+    ref, labels, _ = scenes3.load_recording(name, precision=ode.precision)
     rows = scenes3.SCENES[name][0](ode)
     assert rows.labels == labels, "the scene samples different quantities than the recording"
     got = np.asarray(rows, dtype=np.float64)
     worst, column, first = scenes3.compare(name, ref[:steps], got, labels, ode.precision)
-    tol = scenes3.TOLERANCE[(kind, ode.precision)]
+    tol = scenes3.tolerance(name, ode.precision)
     print(f"{name}: max deviation {worst:.3e} at {column} (first step over threshold: {first}), tol {tol:g}")
     assert worst <= tol, f"{name}: {column} deviates by {worst:.3e} (> {tol:g}), first at step {first}"
 
 
 def test_recordings_cover_every_scene():
-    """Each scene has a finite recording of the full run, of its kind, and REQUIRES names every scene."""
-    assert set(REQUIRES) == set(scenes3.SCENES)
+    """Each scene has finite recordings of the full run in both precisions, and REQUIRES names every scene."""
+    assert set(REQUIRES) == set(scenes3.SCENES) == set(scenes3.SINGLE_TOLERANCE)
     for name in scenes3.SCENES:
         ref, labels, kind = scenes3.load_recording(name)
         assert ref.shape == (scenes3.STEPS, len(labels))
         assert kind == scenes3.SCENES[name][1]
         assert np.all(np.isfinite(ref))
+        single, single_labels, single_kind = scenes3.load_recording(name, precision="single")
+        assert (single.shape, single_labels, single_kind) == (ref.shape, labels, kind)
+        assert np.all(np.isfinite(single))
 
 
 def test_recorded_sleep_steps():
@@ -126,6 +131,10 @@ def test_recorded_sleep_steps():
     steps = scenes3.sleep_steps(ref, labels)
     assert steps["never"] == []
     assert len({s[0][0] for k, s in steps.items() if k != "never"}) == 5  # five different sleep steps
+    for name in ("sleep_island", "sleep_contacts"):  # single-precision libode sleeps at the same steps
+        ref, labels, _ = scenes3.load_recording(name)
+        single, _, _ = scenes3.load_recording(name, precision="single")
+        assert scenes3.sleep_steps(single, labels) == scenes3.sleep_steps(ref, labels)
 
 
 def test_compare_helpers():

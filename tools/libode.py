@@ -1,7 +1,13 @@
-"""Load Debian's libode 0.16.2 (double precision) through ctypes, for recording golden data only.
+"""Load libode 0.16.2 through ctypes, for recording golden data only.
 
 Nothing in the ``ode`` package imports this: libode is an oracle for tests, never linked into the package.
 ``fn(name, restype, *argtypes)`` declares and returns a C function; structures mirror ODE 0.16's headers.
+
+By default the library is Debian's libode (double precision), loaded on first use. With the environment
+variable ``ODE_LIBODE=/path/to/libode.so`` that library is used instead, and ``dReal`` (with every structure
+and shim built on it) is ``c_float`` or ``c_double`` according to the library's own ``dGetConfiguration()``,
+read here at import, before the structures are defined. ``PRECISION`` names the precision being recorded and
+``recording_path`` places a single-precision recording in a ``single/`` directory beside the double one.
 """
 
 from __future__ import annotations
@@ -9,8 +15,31 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
+import os
+from pathlib import Path
 
-dReal = ctypes.c_double
+LIBRARY_ENV = "ODE_LIBODE"
+
+
+def _configured_precision(path: str) -> str:
+    """"single" or "double": the precision libode at ``path`` reports through dGetConfiguration()."""
+    handle = ctypes.CDLL(path)
+    handle.dGetConfiguration.restype = ctypes.c_char_p
+    config = handle.dGetConfiguration()
+    for precision in ("single", "double"):
+        if f"ODE_{precision}_precision".encode() in config.split():
+            return precision
+    raise OSError(f"{path}: dGetConfiguration() names no precision: {config!r}")
+
+
+def _precision() -> str:
+    """The precision to record in: that of $ODE_LIBODE if set, else double (Debian's libode)."""
+    path = os.environ.get(LIBRARY_ENV)
+    return _configured_precision(path) if path else "double"
+
+
+PRECISION = _precision()
+dReal = ctypes.c_float if PRECISION == "single" else ctypes.c_double
 dVector3 = dReal * 4
 dVector4 = dReal * 4
 dMatrix3 = dReal * 12
@@ -50,13 +79,16 @@ class dContact(ctypes.Structure):
 
 @functools.lru_cache(maxsize=1)
 def lib() -> ctypes.CDLL:
-    """The initialised libode, or OSError if it is not installed (apt-get install libode-dev)."""
-    path = ctypes.util.find_library("ode") or "libode.so.8"
+    """The initialised libode, or OSError if it is not installed (apt-get install libode-dev).
+
+    $ODE_LIBODE if set, else the system's libode, which must then be double precision.
+    """
+    path = os.environ.get(LIBRARY_ENV) or ctypes.util.find_library("ode") or "libode.so.8"
     handle = ctypes.CDLL(path)
     handle.dInitODE2(0)
     handle.dGetConfiguration.restype = ctypes.c_char_p
-    if b"ODE_double_precision" not in handle.dGetConfiguration():
-        raise OSError("the recorder needs a double-precision libode")
+    if f"ODE_{PRECISION}_precision".encode() not in handle.dGetConfiguration().split():
+        raise OSError(f"the recorder needs a {PRECISION}-precision libode")
     return handle
 
 
@@ -71,3 +103,16 @@ def fn(name: str, restype=None, *argtypes):
 def vec(p, n: int = 3) -> tuple:
     """The first n values behind a ``const dReal*`` returned by libode."""
     return tuple(p[i] for i in range(n))
+
+
+def recording_path(path) -> Path:
+    """Where a recording meant for ``path`` goes: ``path`` in double precision, else ``single/`` beside it.
+
+    So ``tests/data/scenes/hinge.npz`` recorded with a single-precision libode is written to
+    ``tests/data/scenes/single/hinge.npz`` (the directory is created); tests read it from there.
+    """
+    path = Path(path)
+    if PRECISION == "double":
+        return path
+    path.parent.joinpath(PRECISION).mkdir(parents=True, exist_ok=True)
+    return path.parent / PRECISION / path.name

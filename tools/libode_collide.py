@@ -32,6 +32,8 @@ _I = ctypes.c_int
 _U = ctypes.c_uint
 _R = _L.dReal
 _PR = ctypes.POINTER(_R)
+_D = ctypes.c_double  # the samples of the *BuildDouble functions are double whatever dReal is
+_PD = ctypes.POINTER(_D)
 _V3 = (_R, _R, _R)
 
 CLASS_NUMBERS = {
@@ -54,7 +56,7 @@ _SIGS = {
     "dGeomTriMeshDataCreate": (_P,), "dGeomTriMeshDataDestroy": (None, _P),
     "dGeomTriMeshDataBuildDouble": (None, _P, _P, _I, _I, _P, _I, _I),
     "dGeomHeightfieldDataCreate": (_P,), "dGeomHeightfieldDataDestroy": (None, _P),
-    "dGeomHeightfieldDataBuildDouble": (None, _P, _PR, _I, _R, _R, _I, _I, _R, _R, _R, _I),
+    "dGeomHeightfieldDataBuildDouble": (None, _P, _PD, _I, _R, _R, _I, _I, _R, _R, _R, _I),
     "dGeomDestroy": (None, _P), "dGeomGetClass": (_I, _P),
     "dGeomSetPosition": (None, _P, *_V3), "dGeomGetPosition": (_PR, _P),
     "dGeomSetRotation": (None, _P, _PR), "dGeomGetRotation": (_PR, _P),
@@ -196,7 +198,7 @@ def _create_trimesh(owner: Geom, spec: dict, space) -> int:
     """dCreateTriMesh over double vertices and uint32 indices."""
     verts = [float(x) for v in spec["vertices"] for x in v]
     idx = [int(x) for f in spec["faces"] for x in f]
-    va, ia = (_R * len(verts))(*verts), (ctypes.c_uint32 * len(idx))(*idx)
+    va, ia = (_D * len(verts))(*verts), (ctypes.c_uint32 * len(idx))(*idx)
     data = C.dGeomTriMeshDataCreate()
     C.dGeomTriMeshDataBuildDouble(data, va, 3 * 8, len(spec["vertices"]), ia, len(idx), 3 * 4)
     owner.keep += [(None, va), (None, ia)]
@@ -208,7 +210,7 @@ def _create_trimesh(owner: Geom, spec: dict, space) -> int:
 def _create_heightfield(owner: Geom, spec: dict, space) -> int:
     """dCreateHeightfield over double samples (copied by libode), placeable."""
     h = [float(x) for x in spec["heights"]]
-    ha = (_R * len(h))(*h)
+    ha = (_D * len(h))(*h)
     data = C.dGeomHeightfieldDataCreate()
     C.dGeomHeightfieldDataBuildDouble(
         data, ha, 1, spec["width"], spec["depth"], spec["width_samples"], spec["depth_samples"],

@@ -1,6 +1,7 @@
 """Record libode 0.16.2's narrow phase (dCollide) and broad phase (dSpaceCollide) into tests/data/collide/.
 
-Usage: ``python tools/record_collide.py`` (needs libode-dev; run from the repository root).
+Usage: ``python tools/record_collide.py`` (needs libode-dev; run from the repository root). With
+``ODE_LIBODE`` naming a single-precision libode the files go to tests/data/collide/single/.
 
 Narrow phase: for every pair of geom classes (ODE's class order, plus a swapped-order share of the poses),
 250 relative poses from fixed seeds: deep, shallow, grazing and separated placements found by bisecting the
@@ -496,10 +497,15 @@ def ctypes_p():
     return ctypes.c_void_p
 
 
+def _out(name: str) -> Path:
+    """Where recording ``name`` goes: tests/data/collide/, or its single/ directory for a single libode."""
+    return _L.recording_path(OUT / name)
+
+
 def main() -> None:
     """Record every pair and the space scene."""
     OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "meshes.json").write_text(json.dumps(MESHES, indent=None) + "\n")
+    _out("meshes.json").write_text(json.dumps(MESHES, indent=None) + "\n")
     only = set(sys.argv[1:])
     summary = {}
     for ia, ca in enumerate(CLASSES):
@@ -509,7 +515,7 @@ def main() -> None:
                 continue
             data = record_pair(ca, cb)
             text = json.dumps(data, separators=(",", ":")).encode()
-            (OUT / f"pair_{name}.json.gz").write_bytes(gzip.compress(text, mtime=0))
+            _out(f"pair_{name}.json.gz").write_bytes(gzip.compress(text, mtime=0))
             counts = [len(c["contacts"]["64"]) for c in data["cases"]]
             summary[name] = {"supported": data["supported"], "with_contacts": sum(1 for x in counts if x),
                              "max": max(counts)}
@@ -520,17 +526,17 @@ def main() -> None:
             continue
         data = record_pair(cb, "transform")
         text = json.dumps(data, separators=(",", ":")).encode()
-        (OUT / f"pair_{name}.json.gz").write_bytes(gzip.compress(text, mtime=0))
+        _out(f"pair_{name}.json.gz").write_bytes(gzip.compress(text, mtime=0))
         counts = [len(c["contacts"]["64"]) for c in data["cases"]]
         summary[name] = {"supported": data["supported"], "with_contacts": sum(1 for x in counts if x),
                          "max": max(counts)}
         print(name, summary[name], flush=True)
     if not only or "scene" in only:
         scene = record_scene()
-        (OUT / "space_scene.json").write_text(json.dumps(scene, separators=(",", ":")) + "\n")
+        _out("space_scene.json").write_text(json.dumps(scene, separators=(",", ":")) + "\n")
         print("scene pairs", len(scene["pairs"]))
     if summary:
-        path = OUT / "summary.json"
+        path = _out("summary.json")
         merged = json.loads(path.read_text()) if path.exists() else {}
         merged.update(summary)
         path.write_text(json.dumps(dict(sorted(merged.items())), indent=1) + "\n")

@@ -2,6 +2,7 @@
 
 Run from the repository root: ``python tools/record_quickstep.py``. libode is driven through the PyODE-shaped
 shim ``tools/libode_pyode3.py`` (ctypes, black box). Also records dRandInt(n) draws for the generator tests.
+With ``ODE_LIBODE`` naming a single-precision libode the file is tests/data/single/quickstep_libode.json.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import scenes_quickstep  # noqa: E402
 
 from tools import libode_pyode3 as lo  # noqa: E402
-from tools.libode import fn  # noqa: E402
+from tools.libode import fn, recording_path  # noqa: E402
 
 
 def rand_draws() -> list:
@@ -41,7 +42,7 @@ def rand_draws() -> list:
 def main() -> None:
     data = {"scenes": {name: scene(lo) for name, scene in scenes_quickstep.SCENES.items()},
             "rand": rand_draws()}
-    path = ROOT / "tests" / "data" / "quickstep_libode.json"
+    path = recording_path(ROOT / "tests" / "data" / "quickstep_libode.json")
     path.write_text(json.dumps(data, separators=(",", ":")))
     print(f"wrote {path} ({path.stat().st_size} bytes)")
 

@@ -3,9 +3,11 @@
     python tools/record_scenes.py            # every scene -> tests/data/scenes/<name>.npz
     python tools/record_scenes.py hinge car  # only these scenes
     python tools/record_scenes.py --scripts  # tests/pyode_scripts/*.py -> tests/data/pyode_scripts/<name>.txt
+    ODE_LIBODE=/path/to/single/libode.so python tools/record_scenes.py   # -> tests/data/scenes/single/
 
 The scenes run with ``tools/libode_pyode`` (libode 0.16.2 through ctypes) bound as ``ode``; the recordings
-are what ``tests/test_fidelity.py`` and ``tests/test_pyode_scripts.py`` compare our package with.
+are what ``tests/test_fidelity.py`` and ``tests/test_pyode_scripts.py`` compare our package with. Against a
+single-precision libode (``ODE_LIBODE``, docs/architecture.md) they go to a ``single/`` directory beside.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import scenes  # noqa: E402
 
 from tools import libode_pyode  # noqa: E402
+from tools.libode import recording_path  # noqa: E402
 
 SCENE_DIR = ROOT / "tests" / "data" / "scenes"
 SCRIPT_DIR = ROOT / "tests" / "pyode_scripts"
@@ -32,7 +35,7 @@ def record_scene(name: str) -> Path:
     """Run one scene with the shim and save its samples and column labels."""
     func, kind = scenes.SCENES[name]
     rows = func(libode_pyode)
-    path = SCENE_DIR / f"{name}.npz"
+    path = recording_path(SCENE_DIR / f"{name}.npz")
     np.savez_compressed(path, samples=np.asarray(rows, dtype=np.float64), labels=np.asarray(rows.labels),
                         kind=np.asarray(kind), dt=np.asarray(scenes.DT))
     return path
@@ -44,7 +47,7 @@ def record_scripts() -> list:
     paths = []
     for name in scenes.SCRIPTS:
         text = scenes.run_script(SCRIPT_DIR / f"{name}.py", libode_pyode)
-        path = SCRIPT_OUT / f"{name}.txt"
+        path = recording_path(SCRIPT_OUT / f"{name}.txt")
         path.write_text(text)
         paths.append(path)
     return paths

@@ -3,6 +3,7 @@
     python tools/record_scenes3.py             # every scene -> tests/data/scenes3/<name>.npz
     python tools/record_scenes3.py pr lmotor   # only these scenes
     python tools/record_scenes3.py --summary   # also print each sleep scene's sleep/wake steps
+    ODE_LIBODE=/path/to/single/libode.so python tools/record_scenes3.py   # -> tests/data/scenes3/single/
 
 The scenes run with ``tools/libode_pyode3`` bound as ``ode``; ``tests/test_fidelity3.py`` compares our package
 with these recordings. Scenes using QuickStep set libode's dRand seed to 0 themselves.
@@ -22,6 +23,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import scenes3  # noqa: E402
 
 from tools import libode_pyode3  # noqa: E402
+from tools.libode import recording_path  # noqa: E402
 
 SCENE_DIR = ROOT / "tests" / "data" / "scenes3"
 
@@ -30,7 +32,7 @@ def record_scene(name: str) -> tuple:
     """Run one scene with the shim, save its samples and labels; return (path, rows)."""
     func, kind = scenes3.SCENES[name]
     rows = func(libode_pyode3)
-    path = SCENE_DIR / f"{name}.npz"
+    path = recording_path(SCENE_DIR / f"{name}.npz")
     np.savez_compressed(path, samples=np.asarray(rows, dtype=np.float64), labels=np.asarray(rows.labels),
                         kind=np.asarray(kind), dt=np.asarray(scenes3.DT))
     return path, rows
