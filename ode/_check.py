@@ -12,11 +12,20 @@ from . import _precision
 _MAX = float(np.finfo(_precision.REAL).max)
 
 
+def to_float(name: str, value) -> float:
+    """float(value), with an int too large for a float refused as a ValueError naming the argument (Python
+    raises OverflowError there)."""
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(f"{name} must be finite, not an int of {len(str(abs(int(value))))} digits") from None
+
+
 def real(name: str, value) -> float:
     """A finite float from a real number, or TypeError / ValueError."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
-    x = float(value)
+    x = to_float(name, value)
     if not math.isfinite(x):
         raise ValueError(f"{name} must be finite, not {x!r}")
     if abs(x) > _MAX:
@@ -29,7 +38,7 @@ def real_or_inf(name: str, value) -> float:
     value beyond the precision's range becomes that infinity (as storing it would, minus the warning)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
-    x = float(value)
+    x = to_float(name, value)
     if math.isnan(x):
         raise ValueError(f"{name} must not be NaN")
     if abs(x) > _MAX:
@@ -60,7 +69,7 @@ def finite(name: str, value) -> float:
     TypeError / ValueError."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
-    x = float(value)
+    x = to_float(name, value)
     if not math.isfinite(x):
         raise ValueError(f"{name} must be finite, not {x!r}")
     return x

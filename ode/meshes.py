@@ -27,16 +27,39 @@ def _kernel():
     return _backend.kernel("collide_mesh")
 
 
-def _real_array(name: str, value, cols: int) -> np.ndarray:
-    """A finite float64 (n, cols) array, or TypeError / ValueError."""
+def _numbers(name: str, value, what: str) -> np.ndarray:
+    """value as a float64 array of real numbers: complex, non-numeric or ragged input is a TypeError (numpy
+    would drop an imaginary part with a warning), an int too large for a float a ValueError."""
     try:
-        a = np.asarray(value, dtype=np.float64)
+        raw = np.asarray(value)
     except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must be a sequence of {cols}-vectors of numbers") from exc
-    if a.ndim != 2 or a.shape[1] != cols:
-        raise ValueError(f"{name} must have shape (n, {cols}), not {a.shape}")
+        raise TypeError(f"{name} must be {what}") from exc
+    if raw.dtype.kind == "c":
+        raise TypeError(f"{name} must hold real numbers, not complex ones")
+    if raw.dtype.kind not in "biuf" and raw.size:
+        try:
+            return np.asarray(value, dtype=np.float64)
+        except OverflowError:
+            raise ValueError(f"{name} holds an int too large for a float") from None
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"{name} must be {what}") from exc
+    return raw.astype(np.float64)
+
+
+def _finite_in_range(name: str, a: np.ndarray) -> None:
+    """Refuse NaN, infinities and values beyond the world's precision (a float32 inf once stored)."""
     if not np.all(np.isfinite(a)):
         raise ValueError(f"{name} must be finite")
+    if a.size and float(np.max(np.abs(a))) > _check._MAX:
+        raise ValueError(f"{name} holds values beyond {_backend.precision} precision's range")
+
+
+def _real_array(name: str, value, cols: int) -> np.ndarray:
+    """A finite float64 (n, cols) array within the real type's range, or TypeError / ValueError."""
+    a = _numbers(name, value, f"a sequence of {cols}-vectors of numbers")
+    if a.ndim != 2 or a.shape[1] != cols:
+        raise ValueError(f"{name} must have shape (n, {cols}), not {a.shape}")
+    _finite_in_range(name, a)
     return np.ascontiguousarray(a)
 
 
@@ -482,15 +505,11 @@ class HeightfieldData(_SideData):
         d = _check.real("depth", depth)
         if not (w > 0 and d > 0):
             raise ValueError("width and depth must be > 0")
-        wn = _positive_int("width_samples", width_samples, 2)
-        dn = _positive_int("depth_samples", depth_samples, 2)
-        if wn * dn > _MAX_SAMPLES:
-            raise ValueError("too many samples")
-        s = np.asarray(samples, dtype=np.float64).reshape(-1)
+        wn, dn = _grid("width_samples", width_samples, "depth_samples", depth_samples)
+        s = _numbers("data", samples, "a sequence of numbers").reshape(-1)
         if s.shape[0] != wn * dn:
             raise ValueError(f"expected {wn * dn} samples (width_samples * depth_samples), got {s.shape[0]}")
-        if not np.all(np.isfinite(s)):
-            raise ValueError("samples must be finite")
+        _finite_in_range("data", s)
         sc = _check.real("scale", scale)
         of = _check.real("offset", offset)
         th = _check.real("thickness", thickness)
@@ -539,25 +558,27 @@ class HeightfieldData(_SideData):
     def buildSingle(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
                     offset=0.0, thickness=0.0, wrap=False) -> None:
         """Single-precision samples (rounded to float32 as ODE reads them)."""
-        s = np.asarray(data, dtype=np.float32).astype(np.float64)
-        self._build(s, width, depth, width_samples, depth_samples, scale, offset, thickness, wrap)
+        s = _numbers("data", data, "a sequence of numbers")
+        _finite_in_range("data", s)
+        with np.errstate(over="ignore"):
+            s = s.astype(np.float32)
+        if not np.all(np.isfinite(s)):
+            raise ValueError("data holds values beyond single precision's range")
+        self._build(s.astype(np.float64), width, depth, width_samples, depth_samples, scale, offset, thickness,
+                    wrap)
 
     def buildShort(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
                    offset=0.0, thickness=0.0, wrap=False) -> None:
         """16-bit signed samples."""
-        s = np.asarray(data)
-        if s.size and (s.min() < -32768 or s.max() > 32767):
-            raise ValueError("short samples must be in -32768 .. 32767")
-        self._build(s.astype(np.int16).astype(np.float64), width, depth, width_samples, depth_samples, scale,
+        s = _integer_samples(data, -32768, 32767)
+        self._build(s, width, depth, width_samples, depth_samples, scale,
                     offset, thickness, wrap)
 
     def buildByte(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
                   offset=0.0, thickness=0.0, wrap=False) -> None:
         """8-bit unsigned samples."""
-        s = np.asarray(data)
-        if s.size and (s.min() < 0 or s.max() > 255):
-            raise ValueError("byte samples must be in 0 .. 255")
-        self._build(s.astype(np.uint8).astype(np.float64), width, depth, width_samples, depth_samples, scale,
+        s = _integer_samples(data, 0, 255)
+        self._build(s, width, depth, width_samples, depth_samples, scale,
                     offset, thickness, wrap)
 
     def build_callback(self, userdata, callback: Callable, width, depth, widthSamples, depthSamples,
@@ -575,8 +596,7 @@ class HeightfieldData(_SideData):
         range is the bounds (setBounds; infinite by default)."""
         if not callable(callback):
             raise TypeError("callback must be callable")
-        wn = _positive_int("width_samples", width_samples, 2)
-        dn = _positive_int("depth_samples", depth_samples, 2)
+        wn, dn = _grid("width_samples", width_samples, "depth_samples", depth_samples)
         self._build(np.zeros(wn * dn), width, depth, wn, dn, scale, offset, thickness, wrap)
         self._callback = callback
         self._bounds = (-math.inf, math.inf)  # libode: callback data is unbounded until setBounds
@@ -613,13 +633,46 @@ class HeightfieldData(_SideData):
         if self._params is None:
             raise ValueError("the heightfield data has not been built")
         w, d, wn, dn, sc, of, th, wrap = self._params
-        if not (0 <= int(x) < wn and 0 <= int(z) < dn):
-            raise ValueError("sample index out of range")
+        x, z = _sample_index("x", x, wn), _sample_index("z", z, dn)
         if self._callback is not None:
-            raw = float(self._callback(int(x), int(z)))
+            raw = float(self._callback(x, z))
         else:
-            raw = self._raw[int(z) * wn + int(x)]
+            raw = self._raw[z * wn + x]
         return float(raw * sc + of)
+
+
+def _grid(wname: str, width_samples, dname: str, depth_samples) -> tuple:
+    """(columns, rows) of a heightfield grid: ints >= 2 whose product is at most _MAX_SAMPLES."""
+    wn = _positive_int(wname, width_samples, 2)
+    dn = _positive_int(dname, depth_samples, 2)
+    if wn * dn > _MAX_SAMPLES:
+        raise ValueError(f"{wname} * {dname} = {wn * dn} exceeds the {_MAX_SAMPLES} samples of a heightfield")
+    return wn, dn
+
+
+def _integer_samples(data, low: int, high: int) -> np.ndarray:
+    """Integer samples (buildShort, buildByte) as float64: whole numbers in [low, high]; NaN, fractions and
+    values out of range raise ValueError instead of wrapping or truncating."""
+    s = _numbers("data", data, "a sequence of integers")
+    if not np.all(np.isfinite(s)) or not np.all(s == np.floor(s)):
+        raise ValueError(f"data must hold whole numbers in {low} .. {high}")
+    if s.size and (s.min() < low or s.max() > high):
+        raise ValueError(f"data must hold whole numbers in {low} .. {high}; found {s.min():g} .. {s.max():g}")
+    return s
+
+
+def _sample_index(name: str, value, n: int) -> int:
+    """A sample column or row: an int (or a whole float) in 0 .. n-1, else TypeError / ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not isinstance(value, numbers.Integral):
+        v = float(value)
+        if not math.isfinite(v) or v != math.floor(v):
+            raise ValueError(f"{name} must be a whole sample index, not {v!r}")
+    i = int(value)
+    if not 0 <= i < n:
+        raise ValueError(f"{name} = {i} is out of range 0 .. {n - 1}")
+    return i
 
 
 def _sample_range(lo: float, hi: float, size: float, n: int, wrap: bool) -> list:

@@ -14,12 +14,12 @@ import pytest
 
 import ode
 
-EXPECTED = (TypeError, ValueError, ode.ODEError, IndexError, KeyError, AttributeError, OverflowError,
-            ZeroDivisionError, NotImplementedError)
+EXPECTED = (TypeError, ValueError, ode.ODEError, IndexError)
 JUNK = [None, float("nan"), float("inf"), -float("inf"), -1, 0, 1, 2**31, -2**31, 2**63, 1e308, -1e-308,
         "x", [], [1], [1, 2, 3], (float("nan"),) * 3, (1e300,) * 3, (0, 0, 0), (1, 0, 0), (0,) * 9, (1,) * 9,
         (1, 0, 0, 0), np.zeros(3), np.array([np.nan] * 3), True, object(), [[1, 2, 3]], ((0, 0, 0),), 0.5,
-        -0.5, 1e-300, 10**6]
+        -0.5, 1e-300, 10**6, 10**400, -10**400, (10**400, 0, 0), 1j, (1j, 0, 0), np.array([1j, 0, 0]),
+        np.float64("nan"), np.int64(2**40), [(1e308, 0, 0)] * 3]
 
 
 def _scene(rng: random.Random) -> tuple:
@@ -61,7 +61,7 @@ def _scene(rng: random.Random) -> tuple:
     return w, space, objs
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_random_calls_raise_only_python_errors(seed):
     rng = random.Random(seed)
     w, space, objs = _scene(rng)
