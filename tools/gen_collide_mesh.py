@@ -50,6 +50,8 @@ cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
 cdef double TT_TIE = 0.0
 cdef double TT_ZERO = 1e-6
+cdef int IFLOOR_MAX = 536870912
+cdef int WRAP_CELLS = 128
 
 
 cdef struct MeshData:
@@ -165,7 +167,11 @@ cdef void buf_grow(Buf* b) noexcept nogil:
 
 
 cdef inline int ifloor(dReal x) noexcept nogil:
-    """floor(x) as an int."""
+    """floor(x) as an int, saturated to +-IFLOOR_MAX (NaN: -IFLOOR_MAX) to fit a C int, as in the twin."""
+    if not x > -IFLOOR_MAX:
+        return -IFLOOR_MAX
+    if x > IFLOOR_MAX:
+        return IFLOOR_MAX
     return <int> floor(x)
 
 

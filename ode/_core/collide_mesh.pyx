@@ -33,6 +33,8 @@ cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
 cdef double TT_TIE = 0.0
 cdef double TT_ZERO = 1e-6
+cdef int IFLOOR_MAX = 536870912
+cdef int WRAP_CELLS = 128
 
 
 cdef struct MeshData:
@@ -148,7 +150,11 @@ cdef void buf_grow(Buf* b) noexcept nogil:
 
 
 cdef inline int ifloor(dReal x) noexcept nogil:
-    """floor(x) as an int."""
+    """floor(x) as an int, saturated to +-IFLOOR_MAX (NaN: -IFLOOR_MAX) to fit a C int, as in the twin."""
+    if not x > -IFLOOR_MAX:
+        return -IFLOOR_MAX
+    if x > IFLOOR_MAX:
+        return IFLOOR_MAX
     return <int> floor(x)
 
 
@@ -169,46 +175,61 @@ cdef inline void work_free(dReal* w) noexcept nogil:
 
 
 cdef void trimesh_prepare(MeshData* md, int want_normals) noexcept nogil:
-    """Face normals (unless given) and per-triangle AABBs in the mesh frame."""
-    cdef int t, k, a, b, c
-    cdef dReal ux, uy, uz, wx, wy, wz, nx, ny, nz, ln, lo, hi, x
+    """Face normals (unless given) and per-triangle AABBs in the mesh frame.
+
+    A degenerate triangle (zero area: its edges' cross product is exactly zero) gets an empty box (lower
+    bounds +inf, upper -inf), which every triangle walk tests first: it never makes a contact.
+    """
+    cdef int t, k
+    cdef dReal ln
+    cdef dReal n[3]
     for t in range(md.nt):
-        a = md.t[3 * t]
-        b = md.t[3 * t + 1]
-        c = md.t[3 * t + 2]
+        ln = tri_cross(md, t, n)
         if want_normals:
-            ux = md.v[3 * b] - md.v[3 * a]
-            uy = md.v[3 * b + 1] - md.v[3 * a + 1]
-            uz = md.v[3 * b + 2] - md.v[3 * a + 2]
-            wx = md.v[3 * c] - md.v[3 * a]
-            wy = md.v[3 * c + 1] - md.v[3 * a + 1]
-            wz = md.v[3 * c + 2] - md.v[3 * a + 2]
-            nx = uy * wz - uz * wy
-            ny = uz * wx - ux * wz
-            nz = ux * wy - uy * wx
-            ln = sqrt(nx * nx + ny * ny + nz * nz)
-            if ln > 0:
-                nx = nx / ln
-                ny = ny / ln
-                nz = nz / ln
-            md.tn[3 * t] = nx
-            md.tn[3 * t + 1] = ny
-            md.tn[3 * t + 2] = nz
-        for k in range(3):
-            lo = md.v[3 * a + k]
-            hi = lo
-            x = md.v[3 * b + k]
-            if x < lo:
+            for k in range(3):
+                md.tn[3 * t + k] = n[k] / ln if ln > 0 else n[k]
+        tri_bounds(md, t, ln > 0)
+
+
+cdef dReal tri_cross(MeshData* md, int t, dReal* n) noexcept nogil:
+    """n = (b - a) x (c - a) for triangle t's mesh-frame vertices a, b, c; returns its length."""
+    cdef int a, b, c
+    cdef dReal ux, uy, uz, wx, wy, wz
+    a = 3 * md.t[3 * t]
+    b = 3 * md.t[3 * t + 1]
+    c = 3 * md.t[3 * t + 2]
+    ux = md.v[b] - md.v[a]
+    uy = md.v[b + 1] - md.v[a + 1]
+    uz = md.v[b + 2] - md.v[a + 2]
+    wx = md.v[c] - md.v[a]
+    wy = md.v[c + 1] - md.v[a + 1]
+    wz = md.v[c + 2] - md.v[a + 2]
+    n[0] = uy * wz - uz * wy
+    n[1] = uz * wx - ux * wz
+    n[2] = ux * wy - uy * wx
+    return sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+
+
+cdef void tri_bounds(MeshData* md, int t, int area) noexcept nogil:
+    """Triangle t's mesh-frame AABB into md.tb; the empty box (+inf lower, -inf upper) when area is 0."""
+    cdef int k, j
+    cdef dReal lo, hi, x
+    for k in range(3):
+        lo = DINF
+        hi = -DINF
+        for j in range(3):
+            x = md.v[3 * md.t[3 * t + j] + k]
+            if area and x < lo:
                 lo = x
-            if x > hi:
+            if area and x > hi:
                 hi = x
-            x = md.v[3 * c + k]
-            if x < lo:
-                lo = x
-            if x > hi:
-                hi = x
-            md.tb[6 * t + 2 * k] = lo
-            md.tb[6 * t + 2 * k + 1] = hi
+        md.tb[6 * t + 2 * k] = lo
+        md.tb[6 * t + 2 * k + 1] = hi
+
+
+cdef inline int tri_degenerate(MeshData* md, int t) noexcept nogil:
+    """1 when triangle t has zero area (trimesh_prepare gave it an empty box): it makes no contact."""
+    return 1 if md.tb[6 * t] > md.tb[6 * t + 1] else 0
 
 
 cdef void hf_prepare(MeshData* md) noexcept nogil:
@@ -923,12 +944,18 @@ cdef dReal hf_height(MeshData* md, int i, int j) noexcept nogil:
 
 
 cdef inline int hf_clip(MeshData* md, int n, int* rng) noexcept nogil:
-    """Clip the cell range rng[0:2] to a field of n samples unless it wraps; 0 if nothing is left."""
+    """Clip the cell range rng[0:2] to a field of n samples (a wrapping one: to WRAP_CELLS + 1 cells around the
+    range's middle); 0 if nothing is left."""
+    cdef int m
     if not md.wrap:
         if rng[0] < 0:
             rng[0] = 0
         if rng[1] > n - 2:
             rng[1] = n - 2
+    elif rng[1] - rng[0] > WRAP_CELLS:  # a wrapped field repeats: keep WRAP_CELLS cells around the middle
+        m = rng[0] + (rng[1] - rng[0]) // 2
+        rng[0] = m - WRAP_CELLS // 2
+        rng[1] = m + WRAP_CELLS // 2
     if rng[1] < rng[0]:
         return 0
     return 1
@@ -1189,7 +1216,13 @@ cdef int tri_closest(const dReal* tv, dReal px, dReal py, dReal pz, dReal* q) no
         q[1] = tv[4] + (tv[7] - tv[4]) * w
         q[2] = tv[5] + (tv[8] - tv[5]) * w
         return 1
-    den = 1.0 / (va + vb + vc)
+    den = va + vb + vc
+    if not den > 0:  # a sliver whose area rounds to zero (or a degenerate triangle): vertex a stands for it
+        q[0] = tv[0]
+        q[1] = tv[1]
+        q[2] = tv[2]
+        return 1
+    den = 1.0 / den
     v = vb * den
     w = vc * den
     q[0] = tv[0] + abx * v + acx * w
@@ -2732,6 +2765,8 @@ cdef dReal hf_tree_ray(const dReal* g2, MeshData* m2, const dReal* p, const dRea
     cdef dReal mn, mx, d
     if hi - lo == 1:
         t = m2.to[lo]
+        if tri_degenerate(m2, t):
+            return -1.0
         for c in range(3):
             q = m2.t[3 * t + c]
             to_world(g2, m2.v[3 * q], m2.v[3 * q + 1], m2.v[3 * q + 2], tv, 3 * c)
@@ -3320,6 +3355,9 @@ cdef void tt_boxes(const dReal* g, MeshData* md, dReal* wv, dReal* bx) noexcept 
                     bx[6 * t + 2 * k] = x
                 if j == 0 or x > bx[6 * t + 2 * k + 1]:
                     bx[6 * t + 2 * k + 1] = x
+        if tri_degenerate(md, t):  # an empty box: no overlap with anything
+            for k in range(6):
+                bx[6 * t + k] = md.tb[6 * t + k]
 
 
 cdef int tt_kids(MeshData* md, int lo, int hi, int k, int* out) noexcept nogil:
@@ -3836,6 +3874,8 @@ cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, co
                 sp = sp + 1
             continue
         t = md.to[lo]
+        if tri_degenerate(md, t):
+            continue
         for j in range(3):
             for k in range(3):
                 tv[3 * j + k] = md.v[3 * md.t[3 * t + j] + k]

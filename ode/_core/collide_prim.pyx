@@ -18,6 +18,7 @@ cdef dReal SEG_PARALLEL = 1e-12
 cdef dReal SEG_PARALLEL_F = INFINITY
 cdef dReal DINF = INFINITY
 cdef dReal CAP_PARALLEL = 0.9999999
+cdef dReal CAP_FRAME_X = 1e-7
 cdef dReal MPR_TOL = 1e-6
 cdef dReal OCT_R = 1.0823922002923938
 cdef dReal CAP_AXIS = 0.9
@@ -1142,13 +1143,19 @@ cdef int cyl_cap_on_face(const dReal* g1, const dReal* g2, const dReal* n, dReal
     return m
 
 
+cdef inline dReal axial(const dReal* g, const dReal* p, int o) noexcept nogil:
+    """The axial coordinate of point p[o:o+3] in the frame of record g (its third axis, from its position)."""
+    return (g[G_R + 2] * (p[o] - g[G_POS]) + g[G_R + 5] * (p[o + 1] - g[G_POS + 1])
+            + g[G_R + 8] * (p[o + 2] - g[G_POS + 2]))
+
+
 cdef int box_face_in_cap(const dReal* g1, const dReal* g2, const dReal* n, dReal k, int along, dReal best, int flags, dReal* c, int skip) noexcept nogil:
     """Box g2's face towards cylinder g1 when the cylinder's axis or (near it) an edge-rim axis n (oriented to
     the box) separates best, as libode: the face cut by the cap plane and the cap's octagon prism; depths along
     n measured from the deepest face corner (at depth best); points of depth <= 0 dropped."""
     cdef dReal poly[48]
     cdef dReal tmp[48]
-    cdef dReal sg, h, rr, a, ca, sa, off, e, emin, dep, s, bj, fx, fy, fz
+    cdef dReal sg, h, rr, a, ca, sa, off, e, emin, zmin, dep, s, bj, fx, fy, fz
     cdef int m, q, j, ja, jb, maxc, cnt
     j = 0
     bj = 0.0
@@ -1180,14 +1187,18 @@ cdef int box_face_in_cap(const dReal* g1, const dReal* g2, const dReal* n, dReal
         poly[3 * m] = fx + g2[G_R + ja] * ca + g2[G_R + jb] * sa
         poly[3 * m + 1] = fy + g2[G_R + 3 + ja] * ca + g2[G_R + 3 + jb] * sa
         poly[3 * m + 2] = fz + g2[G_R + 6 + ja] * ca + g2[G_R + 6 + jb] * sa
+    sg = 1.0
+    if k < 0:
+        sg = -1.0
     emin = DINF
+    zmin = DINF
     for m in range(4):
         e = n[0] * poly[3 * m] + n[1] * poly[3 * m + 1] + n[2] * poly[3 * m + 2]
         if e < emin:
             emin = e
-    sg = 1.0
-    if k < 0:
-        sg = -1.0
+        e = sg * axial(g1, poly, 3 * m)
+        if e < zmin:
+            zmin = e
     h = g1[G_LENGTH] * 0.5
     fx = g1[G_R + 2] * sg
     fy = g1[G_R + 5] * sg
@@ -1214,8 +1225,11 @@ cdef int box_face_in_cap(const dReal* g1, const dReal* g2, const dReal* n, dReal
     maxc = maxc_of(flags)
     cnt = 0
     for q in range(m):
-        e = n[0] * tmp[3 * q] + n[1] * tmp[3 * q + 1] + n[2] * tmp[3 * q + 2]
-        dep = best - (e - emin)
+        if along:  # as libode: heights along the axis in the cylinder's frame, from the face's deepest corner
+            dep = best - (sg * axial(g1, tmp, 3 * q) - zmin)
+        else:
+            e = n[0] * tmp[3 * q] + n[1] * tmp[3 * q + 1] + n[2] * tmp[3 * q + 2]
+            dep = best - (e - emin)
         if dep > 0 and cnt < maxc:
             put(c, cnt, skip, tmp[3 * q], tmp[3 * q + 1], tmp[3 * q + 2], -n[0], -n[1], -n[2], dep)
             cnt += 1
@@ -1685,6 +1699,8 @@ cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2,
         uz = uz / l * r
     h = g1[G_LENGTH] * 0.5
     maxc = maxc_of(flags)
+    if k > CAP_PARALLEL or k < -CAP_PARALLEL:
+        return cylinder_face_on_plane(g1, g2, k, maxc, c, skip)
     n = 0
     for m in range(2):
         sg = -1.0
@@ -1698,6 +1714,62 @@ cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2,
         depth = g2[G_PLANE + 3] - (nx * px + ny * py + nz * pz)
         if depth >= 0 and n < maxc:
             put(c, n, skip, px, py, pz, nx, ny, nz, depth)
+            n += 1
+    return n
+
+
+cdef int cylinder_face_on_plane(const dReal* g1, const dReal* g2, dReal k, int maxc, dReal* c, int skip) noexcept nogil:
+    """Cylinder standing on its cap (axis within CAP_PARALLEL of the plane normal): four rim points, as libode.
+
+    The points are the cap centre -+ r f and +- r e, in that order, where e = w x axis (normalised) and
+    f = axis x e, with w the world x axis when the axis is within 1e-7 of perpendicular to it, else the world
+    y axis (libode's frame, observed); each point counts when it lies strictly below the plane.
+    """
+    cdef dReal ax, ay, az, sg, h, cx, cy, cz, ex, ey, ez, l, fx, fy, fz, r, px, py, pz, depth, s
+    cdef int m, n
+    ax = g1[G_R + 2]
+    ay = g1[G_R + 5]
+    az = g1[G_R + 8]
+    sg = -1.0
+    if k < 0:
+        sg = 1.0
+    h = g1[G_LENGTH] * 0.5
+    cx = g1[G_POS] + ax * h * sg
+    cy = g1[G_POS + 1] + ay * h * sg
+    cz = g1[G_POS + 2] + az * h * sg
+    # e = (world x or y) x axis normalised, f = axis x e (written out: both are unit, perpendicular to the axis)
+    if fabs(ax) < CAP_FRAME_X:
+        l = sqrt(ay * ay + az * az)
+        ex = 0.0
+        ey = -az / l
+        ez = ay / l
+        fx = l
+        fy = -ax * ay / l
+        fz = -ax * az / l
+    else:
+        l = sqrt(az * az + ax * ax)
+        ex = az / l
+        ey = 0.0
+        ez = -ax / l
+        fx = -ax * ay / l
+        fy = l
+        fz = -ay * az / l
+    r = g1[G_RADIUS]
+    n = 0
+    for m in range(4):
+        if m < 2:
+            s = r if m == 1 else -r
+            px = cx + fx * s
+            py = cy + fy * s
+            pz = cz + fz * s
+        else:
+            s = r if m == 2 else -r
+            px = cx + ex * s
+            py = cy + ey * s
+            pz = cz + ez * s
+        depth = g2[G_PLANE + 3] - (g2[G_PLANE] * px + g2[G_PLANE + 1] * py + g2[G_PLANE + 2] * pz)
+        if depth > 0 and n < maxc:
+            put(c, n, skip, px, py, pz, g2[G_PLANE], g2[G_PLANE + 1], g2[G_PLANE + 2], depth)
             n += 1
     return n
 

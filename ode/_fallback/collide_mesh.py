@@ -44,6 +44,8 @@ TT_MERGE = 1e-5           # trimesh-trimesh: contacts this close (per coordinate
 TT_DEPTH = 1e-6           # trimesh-trimesh: merged contacts this close in depth sum their normals
 TT_ZERO = 1e-6            # trimesh-trimesh: a merged normal sum this small (per coordinate) cancels the contact
 TT_TIE = 0.0              # trimesh-trimesh: points this close to a pair's deepest are all contacts (libode: exact)
+IFLOOR_MAX = 536870912   # 2^29: cell indices saturate here (a C int holds twice their span)
+WRAP_CELLS = 128          # a wrapping heightfield visits at most this many + 1 cells per axis, around the middle
 
 _REG: dict = {}
 _NEXT = [1]
@@ -325,7 +327,11 @@ def to_int(x):
 
 
 def ifloor(x):
-    """floor(x) as an int."""
+    """floor(x) as an int, saturated to +-IFLOOR_MAX (NaN to -IFLOOR_MAX) so it fits a C int, as in the kernel."""
+    if not x > -IFLOOR_MAX:
+        return -IFLOOR_MAX
+    if x > IFLOOR_MAX:
+        return IFLOOR_MAX
     return int(floor(x))
 
 
@@ -348,46 +354,65 @@ def rec(g):
 
 def trimesh_prepare(md, want_normals):
     #: cdef void trimesh_prepare(MeshData* md, int want_normals) noexcept nogil
-    """Face normals (unless given) and per-triangle AABBs in the mesh frame."""
-    #: int t, k, a, b, c
-    #: dReal ux, uy, uz, wx, wy, wz, nx, ny, nz, ln, lo, hi, x
+    """Face normals (unless given) and per-triangle AABBs in the mesh frame.
+
+    A degenerate triangle (zero area: its edges' cross product is exactly zero) gets an empty box (lower
+    bounds +inf, upper -inf), which every triangle walk tests first: it never makes a contact.
+    """
+    #: int t, k
+    #: dReal ln
+    #: dReal n[3]
+    n = [0.0] * 3  # py
     for t in range(md.nt):
-        a = md.t[3 * t]
-        b = md.t[3 * t + 1]
-        c = md.t[3 * t + 2]
+        ln = tri_cross(md, t, n)
         if want_normals:
-            ux = md.v[3 * b] - md.v[3 * a]
-            uy = md.v[3 * b + 1] - md.v[3 * a + 1]
-            uz = md.v[3 * b + 2] - md.v[3 * a + 2]
-            wx = md.v[3 * c] - md.v[3 * a]
-            wy = md.v[3 * c + 1] - md.v[3 * a + 1]
-            wz = md.v[3 * c + 2] - md.v[3 * a + 2]
-            nx = uy * wz - uz * wy
-            ny = uz * wx - ux * wz
-            nz = ux * wy - uy * wx
-            ln = sqrt(nx * nx + ny * ny + nz * nz)
-            if ln > 0:
-                nx = nx / ln
-                ny = ny / ln
-                nz = nz / ln
-            md.tn[3 * t] = nx
-            md.tn[3 * t + 1] = ny
-            md.tn[3 * t + 2] = nz
-        for k in range(3):
-            lo = md.v[3 * a + k]
-            hi = lo
-            x = md.v[3 * b + k]
-            if x < lo:
+            for k in range(3):
+                md.tn[3 * t + k] = n[k] / ln if ln > 0 else n[k]
+        tri_bounds(md, t, ln > 0)
+
+
+def tri_cross(md, t, n):
+    #: cdef dReal tri_cross(MeshData* md, int t, dReal* n) noexcept nogil
+    """n = (b - a) x (c - a) for triangle t's mesh-frame vertices a, b, c; returns its length."""
+    #: int a, b, c
+    #: dReal ux, uy, uz, wx, wy, wz
+    a = 3 * md.t[3 * t]
+    b = 3 * md.t[3 * t + 1]
+    c = 3 * md.t[3 * t + 2]
+    ux = md.v[b] - md.v[a]
+    uy = md.v[b + 1] - md.v[a + 1]
+    uz = md.v[b + 2] - md.v[a + 2]
+    wx = md.v[c] - md.v[a]
+    wy = md.v[c + 1] - md.v[a + 1]
+    wz = md.v[c + 2] - md.v[a + 2]
+    n[0] = uy * wz - uz * wy
+    n[1] = uz * wx - ux * wz
+    n[2] = ux * wy - uy * wx
+    return sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+
+
+def tri_bounds(md, t, area):
+    #: cdef void tri_bounds(MeshData* md, int t, int area) noexcept nogil
+    """Triangle t's mesh-frame AABB into md.tb; the empty box (+inf lower, -inf upper) when area is 0."""
+    #: int k, j
+    #: dReal lo, hi, x
+    for k in range(3):
+        lo = DINF
+        hi = -DINF
+        for j in range(3):
+            x = md.v[3 * md.t[3 * t + j] + k]
+            if area and x < lo:
                 lo = x
-            if x > hi:
+            if area and x > hi:
                 hi = x
-            x = md.v[3 * c + k]
-            if x < lo:
-                lo = x
-            if x > hi:
-                hi = x
-            md.tb[6 * t + 2 * k] = lo
-            md.tb[6 * t + 2 * k + 1] = hi
+        md.tb[6 * t + 2 * k] = lo
+        md.tb[6 * t + 2 * k + 1] = hi
+
+
+def tri_degenerate(md, t):
+    #: cdef inline int tri_degenerate(MeshData* md, int t) noexcept nogil
+    """1 when triangle t has zero area (trimesh_prepare gave it an empty box): it makes no contact."""
+    return 1 if md.tb[6 * t] > md.tb[6 * t + 1] else 0
 
 
 def hf_prepare(md):
@@ -1133,12 +1158,18 @@ def hf_height(md, i, j):
 
 def hf_clip(md, n, rng):
     #: cdef inline int hf_clip(MeshData* md, int n, int* rng) noexcept nogil
-    """Clip the cell range rng[0:2] to a field of n samples unless it wraps; 0 if nothing is left."""
+    """Clip the cell range rng[0:2] to a field of n samples (a wrapping one: to WRAP_CELLS + 1 cells around the
+    range's middle); 0 if nothing is left."""
+    #: int m
     if not md.wrap:
         if rng[0] < 0:
             rng[0] = 0
         if rng[1] > n - 2:
             rng[1] = n - 2
+    elif rng[1] - rng[0] > WRAP_CELLS:  # a wrapped field repeats: keep WRAP_CELLS cells around the middle
+        m = rng[0] + (rng[1] - rng[0]) // 2
+        rng[0] = m - WRAP_CELLS // 2
+        rng[1] = m + WRAP_CELLS // 2
     if rng[1] < rng[0]:
         return 0
     return 1
@@ -1417,7 +1448,13 @@ def tri_closest(tv, px, py, pz, q):
         q[1] = tv[4] + (tv[7] - tv[4]) * w
         q[2] = tv[5] + (tv[8] - tv[5]) * w
         return 1
-    den = 1.0 / (va + vb + vc)
+    den = va + vb + vc
+    if not den > 0:  # a sliver whose area rounds to zero (or a degenerate triangle): vertex a stands for it
+        q[0] = tv[0]
+        q[1] = tv[1]
+        q[2] = tv[2]
+        return 1
+    den = 1.0 / den
     v = vb * den
     w = vc * den
     q[0] = tv[0] + abx * v + acx * w
@@ -3064,6 +3101,8 @@ def hf_tree_ray(g2, m2, p, w, tv, res, lo, hi, ptr):
     #: dReal mn, mx, d
     if hi - lo == 1:
         t = m2.to[lo]
+        if tri_degenerate(m2, t):
+            return -1.0
         for c in range(3):
             q = m2.t[3 * t + c]
             to_world(g2, m2.v[3 * q], m2.v[3 * q + 1], m2.v[3 * q + 2], tv, 3 * c)
@@ -3706,6 +3745,9 @@ def tt_boxes(g, md, wv, bx):
                     bx[6 * t + 2 * k] = x
                 if j == 0 or x > bx[6 * t + 2 * k + 1]:
                     bx[6 * t + 2 * k + 1] = x
+        if tri_degenerate(md, t):  # an empty box: no overlap with anything
+            for k in range(6):
+                bx[6 * t + k] = md.tb[6 * t + k]
 
 
 def tt_kids(md, lo, hi, k, out):
@@ -4270,6 +4312,8 @@ def collide_ray_trimesh(g1, i1, g2, i2, flags, contacts, skip):
                 sp = sp + 1
             continue
         t = md.to[lo]
+        if tri_degenerate(md, t):
+            continue
         for j in range(3):
             for k in range(3):
                 tv[3 * j + k] = md.v[3 * md.t[3 * t + j] + k]

@@ -22,6 +22,7 @@ SEG_PARALLEL = 1e-12      # sin^2 of the segments' angle at or below this: close
 SEG_PARALLEL_F = float("inf")  # single precision: always the clamping order (the float core has no libode to match)
 DINF = float("inf")
 CAP_PARALLEL = 0.9999999      # |axis1 . axis2| above this (tilt < 4.5e-4 rad): parallel cylinders, cap points
+CAP_FRAME_X = 1e-7            # |axis x| below this: libode's rim frame for a cylinder on its face starts from world x
 MPR_TOL = 1e-6            # MPR refinement stops when the portal is this close to the surface (libode's value)
 OCT_R = 1.0823922002923938  # 1 / cos(pi / 8): libode's cap octagon has its corners at r / cos 22.5 deg
 CAP_AXIS = 0.9            # |normal . cylinder axis| above this: libode puts the cap (octagon) against a box face
@@ -1229,6 +1230,13 @@ def cyl_cap_on_face(g1, g2, n, k, j, best, flags, c, skip):
     return m
 
 
+def axial(g, p, o):
+    #: cdef inline dReal axial(const dReal* g, const dReal* p, int o) noexcept nogil
+    """The axial coordinate of point p[o:o+3] in the frame of record g (its third axis, from its position)."""
+    return (g[L.G_R + 2] * (p[o] - g[L.G_POS]) + g[L.G_R + 5] * (p[o + 1] - g[L.G_POS + 1])
+            + g[L.G_R + 8] * (p[o + 2] - g[L.G_POS + 2]))
+
+
 def box_face_in_cap(g1, g2, n, k, along, best, flags, c, skip):
     #: cdef int box_face_in_cap(const dReal* g1, const dReal* g2, const dReal* n, dReal k, int along, dReal best, int flags, dReal* c, int skip) noexcept nogil
     """Box g2's face towards cylinder g1 when the cylinder's axis or (near it) an edge-rim axis n (oriented to
@@ -1236,7 +1244,7 @@ def box_face_in_cap(g1, g2, n, k, along, best, flags, c, skip):
     n measured from the deepest face corner (at depth best); points of depth <= 0 dropped."""
     #: dReal poly[48]
     #: dReal tmp[48]
-    #: dReal sg, h, rr, a, ca, sa, off, e, emin, dep, s, bj, fx, fy, fz
+    #: dReal sg, h, rr, a, ca, sa, off, e, emin, zmin, dep, s, bj, fx, fy, fz
     #: int m, q, j, ja, jb, maxc, cnt
     poly = [0.0] * 48  # py
     tmp = [0.0] * 48  # py
@@ -1270,14 +1278,18 @@ def box_face_in_cap(g1, g2, n, k, along, best, flags, c, skip):
         poly[3 * m] = fx + g2[L.G_R + ja] * ca + g2[L.G_R + jb] * sa
         poly[3 * m + 1] = fy + g2[L.G_R + 3 + ja] * ca + g2[L.G_R + 3 + jb] * sa
         poly[3 * m + 2] = fz + g2[L.G_R + 6 + ja] * ca + g2[L.G_R + 6 + jb] * sa
+    sg = 1.0
+    if k < 0:
+        sg = -1.0
     emin = DINF
+    zmin = DINF
     for m in range(4):
         e = n[0] * poly[3 * m] + n[1] * poly[3 * m + 1] + n[2] * poly[3 * m + 2]
         if e < emin:
             emin = e
-    sg = 1.0
-    if k < 0:
-        sg = -1.0
+        e = sg * axial(g1, poly, 3 * m)
+        if e < zmin:
+            zmin = e
     h = g1[L.G_LENGTH] * 0.5
     fx = g1[L.G_R + 2] * sg
     fy = g1[L.G_R + 5] * sg
@@ -1304,8 +1316,11 @@ def box_face_in_cap(g1, g2, n, k, along, best, flags, c, skip):
     maxc = maxc_of(flags)
     cnt = 0
     for q in range(m):
-        e = n[0] * tmp[3 * q] + n[1] * tmp[3 * q + 1] + n[2] * tmp[3 * q + 2]
-        dep = best - (e - emin)
+        if along:  # as libode: heights along the axis in the cylinder's frame, from the face's deepest corner
+            dep = best - (sg * axial(g1, tmp, 3 * q) - zmin)
+        else:
+            e = n[0] * tmp[3 * q] + n[1] * tmp[3 * q + 1] + n[2] * tmp[3 * q + 2]
+            dep = best - (e - emin)
         if dep > 0 and cnt < maxc:
             put(c, cnt, skip, tmp[3 * q], tmp[3 * q + 1], tmp[3 * q + 2], -n[0], -n[1], -n[2], dep)
             cnt += 1
@@ -1804,6 +1819,8 @@ def collide_cylinder_plane(g1, i1, g2, i2, flags, c, skip):
         uz = uz / l * r
     h = g1[L.G_LENGTH] * 0.5
     maxc = maxc_of(flags)
+    if k > CAP_PARALLEL or k < -CAP_PARALLEL:
+        return cylinder_face_on_plane(g1, g2, k, maxc, c, skip)
     n = 0
     for m in range(2):
         sg = -1.0
@@ -1817,6 +1834,63 @@ def collide_cylinder_plane(g1, i1, g2, i2, flags, c, skip):
         depth = g2[L.G_PLANE + 3] - (nx * px + ny * py + nz * pz)
         if depth >= 0 and n < maxc:
             put(c, n, skip, px, py, pz, nx, ny, nz, depth)
+            n += 1
+    return n
+
+
+def cylinder_face_on_plane(g1, g2, k, maxc, c, skip):
+    #: cdef int cylinder_face_on_plane(const dReal* g1, const dReal* g2, dReal k, int maxc, dReal* c, int skip) noexcept nogil
+    """Cylinder standing on its cap (axis within CAP_PARALLEL of the plane normal): four rim points, as libode.
+
+    The points are the cap centre -+ r f and +- r e, in that order, where e = w x axis (normalised) and
+    f = axis x e, with w the world x axis when the axis is within 1e-7 of perpendicular to it, else the world
+    y axis (libode's frame, observed); each point counts when it lies strictly below the plane.
+    """
+    #: dReal ax, ay, az, sg, h, cx, cy, cz, ex, ey, ez, l, fx, fy, fz, r, px, py, pz, depth, s
+    #: int m, n
+    ax = g1[L.G_R + 2]
+    ay = g1[L.G_R + 5]
+    az = g1[L.G_R + 8]
+    sg = -1.0
+    if k < 0:
+        sg = 1.0
+    h = g1[L.G_LENGTH] * 0.5
+    cx = g1[L.G_POS] + ax * h * sg
+    cy = g1[L.G_POS + 1] + ay * h * sg
+    cz = g1[L.G_POS + 2] + az * h * sg
+    # e = (world x or y) x axis normalised, f = axis x e (written out: both are unit, perpendicular to the axis)
+    if fabs(ax) < CAP_FRAME_X:
+        l = sqrt(ay * ay + az * az)
+        ex = 0.0
+        ey = -az / l
+        ez = ay / l
+        fx = l
+        fy = -ax * ay / l
+        fz = -ax * az / l
+    else:
+        l = sqrt(az * az + ax * ax)
+        ex = az / l
+        ey = 0.0
+        ez = -ax / l
+        fx = -ax * ay / l
+        fy = l
+        fz = -ay * az / l
+    r = g1[L.G_RADIUS]
+    n = 0
+    for m in range(4):
+        if m < 2:
+            s = r if m == 1 else -r
+            px = cx + fx * s
+            py = cy + fy * s
+            pz = cz + fz * s
+        else:
+            s = r if m == 2 else -r
+            px = cx + ex * s
+            py = cy + ey * s
+            pz = cz + ez * s
+        depth = g2[L.G_PLANE + 3] - (g2[L.G_PLANE] * px + g2[L.G_PLANE + 1] * py + g2[L.G_PLANE + 2] * pz)
+        if depth > 0 and n < maxc:
+            put(c, n, skip, px, py, pz, g2[L.G_PLANE], g2[L.G_PLANE + 1], g2[L.G_PLANE + 2], depth)
             n += 1
     return n
 
