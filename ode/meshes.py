@@ -564,8 +564,8 @@ class HeightfieldData(_SideData):
             s = s.astype(np.float32)
         if not np.all(np.isfinite(s)):
             raise ValueError("data holds values beyond single precision's range")
-        self._build(s.astype(np.float64), width, depth, width_samples, depth_samples, scale, offset, thickness,
-                    wrap)
+        self._build(s.astype(np.float64), width, depth, width_samples, depth_samples, scale, offset,
+                    thickness, wrap)
 
     def buildShort(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
                    offset=0.0, thickness=0.0, wrap=False) -> None:
