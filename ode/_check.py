@@ -91,3 +91,13 @@ def step_size(stepsize) -> float:
     if not (h > 0.0 and math.isfinite(h)):
         raise ValueError(f"stepsize must be a finite number > 0, not {h!r}")
     return h
+
+
+def mass_values(values: tuple) -> tuple:
+    """The 13 values of a computed mass, refused with ValueError when one is not finite (sizes or a density
+    whose mass or inertia overflow the real type)."""
+    for x in values:
+        if not math.isfinite(x):
+            raise ValueError(f"the mass properties overflow {_precision.precision} precision "
+                             "(mass or inertia not finite): use smaller sizes, density or mass")
+    return values

@@ -504,7 +504,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         M = _rot._matrix3("R", R)
         b = self.getBody()
         if b is None:
-            self._row()[L.G_R:L.G_R + 9] = M
+            self._row()[L.G_R:L.G_R + 9] = _check.vec("R", M, 9)     # stored as given: in the real type's range
             return
         if self._has_offset():
             M = _mat_mul_t(M, self._offset_rot())
@@ -540,7 +540,11 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         return b
 
     def _set_offset(self, pos=None, R=None) -> None:
+        """Store the offset (pos relative to the body, R), refusing a computed position the real type cannot
+        hold (a world position far from the body)."""
         s = self._live_slot()
+        pos = None if pos is None else _check.vec("pos", pos)
+        R = None if R is None else _check.vec("R", R, 9)
         if pos is not None:
             STORE.slots.real[s, L.G_OFFPOS:L.G_OFFPOS + 3] = pos
         if R is not None:

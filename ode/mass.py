@@ -11,6 +11,8 @@ import numbers
 import operator
 from collections.abc import Sequence
 
+import numpy as np
+
 from . import _backend, _check
 from .rotation import _matrix3, _out, _real, _vector
 
@@ -21,6 +23,12 @@ _ZERO = _out(_K.MassSetZero())
 
 
 _positive = _check.positive
+
+
+def _mass_out(values: tuple) -> tuple:
+    """Computed mass values as stored (float32 in single precision), refused when one is not finite."""
+    with np.errstate(over="ignore"):
+        return _check.mass_values(_out(values))
 
 
 def _non_negative(name: str, value) -> float:
@@ -108,18 +116,18 @@ class Mass(_backend.kernel("handles").MassBase):
         args = [_non_negative("mass", mass)]
         names = ("cgx", "cgy", "cgz", "I11", "I22", "I33", "I12", "I13", "I23")
         args += [_real(n, v) for n, v in zip(names, (cgx, cgy, cgz, I11, I22, I33, I12, I13, I23))]
-        self._m = _out(_K.MassSetParameters(*args))
+        self._m = _mass_out(_K.MassSetParameters(*args))
 
     def setCapsule(self, density: float, direction: int, radius: float, length: float) -> None:
         """A capsule (cylinder of length plus hemispherical caps) along axis direction (1=x, 2=y, 3=z)."""
-        self._m = _out(_K.MassSetCapsule(
+        self._m = _mass_out(_K.MassSetCapsule(
             _positive("density", density), _direction(direction), _positive("radius", radius),
             _non_negative("length", length),
         ))
 
     def setCapsuleTotal(self, total_mass: float, direction: int, radius: float, length: float) -> None:
         """A capsule of the given total mass along axis direction (1=x, 2=y, 3=z)."""
-        self._m = _out(_K.MassSetCapsuleTotal(
+        self._m = _mass_out(_K.MassSetCapsuleTotal(
             _positive("total_mass", total_mass), _direction(direction), _positive("radius", radius),
             _non_negative("length", length),
         ))
@@ -134,13 +142,13 @@ class Mass(_backend.kernel("handles").MassBase):
 
     def setCylinder(self, density: float, direction: int, r: float, h: float) -> None:
         """A flat-ended solid cylinder of radius r and length h along axis direction (1=x, 2=y, 3=z)."""
-        self._m = _out(_K.MassSetCylinder(
+        self._m = _mass_out(_K.MassSetCylinder(
             _positive("density", density), _direction(direction), _positive("r", r), _positive("h", h),
         ))
 
     def setCylinderTotal(self, total_mass: float, direction: int, r: float, h: float) -> None:
         """A flat-ended solid cylinder of the given total mass along axis direction (1=x, 2=y, 3=z)."""
-        self._m = _out(_K.MassSetCylinderTotal(
+        self._m = _mass_out(_K.MassSetCylinderTotal(
             _positive("total_mass", total_mass), _direction(direction), _positive("r", r), _positive("h", h),
         ))
 
@@ -153,7 +161,7 @@ class Mass(_backend.kernel("handles").MassBase):
         m = mass_of(geom, density)
         if not m[0] > 0.0:
             raise ValueError("the trimesh encloses no volume (is it closed and wound counter-clockwise?)")
-        self._m = _out(tuple(m))
+        self._m = _mass_out(tuple(m))
 
     # -------------------------------------------- transformations
 
@@ -162,16 +170,16 @@ class Mass(_backend.kernel("handles").MassBase):
         newmass = _positive("newmass", newmass)
         if not self._m[0] > 0.0:
             raise ValueError("cannot adjust a Mass whose mass is not > 0; set a shape or parameters first")
-        self._m = _out(_K.MassAdjust(self._m, newmass))
+        self._m = _mass_out(_K.MassAdjust(self._m, newmass))
 
     def translate(self, t: Sequence) -> None:
         """Displace the object by t = (x, y, z) in the body frame (inertia about the origin changes)."""
         x, y, z = _vector("t", t, 3)
-        self._m = _out(_K.MassTranslate(self._m, x, y, z))
+        self._m = _mass_out(_K.MassTranslate(self._m, x, y, z))
 
     def rotate(self, R: Sequence) -> None:
         """Rotate the object by the rotation matrix R (9 values row-major, or 3x3) in the body frame."""
-        self._m = _out(_K.MassRotate(self._m, _matrix3("R", R)))
+        self._m = _mass_out(_K.MassRotate(self._m, _matrix3("R", R)))
 
     def add(self, b: Mass) -> None:
         """Add the mass b to this one (both expressed in the same body frame)."""
@@ -179,7 +187,7 @@ class Mass(_backend.kernel("handles").MassBase):
             raise TypeError(f"b must be an ode.Mass, not {type(b).__name__}")
         if self._m[0] + b._m[0] == 0.0:
             raise ValueError("cannot add two masses whose total is zero")
-        self._m = _out(_K.MassAdd(self._m, b._m))
+        self._m = _mass_out(_K.MassAdd(self._m, b._m))
 
     def __add__(self, b: Mass) -> Mass:
         """PyODE's ``a + b``: adds b into a and returns a (a is modified, as in PyODE)."""

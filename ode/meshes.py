@@ -46,20 +46,24 @@ def _numbers(name: str, value, what: str) -> np.ndarray:
     return raw.astype(np.float64)
 
 
-def _finite_in_range(name: str, a: np.ndarray) -> None:
-    """Refuse NaN, infinities and values beyond the world's precision (a float32 inf once stored)."""
+def _finite_in_range(name: str, a: np.ndarray, limit: float = _check._MAX, kind: str = "") -> None:
+    """Refuse NaN, infinities and magnitudes beyond ``limit`` (the world's real type by default: a value
+    past it would be stored as inf)."""
     if not np.all(np.isfinite(a)):
         raise ValueError(f"{name} must be finite")
-    if a.size and float(np.max(np.abs(a))) > _check._MAX:
-        raise ValueError(f"{name} holds values beyond {_backend.precision} precision's range")
+    if a.size and float(np.max(np.abs(a))) > limit:
+        raise ValueError(f"{name} holds values beyond {kind or _backend.precision + ' precision'}'s range")
 
 
-def _real_array(name: str, value, cols: int) -> np.ndarray:
-    """A finite float64 (n, cols) array within the real type's range, or TypeError / ValueError."""
+_FLOAT_MAX = float(np.finfo(np.float32).max)
+
+
+def _real_array(name: str, value, cols: int, limit: float = _check._MAX, kind: str = "") -> np.ndarray:
+    """A finite float64 (n, cols) array within ``limit``, or TypeError / ValueError."""
     a = _numbers(name, value, f"a sequence of {cols}-vectors of numbers")
     if a.ndim != 2 or a.shape[1] != cols:
         raise ValueError(f"{name} must have shape (n, {cols}), not {a.shape}")
-    _finite_in_range(name, a)
+    _finite_in_range(name, a, limit, kind)
     return np.ascontiguousarray(a)
 
 
@@ -134,7 +138,7 @@ class TriMeshData(_SideData):
     def build(self, verts, faces, normals=None) -> None:
         """Build from vertices (n, 3) and triangles (m, 3) of vertex indices (counter-clockwise seen from
         outside); optional unit face normals (m, 3). Bad shapes or out-of-range indices raise ValueError."""
-        v = _real_array("verts", verts, 3)
+        v = _real_array("verts", verts, 3, _FLOAT_MAX, "a float (libode stores mesh vertices as floats)")
         f = _index_array("faces", faces, 3, v.shape[0])
         n = None
         if normals is not None:

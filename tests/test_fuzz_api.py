@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import warnings
 
 import numpy as np
 import pytest
@@ -63,6 +64,13 @@ def _scene(rng: random.Random) -> tuple:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_random_calls_raise_only_python_errors(seed):
+    """Also no warning: a RuntimeWarning (overflow in a cast) or ComplexWarning means a value was changed."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _random_calls(seed)
+
+
+def _random_calls(seed):
     rng = random.Random(seed)
     w, space, objs = _scene(rng)
     group = ode.JointGroup()

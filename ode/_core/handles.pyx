@@ -25,7 +25,7 @@ from cpython.exc cimport PyErr_Clear, PyErr_Occurred
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
-from libc.math cimport INFINITY, copysign, fabs
+from libc.math cimport INFINITY, copysign, fabs, isfinite
 from libc.string cimport memset
 
 from .dreal cimport dReal
@@ -694,6 +694,9 @@ cdef tuple _mass_tuple(const dReal* m):
     """The 13 mass values as a tuple of Python floats."""
     cdef tuple out = PyTuple_New(M_SIZE)
     cdef object x
+    for i in range(M_SIZE):
+        if not isfinite(m[i]):          # an overflowing size or density: the shared check raises
+            _check.mass_values(tuple([<double>m[k] for k in range(M_SIZE)]))
     for i in range(M_SIZE):
         x = <double>m[i]
         Py_INCREF(x)

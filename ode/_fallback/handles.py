@@ -364,8 +364,9 @@ class JointBase:
 def _stored(values: tuple) -> tuple:
     """Mass values as the precision stores them (float32-rounded in single)."""
     if _precision.precision == "single":
-        return tuple(np.asarray(values, dtype=np.float32).tolist())
-    return values
+        with np.errstate(over="ignore"):
+            values = tuple(np.asarray(values, dtype=np.float32).tolist())
+    return _check.mass_values(values)
 
 
 class MassBase:
