@@ -504,7 +504,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         M = _rot._matrix3("R", R)
         b = self.getBody()
         if b is None:
-            self._row()[L.G_R:L.G_R + 9] = _check.vec("R", M, 9)     # stored as given: in the real type's range
+            self._row()[L.G_R:L.G_R + 9] = _check.vec("R", M, 9)  # stored as given, so range-checked
             return
         if self._has_offset():
             M = _mat_mul_t(M, self._offset_rot())
