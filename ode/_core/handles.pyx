@@ -590,7 +590,8 @@ cdef class JointBase:
     cdef public object _bodies         # (body1, body2) as the user attached them
     cdef public object _group          # the JointGroup holding the joint, or None
     cdef public object _data           # setData's object
-    cdef public object _normal         # a contact joint's normal as given (before an attach may flip it)
+    cdef double _cn[3]                 # a contact joint's normal as given (before an attach may flip it)
+    cdef bint _has_cn                  # whether _cn holds one
     cdef int _ngroups                  # parameter groups (0: setParam refuses every parameter)
     cdef unsigned long long _pmask     # bit 16 * group + number: a parameter the joint stores
 
@@ -598,6 +599,22 @@ cdef class JointBase:
         if not _live(self._rows, self._slot, self._gen, JI_ALIVE):
             raise ODEError("this joint has been destroyed")
         return self._slot
+
+    @property
+    def _normal(self):
+        """A contact joint's normal as given (None before one is set), kept as C doubles."""
+        return (self._cn[0], self._cn[1], self._cn[2]) if self._has_cn else None
+
+    @_normal.setter
+    def _normal(self, value):
+        if value is None:
+            self._has_cn = False
+            return
+        cdef double n[3]
+        if not _vec3_fast(value, n):
+            n[0], n[1], n[2] = _check.vec("normal", value)
+        self._cn[0], self._cn[1], self._cn[2] = n[0], n[1], n[2]
+        self._has_cn = True
 
     def _live_slot(self):
         """This joint's row, or ODEError when the joint was destroyed."""
@@ -1148,9 +1165,10 @@ cdef class ContactJointBase(JointBase):
             if rows is None or self._slot < 0 or self._slot >= PyList_GET_SIZE(rows.generation) \
                     or <long><object>PyList_GET_ITEM(rows.generation, self._slot) != self._gen:
                 raise ODEError("this joint has been destroyed")
-            if not _vec3_fast(self._normal, n):
+            if not self._has_cn:
                 self._attach_general(body1, body2)
                 return
+            n[0], n[1], n[2] = self._cn[0], self._cn[1], self._cn[2]
             ji = rows.idata + self._slot * rows.iw
             r = rows.rdata + self._slot * rows.rw
             if s1 < 0 and s2 >= 0:             # (environment, body) is stored as (body, environment)
@@ -1244,7 +1262,8 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
         self._gen = <long><object>PyList_GET_ITEM(rows.generation, slot)
         self._bodies = _NO_BODIES
         self._data = None
-        self._normal = (c._normal[0], c._normal[1], c._normal[2])
+        self._cn[0], self._cn[1], self._cn[2] = c._normal[0], c._normal[1], c._normal[2]
+        self._has_cn = True
         wb._objects[slot] = self
         if group is not None:
             group._joints.append(self)
