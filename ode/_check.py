@@ -95,8 +95,8 @@ def step_size(stepsize) -> float:
     try:
         h = float(stepsize)
     except OverflowError:
-        raise ValueError(f"stepsize must be a finite number <= {_MAX!r}, not an int of "
-                         f"{len(str(abs(int(stepsize))))} digits") from None
+        digits = len(str(abs(int(stepsize))))
+        raise ValueError(f"stepsize must be finite, not an int of {digits} digits") from None
     if not (h > 0.0 and math.isfinite(h)):
         raise ValueError(f"stepsize must be a finite number > 0, not {h!r}")
     if h < MIN_STEP or h > _MAX:

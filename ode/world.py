@@ -281,7 +281,10 @@ class World(_backend.kernel("handles").WorldBase, Handle):
                        "not taken: set non-parallel axes")
 
     def _after_step(self, kernel=None) -> None:
-        """Refuse non-finite states (naming the body); call the moved callbacks of the bodies that moved."""
+        """Refuse non-finite states (naming the body); call the moved callbacks of the bodies that moved.
+
+        The callbacks are user code run after a step that succeeded: an exception from one propagates with
+        the step taken (it is not undone), the remaining callbacks and the damping of this step skipped."""
         st = self._state
         n = st.bodies.count
         if kernel is None:

@@ -270,3 +270,17 @@ def test_step_size_edges_agree_between_backends():
     here = step_size_errors(ode)
     other = "python" if ode._backend.backend == "core" else "core"
     assert scene_in_backend(other, "test_atomic_step", "step_size_errors") == here
+
+
+def test_a_moved_callback_error_propagates_after_the_step_is_taken():
+    w = ode.World()
+    b = ode.Body(w)
+    b.setLinearVel((1.0, 0.0, 0.0))
+
+    def boom(body):
+        raise RuntimeError("user code")
+
+    b.setMovedCallback(boom)
+    with pytest.raises(RuntimeError, match="user code"):
+        w.step(0.5)
+    assert b.getPosition() == (0.5, 0.0, 0.0)     # the step stands: the callback ran after it
