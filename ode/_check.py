@@ -83,13 +83,34 @@ def positive(name: str, value) -> float:
     return x
 
 
+def _min_step() -> float:
+    """The smallest step size the real type holds whose reciprocal (the step's 1 / h) is finite."""
+    real = _precision.REAL
+    t = real(1.0) / real(_MAX)
+    with np.errstate(over="ignore", divide="ignore"):
+        while not np.isfinite(real(1.0) / t):
+            t = np.nextafter(t, real(1.0))
+    return float(t)
+
+
+MIN_STEP = _min_step()
+
+
 def step_size(stepsize) -> float:
-    """A step size: a finite number > 0, or TypeError / ValueError."""
+    """A step size: a number in [MIN_STEP, the real type's maximum] (both 1 / h and h itself must be finite
+    in the world's precision), or TypeError / ValueError naming stepsize."""
     if isinstance(stepsize, bool) or not isinstance(stepsize, (int, float, np.floating, np.integer)):
         raise TypeError(f"stepsize must be a number, not {type(stepsize).__name__}")
-    h = float(stepsize)
+    try:
+        h = float(stepsize)
+    except OverflowError:
+        digits = len(str(abs(int(stepsize))))
+        raise ValueError(f"stepsize must be finite, not an int of {digits} digits") from None
     if not (h > 0.0 and math.isfinite(h)):
         raise ValueError(f"stepsize must be a finite number > 0, not {h!r}")
+    if h < MIN_STEP or h > _MAX:
+        raise ValueError(f"stepsize must be in [{MIN_STEP!r}, {_MAX!r}] ({_precision.precision} precision: "
+                         f"the step divides by it), not {h!r}")
     return h
 
 

@@ -63,8 +63,9 @@ class World(_backend.kernel("handles").WorldBase, Handle):
         return float(self._state.wreal[L.W_ERP])
 
     def setCFM(self, cfm: float) -> None:
-        """Set the global constraint force mixing value (>= 0, typically 1e-9 .. 1)."""
-        self._state.wreal[L.W_CFM] = _check.real("cfm", cfm)
+        """Set the global constraint force mixing value (>= 0, typically 1e-9 .. 1); a negative value would
+        make the constraint matrix indefinite, so it is refused."""
+        self._state.wreal[L.W_CFM] = nonnegative("cfm", cfm)
 
     def getCFM(self) -> float:
         """The global constraint force mixing value."""
@@ -266,8 +267,24 @@ class World(_backend.kernel("handles").WorldBase, Handle):
             self._samples = buf = new
         return buf
 
+    def _refuse_body(self, slot: int) -> None:
+        """Raise the error of a step that produced a non-finite state for the body in ``slot`` (the step
+        has been undone)."""
+        body = self._state.body_objects.get(slot)
+        raise ODEError(f"the step produced a non-finite state for {body!r} (slot {slot}); the step was "
+                       "undone: reduce the step size or check forces, masses, CFM and joints")
+
+    def _refuse_joint(self, slot: int) -> None:
+        """Raise the error of a step refused because the hinge-2 joint in ``slot`` has parallel axes."""
+        joint = self._state.joint_objects.get(slot)
+        raise ODEError(f"{joint!r} (joint slot {slot}) has parallel axes 1 and 2 at the step; the step was "
+                       "not taken: set non-parallel axes")
+
     def _after_step(self, kernel=None) -> None:
-        """Refuse non-finite states (naming the body); call the moved callbacks of the bodies that moved."""
+        """Refuse non-finite states (naming the body); call the moved callbacks of the bodies that moved.
+
+        The callbacks are user code run after a step that succeeded: an exception from one propagates with
+        the step taken (it is not undone), the remaining callbacks and the damping of this step skipped."""
         st = self._state
         n = st.bodies.count
         if kernel is None:
@@ -276,9 +293,7 @@ class World(_backend.kernel("handles").WorldBase, Handle):
         if moved == 0:
             return
         if slot >= 0:
-            body = st.body_objects.get(slot)
-            raise ODEError(f"the step produced a non-finite state for {body!r} (slot {slot}); "
-                           "reduce the step size or check forces, masses and joints")
+            self._refuse_body(slot)
         callbacks = st.moved_callbacks
         if callbacks:  # only bodies with a callback are visited, in slot order
             flags = st.bodies.ints[:, L.BI_MOVED]

@@ -31,7 +31,7 @@ from libc.string cimport memset
 from .dreal cimport dReal
 from .jacobian cimport _hinge_angle
 from .mass cimport M_SIZE, mass_set_box, mass_set_box_total, mass_set_sphere, mass_set_sphere_total
-from .step cimport Workspace, damp_rows, step_rows
+from .step cimport Workspace, damp_rows, restore_rows, save_rows, step_rows
 from .layout cimport *
 
 import numbers
@@ -52,6 +52,7 @@ cdef extern from "Python.h":
     double _long_as_double "PyLong_AsDouble"(object) noexcept
 
 cdef double REAL_MAX = 3.4028234663852886e38 if sizeof(dReal) == 4 else 1.7976931348623157e308
+cdef double _MIN_STEP = _check.MIN_STEP     # the smallest step size whose reciprocal is finite
 cdef int NPARAMS = 14                  # ODE 0.16 parameter numbers 0 .. 13 in each group
 cdef int P_FMAX = 5
 cdef int P_FUDGE = 6
@@ -781,11 +782,16 @@ cdef class WorldBase:
     cdef dict _objects                # slot -> joint: the world keeps its joints alive
 
     def step(self, stepsize):
-        """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep."""
+        """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep.
+
+        The step is atomic: when it raises (a non-finite state, a hinge-2 joint with parallel axes, memory),
+        bodies, joints, auto-disable state and the dRand seed are left exactly as they were. Moved callbacks
+        run after the step has succeeded: an exception from one propagates with the step already taken."""
         self._advance(stepsize, False)
 
     def quickStep(self, stepsize):
-        """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
+        """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep (atomic
+        as ``step``: a step that raises leaves the world and the dRand seed as they were)."""
         self._advance(stepsize, True)
 
     cdef int _refresh(self) except -1:
@@ -807,7 +813,7 @@ cdef class WorldBase:
         thread's structural change (new rows, grown arrays) waits until the kernel has finished with the
         rows."""
         cdef double h
-        if type(stepsize) is float and 0.0 < <double>stepsize < INFINITY:
+        if type(stepsize) is float and _MIN_STEP <= <double>stepsize <= REAL_MAX:
             h = stepsize
         else:
             h = _check.step_size(stepsize)
@@ -821,11 +827,13 @@ cdef class WorldBase:
         return 0
 
     cdef int _advance_locked(self, double h, bint quick) except -1:
+        """The step on the rows, atomic: what it writes is saved first and put back when it fails."""
         cdef SlotsBase B = self._B
         cdef SlotsBase J = self._J
         cdef int nb = <int>B.count
         cdef int nj = <int>J.count
-        cdef int i, most = 0, S = 0, res
+        cdef int i, most = 0, S = 0, res, bad = -1
+        cdef int seen[2]
         cdef dReal* sb = NULL
         cdef cnp.ndarray samples
         for i in range(nb):
@@ -844,40 +852,52 @@ cdef class WorldBase:
             seed = <unsigned int>(rand._get() & 0xFFFFFFFF)
         cdef dReal* wr = <dReal*>cnp.PyArray_DATA(self._wreal)
         cdef Workspace ws = self._ws
+        if save_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, sb, S, ws) < 0:
+            raise MemoryError("world step: out of memory")
         with nogil:
             res = step_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, wr, <dReal>h,
                             &seed if quick else NULL, sb, S, ws)
-        if res < 0:
+            if res >= 0:
+                bad = _scan_moved(B.rdata, B.rw, B.idata, B.iw, nb, seen)
+            if res < 0 or bad >= 0:
+                restore_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, sb, S, ws)
+        if res == -1:
             raise MemoryError("world step: out of memory")
+        if res < 0:
+            self._refuse_joint(-2 - res)
+        if bad >= 0:
+            self._refuse_body(bad)
         if quick:
             rand._put(seed)
-        self._after_rows(B, nb)
+        if seen[0]:
+            if self._state.moved_callbacks:
+                self._after_step()
+            elif seen[1]:
+                damp_rows(B.rdata, B.idata, nb)
         return 0
 
-    cdef int _after_rows(self, SlotsBase B, int nb) except -1:
-        """Damping, or World._after_step when a moved body is non-finite or has a moved callback."""
-        cdef int i, k, moved = 0, damp = 0, bad = 0
-        cdef dReal x
-        cdef dReal* r
-        for i in range(nb):
-            if B.idata[i * B.iw + BI_MOVED] == 0:
-                continue
-            moved = 1
-            if B.idata[i * B.iw + BI_DAMP] & 3:
-                damp = 1
-            r = B.rdata + i * B.rw
-            for k in range(B_TACC + 3):
-                x = r[k]
-                if not (x - x == 0.0):
-                    bad = 1
-                    break
-        if not moved:
-            return 0
-        if bad or self._state.moved_callbacks:
-            self._after_step()
-        elif damp:
-            damp_rows(B.rdata, B.idata, nb)
-        return 0
+
+cdef int _scan_moved(const dReal* br, Py_ssize_t rw, const int* bi, Py_ssize_t iw, int nb,
+                     int* seen) noexcept nogil:
+    """One pass over the bodies the step moved: the first whose pose, velocities or accumulators are not
+    finite (or -1); seen[0] is 1 when a body moved, seen[1] when a moved body damps."""
+    cdef int i, k
+    cdef dReal x
+    cdef const dReal* r
+    seen[0] = 0
+    seen[1] = 0
+    for i in range(nb):
+        if bi[i * iw + BI_MOVED] == 0:
+            continue
+        seen[0] = 1
+        if bi[i * iw + BI_DAMP] & 3:
+            seen[1] = 1
+        r = br + i * rw
+        for k in range(B_TACC + 3):
+            x = r[k]
+            if not (x - x == 0.0):
+                return i
+    return -1
 
 
 # ---------------------------------------------------------------- contacts

@@ -17,3 +17,6 @@ cdef void info2(int* jint, dReal* jreal, int j, dReal* breal, const int* bint, c
 
 # Angle of body 1 relative to body 2 about joint j's hinge axis since its reference rotation (getAngle).
 cdef dReal _hinge_angle(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil
+
+# True when hinge-2 joint j's world axes are parallel (the step refuses the joint: it has no angle row).
+cdef bint hinge2_parallel(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil

@@ -2400,6 +2400,16 @@ cdef void _contact_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, in
 
 # ---------------------------------------------------------------- the step's entry points (jacobian.pxd)
 
+cdef bint hinge2_parallel(const int* jint, const dReal* jreal, int j, const dReal* breal) noexcept nogil:
+    """True when hinge-2 joint j's world axes are parallel: the row holding their angle has no direction."""
+    cdef dReal a[6]
+    cdef dReal u[3]
+    _axis_world(jint, jreal, j, breal, 0, a)
+    _axis_world(jint, jreal, j, breal, 1, a + 3)
+    _cross(a, a + 3, u)
+    return not _not_parallel(sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]), a, a + 3)
+
+
 cdef int info1(int* jint, dReal* jreal, int j, const dReal* breal, const int* bint,
                const dReal* wreal) noexcept nogil:
     cdef int ji = j * JI

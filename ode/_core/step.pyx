@@ -11,13 +11,16 @@ order, so in double precision both agree bit for bit.
 cimport numpy as cnp
 from libc.math cimport INFINITY, cos, fabs, sin, sqrt
 from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy
 
 from .dreal cimport dReal
-from .jacobian cimport info1, info2
+from .jacobian cimport hinge2_parallel, info1, info2
 from .layout cimport *
 from .lcp_dantzig cimport solve_lcp_buf
 from .lcp_sor cimport sor_lcp_buf
 from .rotation cimport normalize3, q_multiply0, q_normalize, q_to_r, r_to_q, w_to_dq
+
+from ode.errors import ODEError
 
 cnp.import_array()
 
@@ -1039,7 +1042,8 @@ cdef inline void _max_angular_speed(dReal* br, const int* bi, int b) noexcept no
 
 cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr,
                      dReal h, unsigned int* seed, Arena* ws) noexcept nogil:
-    """Find islands of enabled bodies and step each one; returns the number of islands, -1 when out of memory."""
+    """Find islands of enabled bodies and step each one; returns the number of islands, -1 when out of memory,
+    -2 - j when hinge-2 joint j has parallel axes (the islands before its own are stepped)."""
     cdef int* mem = <int*> _ws_get(ws, WS_MEM, (6 * nb + 2 * nj + 2) * sizeof(int))
     cdef int* start
     cdef int* fill
@@ -1119,10 +1123,25 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
                     bi[other * BI + BI_ISLAND] = islands
                     stack[top] = other
                     top += 1
+        k = _parallel_hinge2(br, jr, ji, joints, nji)
+        if k >= 0:
+            return -2 - k
         if _step_island(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, loc, seed, ws) < 0:
             err = 1
         islands += 1
     return -1 if err else islands
+
+
+cdef int _parallel_hinge2(const dReal* br, const dReal* jr, const int* ji, const int* joints,
+                          int nji) noexcept nogil:
+    """The first hinge-2 joint of an island whose axes are parallel (it cannot be stepped), or -1."""
+    cdef int n, j
+    for n in range(nji):
+        j = joints[n]
+        if ji[j * JI + JI_TYPE] == JT_HINGE2 and ji[j * JI + JI_B1] >= 0 and ji[j * JI + JI_B2] >= 0 \
+                and hinge2_parallel(ji, jr, j, br):
+            return j
+    return -1
 
 
 cdef void _check(cnp.ndarray a, int itemsize, str name) except *:
@@ -1199,7 +1218,8 @@ cdef Workspace _workspace(workspace):
 
 cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp.ndarray jint, nj,
                 cnp.ndarray wreal, stepsize, int quick, seed, samples, workspace):
-    """Check the arrays and run one step in C without the GIL; returns (islands, seed)."""
+    """Check the arrays and run one step in C without the GIL; returns (islands, seed). A step that fails
+    (memory, a hinge-2 joint with parallel axes) leaves the arrays as they were."""
     cdef Workspace ws = _workspace(workspace)
     cdef int cnb = nb
     cdef int cnj = nj
@@ -1231,11 +1251,23 @@ cdef tuple _run(cnp.ndarray breal, cnp.ndarray bints, nb, cnp.ndarray jreal, cnp
     for b in range(cnb):
         if bi[b * BI + BI_AD_AVG] > cap:
             raise ValueError("bodies averaging more auto-disable samples than the samples array holds")
+    if save_rows(br, bi, cnb, jr, ji, cnj, sb, S, ws) < 0:
+        raise MemoryError("world_step: out of memory")
     with nogil:
         res = step_rows(br, bi, cnb, jr, ji, cnj, wr, h, &s if quick else NULL, sb, S, ws)
     if res < 0:
+        restore_rows(br, bi, cnb, jr, ji, cnj, sb, S, ws)
+    if res == -1:
         raise MemoryError("world_step: out of memory")
+    if res < 0:
+        raise ODEError(parallel_axes_message(-2 - res))
     return res, s
+
+
+def parallel_axes_message(j):
+    """The error of a step refused because hinge-2 joint row j has parallel axes."""
+    return (f"hinge-2 joint in row {j} has parallel axes at the step; set axis 1 and axis 2 to "
+            "non-parallel directions")
 
 
 cdef int step_rows(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr, dReal h,
@@ -1247,6 +1279,116 @@ cdef int step_rows(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const
     ws.uses += 1
     _auto_disable(br, bi, nb, ji, nj, h, samples, S, jointed)
     return _world_step(br, bi, nb, jr, ji, nj, wr, h, seed, &ws.arena)
+
+
+# ---------------------------------------------------------------- atomic steps: what a step writes
+
+# Per body: the real columns [0, B_TACC + 3) (pose, velocities, accumulators), B_AD_TIMELEFT and the six reals
+# of the auto-disable sample the step takes; the ints [BI_ENABLED, BI_AD_SAMPLE] (enabled, island, moved,
+# idle countdowns). Per joint: the ints [JI_M, JI_LIMIT + 3) (row count, limit states); the feedback of
+# joints that keep it; the scratch columns [J_SCRATCH, JR) of all but contacts (limit errors, transmission
+# contact points); the parameter block of angular motors (euler angles) and transmissions (phases, radii,
+# contact points), which their rows update. Which joints carry which part is read from columns a step does
+# not write, so restore_rows walks the copy exactly as save_rows laid it out.
+cdef enum:
+    SAVE_BR = B_TACC + 3 + 1 + 6
+    SAVE_BI = BI_AD_SAMPLE + 1 - BI_ENABLED
+    SAVE_JI = JI_LIMIT + 3 - JI_M
+    SAVE_FB = 12
+    SAVE_SCR = JR - J_SCRATCH
+
+
+cdef inline int _saved_parts(const int* ji, int j) noexcept nogil:
+    """Which optional parts of joint j a step writes: 1 feedback, 2 scratch, 4 parameter block."""
+    cdef int t = ji[j * JI + JI_TYPE]
+    cdef int parts = 0
+    if ji[j * JI + JI_ALIVE] == 0:
+        return 0
+    if ji[j * JI + JI_FEEDBACK]:
+        parts = 1
+    if t != JT_CONTACT:
+        parts = parts | 2
+    if t == JT_AMOTOR or t == JT_TRANSMISSION:
+        parts = parts | 4
+    return parts
+
+
+cdef inline dReal* _sample_of(dReal* samples, int S, const int* bi, int b) noexcept nogil:
+    """The auto-disable sample a step of body b writes (NULL when the body keeps no samples)."""
+    cdef int n = bi[b * BI + BI_AD_AVG]
+    if samples == NULL or n <= 1:
+        return NULL
+    return samples + b * 6 * S + 6 * (bi[b * BI + BI_AD_SAMPLE] % n)
+
+
+cdef inline void _swap_copy(dReal* row, dReal* saved, int n, bint back) noexcept nogil:
+    """Copy n reals from row to saved (back false) or from saved to row (back true)."""
+    if back:
+        memcpy(row, saved, n * sizeof(dReal))
+    else:
+        memcpy(saved, row, n * sizeof(dReal))
+
+
+cdef inline void _swap_ints(int* row, int* saved, int n, bint back) noexcept nogil:
+    """Copy n ints from row to saved (back false) or from saved to row (back true)."""
+    if back:
+        memcpy(row, saved, n * sizeof(int))
+    else:
+        memcpy(saved, row, n * sizeof(int))
+
+
+cdef void _copy_rows(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, dReal* samples, int S,
+                     dReal* p, int* q, bint back) noexcept nogil:
+    """The copy of save_rows (back false) or its restoration (back true): reals through p, ints through q."""
+    cdef int b, j, parts
+    cdef dReal* smp
+    for b in range(nb):
+        _swap_ints(bi + b * BI + BI_ENABLED, q, SAVE_BI, back)
+        q += SAVE_BI
+        _swap_copy(br + b * BR, p, B_TACC + 3, back)
+        _swap_copy(br + b * BR + B_AD_TIMELEFT, p + B_TACC + 3, 1, back)
+        smp = _sample_of(samples, S, bi, b)
+        if smp != NULL:
+            _swap_copy(smp, p + B_TACC + 4, 6, back)
+        p += SAVE_BR
+    for j in range(nj):
+        _swap_ints(ji + j * JI + JI_M, q, SAVE_JI, back)
+        q += SAVE_JI
+        parts = _saved_parts(ji, j)
+        if parts & 1:
+            _swap_copy(jr + j * JR + J_FB, p, SAVE_FB, back)
+            p += SAVE_FB
+        if parts & 2:
+            _swap_copy(jr + j * JR + J_SCRATCH, p, SAVE_SCR, back)
+            p += SAVE_SCR
+        if parts & 4:
+            _swap_copy(jr + j * JR + J_P, p, J_PN, back)
+            p += J_PN
+
+
+cdef int save_rows(const dReal* br, const int* bi, int nb, const dReal* jr, const int* ji, int nj,
+                   const dReal* samples, int S, Workspace ws) noexcept nogil:
+    """Copy what a step writes into the workspace (see step.pxd); -1 when out of memory."""
+    cdef size_t nr = nb * SAVE_BR, ni = nb * SAVE_BI + nj * SAVE_JI + 1
+    cdef int j, parts
+    for j in range(nj):
+        parts = _saved_parts(ji, j)
+        if parts:
+            nr += (SAVE_FB if parts & 1 else 0) + (SAVE_SCR if parts & 2 else 0) + (J_PN if parts & 4 else 0)
+    cdef dReal* p = <dReal*> _ws_get(&ws.arena, WS_SAVE, nr * sizeof(dReal) + ni * sizeof(int))
+    if p == NULL:
+        return -1
+    ws.saved_reals = nr
+    _copy_rows(<dReal*> br, <int*> bi, nb, <dReal*> jr, <int*> ji, nj, <dReal*> samples, S, p,
+               <int*> (p + nr), False)
+    return 0
+
+
+cdef void restore_rows(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, dReal* samples, int S,
+                       Workspace ws) noexcept nogil:
+    """Put back what save_rows copied (the same rows, counts and sample buffer)."""
+    cdef dReal* p = <dReal*> ws.arena.buf[WS_SAVE]
+    _copy_rows(br, bi, nb, jr, ji, nj, samples, S, p, <int*> (p + ws.saved_reals), True)
 
 
 cdef void damp_rows(dReal* br, const int* bi, int nb) noexcept nogil:

@@ -400,11 +400,16 @@ class WorldBase:
     """step and quickStep of ode.World (see the compiled module)."""
 
     def step(self, stepsize) -> None:
-        """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep."""
+        """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep.
+
+        The step is atomic: when it raises (a non-finite state, a hinge-2 joint with parallel axes, memory),
+        bodies, joints, auto-disable state and the dRand seed are left exactly as they were. Moved callbacks
+        run after the step has succeeded: an exception from one propagates with the step already taken."""
         self._advance(stepsize, False)
 
     def quickStep(self, stepsize) -> None:
-        """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep."""
+        """Advance the world by ``stepsize`` seconds with the iterative SOR stepper, dWorldQuickStep (atomic
+        as ``step``: a step that raises leaves the world and the dRand seed as they were)."""
         self._advance(stepsize, True)
 
     def _advance(self, stepsize, quick: bool) -> None:
@@ -413,17 +418,24 @@ class WorldBase:
             self._advance_locked(stepsize, quick)
 
     def _advance_locked(self, stepsize, quick: bool) -> None:
-        h = stepsize if type(stepsize) is float and 0.0 < stepsize < math.inf else _check.step_size(stepsize)
+        h = stepsize if type(stepsize) is float and _check.MIN_STEP <= stepsize <= _check._MAX \
+            else _check.step_size(stepsize)
         st = self._state
         b, j = st.bodies, st.joints
         samples = self._sample_buffer()
+        ws = st.workspace
+        step.save_rows(b.real, b.ints, b.count, j.real, j.ints, j.count, samples, ws)
+        res, seed = step.step_arrays(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h,
+                                     rand._get() if quick else None, samples, ws)
+        if res < 0:
+            step.restore_rows(b.real, b.ints, b.count, j.real, j.ints, j.count, samples, ws)
+            self._refuse_joint(-2 - res)
+        bad = step.scan_bodies(b.real, b.ints, b.count)[1]
+        if bad >= 0:
+            step.restore_rows(b.real, b.ints, b.count, j.real, j.ints, j.count, samples, ws)
+            self._refuse_body(bad)
         if quick:
-            _, seed = step.world_quick_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h,
-                                            rand._get(), samples, st.workspace)
             rand._put(seed)
-        else:
-            step.world_step(b.real, b.ints, b.count, j.real, j.ints, j.count, st.wreal, h, samples,
-                            st.workspace)
         self._after_step()
 
 

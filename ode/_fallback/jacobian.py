@@ -2221,6 +2221,16 @@ def _contact_direction_row(u, c1, c2, b2, J, r) -> None:
 # ---------------------------------------------------------------- the step's entry points
 
 
+def hinge2_parallel(jint, jreal, j, breal) -> bool:
+    """True when hinge-2 joint j's world axes are parallel: the row holding their angle has no direction."""
+    axes = [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+    for second in (0, 1):
+        _axis_world(jint, jreal, j, breal, second, axes[second])
+    u = [0.0, 0.0, 0.0]
+    _cross(axes[0], axes[1], u)
+    return not _not_parallel(sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]), axes[0], axes[1])
+
+
 def info1(jint, jreal, j, breal, bint, wreal) -> int:
     """Number of rows joint j adds this step; measures angles/positions to set the limit states."""
     ji = j * L.JI

@@ -29,6 +29,7 @@ import sys
 import numpy as np
 
 from .. import _precision
+from .ieee import div
 from .ldlt import factor_ldlt, solve_ldlt
 
 __all__ = ["solve_lcp", "lcp", "OK", "FAIL_FACTOR", "FAIL_PIVOT", "FAIL_LIMIT", "FAIL_NONFINITE",
@@ -405,7 +406,7 @@ def _start(ws: _Work, nub: int) -> int:
     if factor_ldlt(L, ws.di, nub, n):
         return FAIL_FACTOR
     for k in range(nub):
-        ws.dd[k] = 1.0 / ws.di[k]
+        ws.dd[k] = div(1.0, ws.di[k])    # di is 0 after an infinite pivot: inf, as in C
         if not ws.dd[k] > A[k * n + k] * _PIVOT_EPS:
             return FAIL_FACTOR
         ws.cidx[k] = k

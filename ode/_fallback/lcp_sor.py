@@ -7,6 +7,8 @@ jb two island-local body indices per row (-1: none), fc six values per body.
 
 from __future__ import annotations
 
+from .ieee import div
+
 MASK32 = 0xFFFFFFFF
 
 
@@ -66,7 +68,7 @@ def solve_sor(m, nb, J, iMJ, jb, rhs, cfm, lo, hi, findex, lam, fc, iterations, 
         s = 0.0
         for k in range(12):
             s = s + J[p + k] * iMJ[p + k]
-        a = w / (s + cfm[i])
+        a = div(w, s + cfm[i])    # a zero diagonal (CFM 0, no mobile body) gives inf, as in C
         Ad[i] = a
         for k in range(12):
             Js[p + k] = J[p + k] * a

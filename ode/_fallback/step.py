@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from .. import _layout as L
+from ..errors import ODEError
 from . import jacobian, lcp_dantzig, lcp_sor
 from .rotation import normalize3, q_multiply0, q_normalize, q_to_r, r_to_q, w_to_dq
 
@@ -28,6 +29,7 @@ class Workspace:
         self._lists: dict = {}
         self._grows = 0
         self._uses = 0
+        self._saved = None    # what the last step may write, kept until the next one (save_rows)
 
     @property
     def grows(self) -> int:
@@ -262,12 +264,12 @@ def world_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, samples=None, 
     needed only by bodies averaging more than one sample. workspace (optional, a Workspace kept by the
     caller between steps) supplies the scratch lists; without it the step allocates its own.
     """
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0, samples, workspace)[0]
+    return _checked(_run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, False, 0, samples, workspace))[0]
 
 
 def world_quick_step(breal, bint, nb, jreal, jint, nj, wreal, stepsize, seed, samples=None, workspace=None):
     """dWorldQuickStep on the world arrays (modified in place); returns (islands stepped, new dRand seed)."""
-    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed, samples, workspace)
+    return _checked(_run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, True, seed, samples, workspace))
 
 
 def damp_bodies(breal, bint, nb):
@@ -304,8 +306,61 @@ def scan_bodies(breal, bint, nb):
     return moved, bad, damp, most
 
 
+def step_arrays(breal, bint, nb, jreal, jint, nj, wreal, stepsize, seed, samples, workspace):
+    """One dWorldStep (seed None) or dWorldQuickStep on the world arrays, for the twin World: (islands, new
+    seed), islands -2 - j when hinge-2 joint j has parallel axes (the arrays are then left as they were)."""
+    quick = seed is not None
+    return _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed if quick else 0, samples,
+                workspace)
+
+
+def _checked(result):
+    """result of _run, or ODEError when the step was refused for a hinge-2 joint with parallel axes."""
+    if result[0] < 0:
+        raise ODEError(parallel_axes_message(-2 - result[0]))
+    return result
+
+
+def parallel_axes_message(j):
+    """The error of a step refused because hinge-2 joint row j has parallel axes."""
+    return (f"hinge-2 joint in row {j} has parallel axes at the step; set axis 1 and axis 2 to "
+            "non-parallel directions")
+
+
+def save_rows(breal, bint, nb, jreal, jint, nj, samples, ws) -> None:
+    """Copy what a step writes (see the compiled module) into the workspace; restore_rows puts it back."""
+    nb = int(nb)
+    nj = int(nj)
+    params = [j for j in range(nj) if _saves_params(jint, j)]
+    ws._saved = (breal[:nb, :L.B_TACC + 3].copy(), breal[:nb, L.B_AD_TIMELEFT].copy(), bint[:nb].copy(),
+                 jreal[:nj, L.J_FB:].copy(), jint[:nj, L.JI_M:L.JI_LIMIT + 3].copy(),
+                 params, jreal[params, L.J_P:L.J_P + L.J_PN].copy(),
+                 None if samples is None else samples[:nb].copy())
+
+
+def restore_rows(breal, bint, nb, jreal, jint, nj, samples, ws) -> None:
+    """Put back what save_rows copied (the same rows, counts and sample buffer)."""
+    nb = int(nb)
+    nj = int(nj)
+    pose, timeleft, ints, jtail, jints, params, pblock, smp = ws._saved
+    breal[:nb, :L.B_TACC + 3] = pose
+    breal[:nb, L.B_AD_TIMELEFT] = timeleft
+    bint[:nb] = ints
+    jreal[:nj, L.J_FB:] = jtail
+    jint[:nj, L.JI_M:L.JI_LIMIT + 3] = jints
+    jreal[params, L.J_P:L.J_P + L.J_PN] = pblock
+    if smp is not None:
+        samples[:nb] = smp
+
+
+def _saves_params(jint, j) -> bool:
+    """True for the live joints whose parameter block a step writes (angular motors, transmissions)."""
+    return bool(jint[j, L.JI_ALIVE]) and int(jint[j, L.JI_TYPE]) in (L.JT_AMOTOR, L.JT_TRANSMISSION)
+
+
 def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed, samples, workspace):
-    """Copy the arrays to flat lists, step them, and copy them back; returns (islands, seed)."""
+    """Copy the arrays to flat lists, step them, and copy them back; returns (islands, seed), islands -2 - j
+    (the arrays untouched) when hinge-2 joint j has parallel axes."""
     ws = _workspace(workspace)
     nb = int(nb)
     nj = int(nj)
@@ -323,6 +378,8 @@ def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed, samples
     ws._uses += 1
     _auto_disable(br, bi, nb, ji, nj, h, sb, S)
     islands = _world_step(br, bi, nb, jr, ji, nj, wr, h, rng if quick else None, ws)
+    if islands < 0:
+        return islands, int(seed) & 0xFFFFFFFF      # refused: the arrays keep their values
     if S and nb:
         samples[:nb] = np.asarray(sb).reshape(nb, -1)
     if nb:
@@ -450,7 +507,8 @@ def _max_angular_speed(br, bi, b):
 
 
 def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng, ws):
-    """Find islands of enabled bodies and step each one (QuickStep when rng holds a seed); island count."""
+    """Find islands of enabled bodies and step each one (QuickStep when rng holds a seed); island count, or
+    -2 - j when hinge-2 joint j has parallel axes."""
     for b in range(nb):
         bi[b * L.BI + L.BI_ISLAND] = -1
         bi[b * L.BI + L.BI_MOVED] = 0
@@ -480,9 +538,22 @@ def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng, ws):
                 if other >= 0 and bi[other * L.BI + L.BI_ISLAND] < 0:
                     bi[other * L.BI + L.BI_ISLAND] = islands
                     stack.append(other)
+        j = _parallel_hinge2(br, jr, ji, joints)
+        if j >= 0:
+            return -2 - j
         _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng, ws)
         islands += 1
     return islands
+
+
+def _parallel_hinge2(br, jr, ji, joints):
+    """The first hinge-2 joint of an island whose axes are parallel (it cannot be stepped), or -1."""
+    for j in joints:
+        o = j * L.JI
+        if ji[o + L.JI_TYPE] == L.JT_HINGE2 and ji[o + L.JI_B1] >= 0 and ji[o + L.JI_B2] >= 0 \
+                and jacobian.hinge2_parallel(ji, jr, j, br):
+            return j
+    return -1
 
 
 def _prepare_body(br, bi, wr, h, b):

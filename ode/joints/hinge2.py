@@ -9,7 +9,10 @@ from .two_axis import _TwoAxisJoint
 
 
 class Hinge2Joint(_TwoAxisJoint):
-    """Hinge-2 (a wheel on a steering axis): axis 1 on body 1 with suspension, axis 2 on body 2."""
+    """Hinge-2 (a wheel on a steering axis): axis 1 on body 1 with suspension, axis 2 on body 2.
+
+    The axes may be set in either order and may pass through a parallel pose while they are set; a step
+    that finds them parallel raises ODEError naming the joint and leaves the world as it was."""
 
     _type = L.JT_HINGE2
     _stored = {0: _LIMOT + (_P_SUSPERP, _P_SUSPCFM), 1: _LIMOT}
