@@ -101,11 +101,7 @@ def step_size(stepsize) -> float:
     in the world's precision), or TypeError / ValueError naming stepsize."""
     if isinstance(stepsize, bool) or not isinstance(stepsize, (int, float, np.floating, np.integer)):
         raise TypeError(f"stepsize must be a number, not {type(stepsize).__name__}")
-    try:
-        h = float(stepsize)
-    except OverflowError:
-        digits = len(str(abs(int(stepsize))))
-        raise ValueError(f"stepsize must be finite, not an int of {digits} digits") from None
+    h = to_float("stepsize", stepsize)
     if not (h > 0.0 and math.isfinite(h)):
         raise ValueError(f"stepsize must be a finite number > 0, not {h!r}")
     if h < MIN_STEP or h > _MAX:
