@@ -133,6 +133,31 @@ def pyode_available(python: str = PYODE_PYTHON) -> bool:
     return subprocess.run([python, "-c", probe], env=env, cwd="/", capture_output=True).returncode == 0
 
 
+def add_interpreter_options(ap) -> None:
+    """The options choosing each engine's interpreter (shared by bench_calls and bench_scenes)."""
+    ap.add_argument("--ours-path", help="directory holding our `ode` package (default: this checkout)")
+    ap.add_argument("--ours-python", help="interpreter for ours (default: this one)")
+    ap.add_argument("--pyode-python", default=PYODE_PYTHON, help="interpreter with Debian's PyODE")
+    ap.add_argument("--same-python", action="store_true",
+                    help="run ours on PyODE's interpreter too, so the two libraries are compared on one "
+                         "interpreter build (needs NumPy there and a build of ours for its ABI)")
+
+
+def ours_python(args) -> str | None:
+    """The interpreter for ours: PyODE's with --same-python (checked to import our compiled package), else
+    --ours-python or this one."""
+    if not args.same_python:
+        return args.ours_python
+    path = str(Path(args.ours_path or ROOT).resolve())
+    probe = "import ode, sys; sys.exit(0 if ode.backend == 'core' else 3)"
+    env = dict(os.environ, PYTHONPATH=path)
+    proc = subprocess.run([args.pyode_python, "-c", probe], env=env, cwd=path, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"--same-python: {args.pyode_python} cannot import our compiled package from "
+                         f"{path}:\n{proc.stderr.strip()[-500:]}")
+    return args.pyode_python
+
+
 def run_engine(script: str, engine: str, args: list, ours_path: str | None = None,
                ours_python: str | None = None, pyode_python: str = PYODE_PYTHON,
                backend: str | None = None) -> dict:

@@ -22,7 +22,14 @@ import json
 import sys
 import time
 
-from _engines import geometric_mean, load_engine, pyode_available, run_engine
+from _engines import (
+    add_interpreter_options,
+    geometric_mean,
+    load_engine,
+    ours_python,
+    pyode_available,
+    run_engine,
+)
 
 # ODE 0.16's parameter number of FMax (PyODE's ode.ParamFMax is stale: 3, which is LoVel in 0.16).
 PARAM_FMAX_016 = 5
@@ -201,16 +208,14 @@ def main(argv=None) -> None:
     """Parse arguments; as a worker, measure one engine and print JSON; else run the rounds and the table."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5, help="fresh interpreters per engine, interleaved")
-    ap.add_argument("--only", help="comma-separated call names (as in the table)")
+    ap.add_argument("--only", help="call names as in the table, separated by ';'")
     ap.add_argument("--json", help="also write every round's results and the best to this file")
-    ap.add_argument("--ours-path", help="directory holding our `ode` package (default: this checkout)")
-    ap.add_argument("--ours-python", help="interpreter for ours (default: this one)")
-    ap.add_argument("--pyode-python", default="/usr/bin/python3", help="interpreter with Debian's PyODE")
+    add_interpreter_options(ap)
     ap.add_argument("--engines", default="pyode,ours", help="which engines to run (pyode, ours)")
     ap.add_argument("--target-ms", type=float, default=75.0, help="duration of one measurement")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    only = [s.strip() for s in args.only.split(",")] if args.only else None
+    only = [s.strip() for s in args.only.split(";")] if args.only else None
     unknown = [s for s in only or () if s not in NAMES]
     if unknown:
         ap.error(f"--only: unknown call(s) {unknown}; known: {NAMES}")
@@ -224,9 +229,10 @@ def main(argv=None) -> None:
         engines.remove("pyode")
     extra = ["--target-ms", args.target_ms] + (["--only", args.only] if args.only else [])
     rounds: dict = {e: [] for e in engines}
+    ours_py = ours_python(args)
     for _ in range(max(1, args.rounds)):
         for e in engines:
-            rounds[e].append(run_engine(__file__, e, extra, args.ours_path, args.ours_python,
+            rounds[e].append(run_engine(__file__, e, extra, args.ours_path, ours_py,
                                         args.pyode_python))
     best = {e: best_rounds(rs) for e, rs in rounds.items()}
     print_table(best, args.rounds)

@@ -35,7 +35,7 @@ import resource
 import sys
 import time
 
-from _engines import load_engine, pyode_available, run_engine
+from _engines import add_interpreter_options, load_engine, ours_python, pyode_available, run_engine
 from bench_chain import build_chain
 
 # contacts per pair of the native pipeline: no pair here makes more (sphere-sphere 1, box-plane 4, box-box
@@ -237,9 +237,7 @@ def main(argv=None) -> None:
     ap.add_argument("--prealloc", action="store_true", help="allocate and free 64 MiB before building")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every scene's number of steps")
     ap.add_argument("--json", help="also write the best results to this file")
-    ap.add_argument("--ours-path", help="directory holding our `ode` package (default: this checkout)")
-    ap.add_argument("--ours-python", help="interpreter for ours (default: this one)")
-    ap.add_argument("--pyode-python", default="/usr/bin/python3", help="interpreter with Debian's PyODE")
+    add_interpreter_options(ap)
     ap.add_argument("--engines", default="pyode,ours", help="which engines to run (pyode, ours)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--job", nargs=3, help=argparse.SUPPRESS)
@@ -256,12 +254,13 @@ def main(argv=None) -> None:
         print(f"no PyODE in {args.pyode_python}: running ours only", file=sys.stderr)
         engines.remove("pyode")
     best: dict = {}
+    ours_py = ours_python(args)
     for _ in range(max(1, args.rounds)):
         for job in jobs_for(scenes, engines):
             scene, engine, mode = job
             extra = ["--job", scene, mode, max(1, round(SCENES[scene][0] * args.scale))]
             r = run_engine(__file__, engine, extra + (["--prealloc"] if args.prealloc else []),
-                           args.ours_path, args.ours_python, args.pyode_python)
+                           args.ours_path, ours_py, args.pyode_python)
             if job not in best or r["seconds"] < best[job]["seconds"]:
                 best[job] = r
     print_table(best, scenes, args.rounds, args.prealloc)

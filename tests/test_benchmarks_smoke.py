@@ -126,7 +126,7 @@ def test_scenes_engine_worker_ours_alone():
 def test_pyode_workers():
     """The PyODE side (Debian's extension, its stale Param constants remapped) runs both workers."""
     res = _engines.run_engine(str(BENCH / "bench_calls.py"), "pyode",
-                              ["--only", "hingeJoint.setParam(ParamVel),joint.getFeedback", "--target-ms", 1])
+                              ["--only", "hingeJoint.setParam(ParamVel);joint.getFeedback", "--target-ms", 1])
     check_calls_result(res, "pyode", ["hingeJoint.setParam(ParamVel)", "joint.getFeedback"])
     res = _engines.run_engine(str(BENCH / "bench_scenes.py"), "pyode", ["--job", "boxes", "callback", 12])
     check_scene_result(res, 12)
