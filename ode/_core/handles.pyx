@@ -780,6 +780,7 @@ cdef class WorldBase:
     cdef Workspace _ws
     cdef object _lk
     cdef dict _objects                # slot -> joint: the world keeps its joints alive
+    cdef dict _callbacks              # slot -> moved callback (the state's dict, never replaced)
 
     def step(self, stepsize):
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep.
@@ -803,6 +804,7 @@ cdef class WorldBase:
         self._ws = st.workspace
         self._lk = st.lock
         self._objects = st.joint_objects
+        self._callbacks = st.moved_callbacks
         if cnp.PyArray_ITEMSIZE(self._wreal) != sizeof(dReal) or not cnp.PyArray_IS_C_CONTIGUOUS(self._wreal):
             raise ValueError("the world's parameter array is not of this build's real type")
         self._cached = st
@@ -854,13 +856,12 @@ cdef class WorldBase:
         cdef Workspace ws = self._ws
         if save_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, sb, S, ws) < 0:
             raise MemoryError("world step: out of memory")
-        with nogil:
-            res = step_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, wr, <dReal>h,
-                            &seed if quick else NULL, sb, S, ws)
-            if res >= 0:
-                bad = _scan_moved(B.rdata, B.rw, B.idata, B.iw, nb, seen)
-            if res < 0 or bad >= 0:
-                restore_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, sb, S, ws)
+        cdef unsigned int* sp = &seed if quick else NULL
+        if nb + nj < _GIL_FREE_ROWS:      # a tiny world: releasing the GIL would cost more than the step
+            res = _step_atomic(B, J, nb, nj, wr, <dReal>h, sp, sb, S, ws, &bad, seen)
+        else:
+            with nogil:
+                res = _step_atomic(B, J, nb, nj, wr, <dReal>h, sp, sb, S, ws, &bad, seen)
         if res == -1:
             raise MemoryError("world step: out of memory")
         if res < 0:
@@ -870,11 +871,27 @@ cdef class WorldBase:
         if quick:
             rand._put(seed)
         if seen[0]:
-            if self._state.moved_callbacks:
+            if self._callbacks:
                 self._after_step()
             elif seen[1]:
                 damp_rows(B.rdata, B.idata, nb)
         return 0
+
+
+cdef enum:
+    _GIL_FREE_ROWS = 8                 # worlds with at least this many bodies + joints step without the GIL
+
+
+cdef int _step_atomic(SlotsBase B, SlotsBase J, int nb, int nj, const dReal* wr, dReal h, unsigned int* seed,
+                      dReal* sb, int S, Workspace ws, int* bad, int* seen) noexcept nogil:
+    """The step kernel, then the scan of the moved bodies; what the step wrote is restored when it failed
+    (a negative result) or left a body non-finite (its index in bad)."""
+    cdef int res = step_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, wr, h, seed, sb, S, ws)
+    if res >= 0:
+        bad[0] = _scan_moved(B.rdata, B.rw, B.idata, B.iw, nb, seen)
+    if res < 0 or bad[0] >= 0:
+        restore_rows(B.rdata, B.idata, nb, J.rdata, J.idata, nj, sb, S, ws)
+    return res
 
 
 cdef int _scan_moved(const dReal* br, Py_ssize_t rw, const int* bi, Py_ssize_t iw, int nb,
