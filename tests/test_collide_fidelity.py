@@ -43,14 +43,18 @@ import pytest
 
 import ode
 
-DATA = Path(__file__).parent / "data" / "collide"
+SINGLE = ode.precision == "single"
+# single precision is held to libode built in single precision (tools/libode.py, ODE_LIBODE), recorded from
+# the same poses; the double recording is the reference in double
+DATA = Path(__file__).parent / "data" / "collide" / ("single" if SINGLE else "")
 TOL = 1e-9
 MANIFOLD_TOL = 1e-6
 GRAZE = 1e-6
-SINGLE = ode.precision == "single"
+UNIT = 1e-9          # how far a recorded normal's length may be from 1 (float32 in single libode)
 if SINGLE:  # float32 geometry: rounding of ~1e-7 relative on coordinates of size ~3
     TOL = MANIFOLD_TOL = 2e-4
     GRAZE = 2e-4
+    UNIT = 2e-5      # single libode's merged trimesh normals are up to ~1e-5 from unit length
 # the pure-Python twins are ~50x slower: under ODE_BACKEND=python every 5th case runs (still all kinds)
 STRIDE = 1 if ode.backend == "core" else 5
 UNIQUE = {
@@ -64,28 +68,32 @@ UNSUPPORTED_BY_LIBODE = {"plane-plane", "ray-ray", "plane-heightfield", "heightf
 # Pairs whose collider still differs from libode on some recorded poses (of 250; under ODE_BACKEND=python
 # every 5th case runs, a subset, so the same bound holds). The test fails when MORE cases differ than
 # listed, so a regression is caught while these gaps stay visible; every other pair must match every case.
+# In single precision the counts are against libode's single build: two float32 builds that order their
+# operations differently flip rounding-decided choices (MPR portals, clip points at depth ~1e-8, equal-depth
+# merges) on different poses; 147 differing cases of 5,500 against single libode, 209 against double.
 KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a ratchet, lower as fixed
-    "box-box": (0, 2, "single precision: rounding of clipped points"),
-    "box-capsule": (0, 4, "single precision: plateau/clipping decisions flip by rounding"),
-    "box-convex": (0, 22, "single precision: float-rounded poses move the MPR onto another portal"),
-    "box-cylinder": (0, 6, "single precision: cap-plane clip points at depth ~1e-8 (float rounding)"),
-    "box-transform": (1, 2, "cap-plane clip point at depth ~1e-17: libode's depth rounds ~3e-17 apart"),
-    "box-trimesh": (0, 26, "single: libode merges equal normals only if their dot rounds above 1-2^-52"),
-    "capsule-capsule": (0, 4, "single precision: coincident or crossing axes, normal = float rounding"),
-    "capsule-convex": (0, 12, "single precision: float-rounded poses move the MPR onto another portal"),
-    "capsule-cylinder": (0, 14, "single precision: float-rounded poses move the MPR onto another portal"),
-    "capsule-trimesh": (5, 4, "exact axis ties on aligned poses, equal-depth merges: libode's rounding"),
-    "convex-convex": (0, 9, "single precision: float-rounded poses move the MPR onto another portal"),
-    "cylinder-convex": (0, 33, "single precision: float-rounded poses move the MPR onto another portal"),
-    "cylinder-cylinder": (0, 13, "single precision: float-rounded poses move the MPR onto another portal"),
-    "cylinder-transform": (1, 3, "caps tilted < acos .999: crossing-rim points"),
-    "cylinder-trimesh": (16, 15, "cap-clip points at depth ~0, equal-depth merges: libode's frame rounding"),
-    "ray-convex": (0, 4, "single precision: rounding flips face ties in aligned poses"),
-    "ray-trimesh": (0, 3, "single precision: float-rounded poses flip edge and ray-length-boundary hits"),
-    "sphere-capsule": (0, 2, "single precision: rounding"),
-    "sphere-convex": (0, 10, "single precision: float-rounded poses move the MPR onto another portal"),
+    "box-box": (0, 0, "single precision: rounding of clipped points"),
+    "box-capsule": (0, 2, "single precision: plateau/clipping decisions flip by rounding"),
+    "box-convex": (0, 32, "single precision: float-rounded poses move the MPR onto another portal"),
+    "box-cylinder": (0, 4, "single precision: cap-plane clip points at depth ~1e-8 (float rounding)"),
+    "box-transform": (1, 1, "cap-plane clip point at depth ~1e-17: libode's depth rounds ~3e-17 apart"),
+    "box-trimesh": (0, 10, "single: libode merges equal normals only if their dot rounds above 1-2^-52"),
+    "capsule-capsule": (0, 3, "single precision: coincident or crossing axes, normal = float rounding"),
+    "capsule-convex": (0, 5, "single precision: float-rounded poses move the MPR onto another portal"),
+    "capsule-cylinder": (0, 8, "single precision: float-rounded poses move the MPR onto another portal"),
+    "capsule-trimesh": (5, 5, "exact axis ties on aligned poses, equal-depth merges: libode's rounding"),
+    "convex-convex": (0, 11, "single precision: float-rounded poses move the MPR onto another portal"),
+    "cylinder-convex": (0, 10, "single precision: float-rounded poses move the MPR onto another portal"),
+    "cylinder-cylinder": (0, 4, "single precision: float-rounded poses move the MPR onto another portal"),
+    "cylinder-transform": (1, 4, "caps tilted < acos .999: crossing-rim points"),
+    "cylinder-trimesh": (16, 19, "cap-clip points at depth ~0, equal-depth merges: libode's frame rounding"),
+    "ray-convex": (0, 2, "single precision: rounding flips face ties in aligned poses"),
+    "ray-trimesh": (0, 0, "single precision: float-rounded poses flip edge and ray-length-boundary hits"),
+    "sphere-capsule": (0, 0, "single precision: rounding"),
+    "sphere-convex": (0, 4, "single precision: float-rounded poses move the MPR onto another portal"),
+    "sphere-trimesh": (0, 1, "single: which contacts a deep sphere's merge keeps is decided by rounding"),
     "trimesh-heightfield": (6, 6, "sample rays: libode's tree culling near the mesh box (~5e-6) not found"),
-    "trimesh-trimesh": (10, 15, "aligned poses: touching/tied faces, libode's float rounding decides"),
+    "trimesh-trimesh": (10, 16, "aligned poses: touching/tied faces, libode's float rounding decides"),
 }
 
 
@@ -289,8 +297,8 @@ def test_recorded_normals_are_unit_and_depths_sane() -> None:
             for key, rows in case["contacts"].items():
                 assert len(rows) <= int(key)
                 for r in rows:
-                    assert abs(math.sqrt(r[3] * r[3] + r[4] * r[4] + r[5] * r[5]) - 1.0) < 1e-9
-                    assert math.isfinite(r[6]) and r[6] > -1e-9
+                    assert abs(math.sqrt(r[3] * r[3] + r[4] * r[4] + r[5] * r[5]) - 1.0) < UNIT
+                    assert math.isfinite(r[6]) and r[6] > -UNIT
 
 
 @pytest.mark.parametrize("name", sorted(UNSUPPORTED_BY_LIBODE))
