@@ -1234,7 +1234,11 @@ cdef void _slider_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
 
 cdef void _fixed_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
                       dReal fps, dReal* J, dReal* c, dReal* cfm, int r) noexcept nogil:
-    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows."""
+    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows.
+
+    The joint's ERP and CFM parameters soften the three position rows only; the orientation rows take the
+    world's ERP and CFM, as libode 0.16.2 does.
+    """
     cdef int jo = j * JR + J_P
     cdef dReal k = fps * jreal[j * JR + J_PARAM + 13]
     cdef dReal cf = jreal[j * JR + J_PARAM + 8]
@@ -1262,8 +1266,8 @@ cdef void _fixed_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int 
     else:
         for i in range(3):
             c[r + i] = k * (jreal[jo + J_OFFSET + i] - breal[o1 + i])
-    _orientation_rows(jreal, jo, breal, b1, b2, k, J, c, r + 3)
-    for i in range(6):
+    _orientation_rows(jreal, jo, breal, b1, b2, fps * wreal[W_ERP], J, c, r + 3)
+    for i in range(3):
         cfm[r + i] = cf
 
 

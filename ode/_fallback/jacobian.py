@@ -1224,7 +1224,11 @@ def _slider_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r
 
 
 def _fixed_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> None:
-    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows."""
+    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows.
+
+    The joint's ERP and CFM parameters soften the three position rows only; the orientation rows take the
+    world's ERP and CFM, as libode 0.16.2 does.
+    """
     jo = j * L.JR + L.J_P
     k = fps * float(jreal[j * L.JR + L.J_PARAM + 13])
     cf = float(jreal[j * L.JR + L.J_PARAM + 8])
@@ -1251,8 +1255,8 @@ def _fixed_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> None
     else:
         for i in range(3):
             c[r + i] = k * (float(jreal[jo + L.J_OFFSET + i]) - float(breal[o1 + i]))
-    _orientation_rows(jreal, jo, breal, b1, b2, k, J, c, r + 3)
-    for i in range(6):
+    _orientation_rows(jreal, jo, breal, b1, b2, fps * float(wreal[L.W_ERP]), J, c, r + 3)
+    for i in range(3):
         cfm[r + i] = cf
 
 
