@@ -28,7 +28,6 @@ SINGLE_TOLERANCE = {"joint": 2e-3, "contact": 8e-3}
 
 _TRANSMISSION = ("TransmissionJoint in intersecting-axes mode: same first step, then double libode's gear "
                  "rows differ (single libode agrees with us); not yet located")
-_DHINGE = "DHingeJoint with moving bodies: rows differ from libode's from the first step; not yet located"
 _PR_REVERSED = ("PRJoint attached (None, body) with oblique axes: libode applies hundreds of newtons to a "
                 "joint satisfied at rest (its reversed PR rows); not emulated")
 # Scenes that still disagree with libode, by precision, with the cause found so far (see the reason).
@@ -37,11 +36,11 @@ KNOWN = {
         "rs1003": _TRANSMISSION, "rs1018": _TRANSMISSION, "rs1028": _TRANSMISSION, "rs1031": _TRANSMISSION,
         "rs1057": _TRANSMISSION,
         "rs1052": "TransmissionJoint in parallel-axes mode: 2.5e-4 from the first step; not yet located",
-        "rs1006": _DHINGE, "rs1014": _DHINGE, "rs1045": _DHINGE, "rs1030": _PR_REVERSED,
+        "rs1030": _PR_REVERSED,
         "rs1019": "cylinder resting on its rim (two contacts, mu=inf) under quickStep: 2.9e-4 from step 28",
         "rs1058": "two free bodies and a hinged pair on the ground under quickStep: 1.4e-2 from step 67",
     },
-    "single": {"rs1006": _DHINGE, "rs1030": _PR_REVERSED},
+    "single": {"rs1030": _PR_REVERSED},
 }
 
 

@@ -1724,7 +1724,11 @@ cdef void _distance_row(const dReal* jreal, int jo, const dReal* breal, int b1, 
 cdef void _dhinge_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
                        dReal fps, dReal* J, dReal* c, dReal* cfm, int r) noexcept nogil:
     """Double hinge: the distance row, two rows keeping the axes aligned, one keeping the anchors in one
-    plane normal to the axis."""
+    plane normal to the axis.
+
+    As in libode 0.16.2, the last row turns the bodies about the midpoint of their centres (no turning for a
+    single body), like a slider's rows, and the joint's CFM parameter softens the distance row only.
+    """
     cdef int jo = j * JR + J_P
     cdef int po = j * JR + J_PARAM
     cdef dReal k = fps * jreal[po + 13]
@@ -1744,27 +1748,28 @@ cdef void _dhinge_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
     _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, a1w)
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
     cdef int o1 = b1 * BR + B_POS
-    cdef dReal l0 = a2w[0] - breal[o1]
-    cdef dReal l1 = a2w[1] - breal[o1 + 1]
-    cdef dReal l2 = a2w[2] - breal[o1 + 2]
+    cdef int o2 = b2 * BR + B_POS
+    cdef dReal h[3]
+    for i in range(3):
+        h[i] = 0.0
+        if b2 >= 0:
+            h[i] = 0.5 * (breal[o2 + i] - breal[o1 + i])
     cdef int ro = (r + 3) * NC
     J[ro + 0] = a[0]
     J[ro + 1] = a[1]
     J[ro + 2] = a[2]
-    J[ro + 3] = l1 * a[2] - l2 * a[1]
-    J[ro + 4] = l2 * a[0] - l0 * a[2]
-    J[ro + 5] = l0 * a[1] - l1 * a[0]
+    J[ro + 3] = h[1] * a[2] - h[2] * a[1]
+    J[ro + 4] = h[2] * a[0] - h[0] * a[2]
+    J[ro + 5] = h[0] * a[1] - h[1] * a[0]
     if b2 >= 0:
         J[ro + 6] = -a[0]
         J[ro + 7] = -a[1]
         J[ro + 8] = -a[2]
-        J[ro + 9] = r2[2] * a[1] - r2[1] * a[2]
-        J[ro + 10] = r2[0] * a[2] - r2[2] * a[0]
-        J[ro + 11] = r2[1] * a[0] - r2[0] * a[1]
+        J[ro + 9] = J[ro + 3]
+        J[ro + 10] = J[ro + 4]
+        J[ro + 11] = J[ro + 5]
     c[r + 3] = k * (a[0] * (a2w[0] - a1w[0]) + a[1] * (a2w[1] - a1w[1]) + a[2] * (a2w[2] - a1w[2]))
-    cdef dReal cf = jreal[po + 8]
-    for i in range(4):
-        cfm[r + i] = cf
+    cfm[r] = jreal[po + 8]
 
 
 cdef void _plane2d_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, const dReal* wreal, dReal fps,

@@ -1532,7 +1532,11 @@ def _distance_row(jreal, jo, breal, b1, b2, jint, j, k, J, c, r) -> None:
 
 def _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> None:
     """Double hinge: the distance row, two rows keeping the axes aligned, one keeping the anchors in one
-    plane normal to the axis."""
+    plane normal to the axis.
+
+    As in libode 0.16.2, the last row turns the bodies about the midpoint of their centres (no turning for a
+    single body), like a slider's rows, and the joint's CFM parameter softens the distance row only.
+    """
     jo = j * L.JR + L.J_P
     po = j * L.JR + L.J_PARAM
     k = fps * float(jreal[po + 13])
@@ -1547,28 +1551,28 @@ def _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> Non
     r2 = [0.0, 0.0, 0.0]
     _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
-    o1 = b1 * L.BR + L.B_POS
-    l0 = a2w[0] - float(breal[o1])
-    l1 = a2w[1] - float(breal[o1 + 1])
-    l2 = a2w[2] - float(breal[o1 + 2])
+    h = [0.0, 0.0, 0.0]
+    if b2 >= 0:
+        o1 = b1 * L.BR + L.B_POS
+        o2 = b2 * L.BR + L.B_POS
+        for i in range(3):
+            h[i] = 0.5 * (float(breal[o2 + i]) - float(breal[o1 + i]))
     ro = (r + 3) * NC
     J[ro + 0] = a[0]
     J[ro + 1] = a[1]
     J[ro + 2] = a[2]
-    J[ro + 3] = l1 * a[2] - l2 * a[1]
-    J[ro + 4] = l2 * a[0] - l0 * a[2]
-    J[ro + 5] = l0 * a[1] - l1 * a[0]
+    J[ro + 3] = h[1] * a[2] - h[2] * a[1]
+    J[ro + 4] = h[2] * a[0] - h[0] * a[2]
+    J[ro + 5] = h[0] * a[1] - h[1] * a[0]
     if b2 >= 0:
         J[ro + 6] = -a[0]
         J[ro + 7] = -a[1]
         J[ro + 8] = -a[2]
-        J[ro + 9] = r2[2] * a[1] - r2[1] * a[2]
-        J[ro + 10] = r2[0] * a[2] - r2[2] * a[0]
-        J[ro + 11] = r2[1] * a[0] - r2[0] * a[1]
+        J[ro + 9] = J[ro + 3]
+        J[ro + 10] = J[ro + 4]
+        J[ro + 11] = J[ro + 5]
     c[r + 3] = k * (a[0] * (a2w[0] - a1w[0]) + a[1] * (a2w[1] - a1w[1]) + a[2] * (a2w[2] - a1w[2]))
-    cf = float(jreal[po + 8])
-    for i in range(4):
-        cfm[r + i] = cf
+    cfm[r] = float(jreal[po + 8])
 
 
 def _plane2d_rows(jint, jreal, j, breal, b1, wreal, fps, J, c, cfm, lo, hi, r) -> None:
