@@ -192,9 +192,13 @@ def _gear(r: random.Random, j: dict) -> None:
         axis = j["axis1"]
         j["hinge_axes"] = (axis, axis)
     else:
-        # bevel gears: both axes pass through an apex, each wheel centred 0.2 from it on its axis
+        # bevel gears: both axes pass through an apex, each wheel centred 0.2 from it on its axis; the axes
+        # are kept clearly off perpendicular, where libode's choice of turning wheel 1's axis (by the sign
+        # of the axes' dot product) would hang on round-off
         apex = _add(a, (0.15, 0.0, 0.0))
-        axes = (j["axis1"], _perp(r, j["axis1"]))
+        perp, angle = _perp(r, j["axis1"]), r.choice((r.uniform(1.0, 1.4), r.uniform(1.75, 2.15)))
+        c, s = math.cos(angle), math.sin(angle)
+        axes = (j["axis1"], tuple(c * x + s * y for x, y in zip(j["axis1"], perp)))
         j["hinge_axes"] = axes
         a, b = (_add(apex, tuple(-0.2 * x for x in ax)) for ax in axes)
         j["bodies"][0]["pos"], j["bodies"][1]["pos"] = a, b

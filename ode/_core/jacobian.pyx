@@ -2165,8 +2165,13 @@ cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, 
 
 cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, dReal fps,
                              dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
-    """Transmission: one row equating the wheels' tangential velocities at the contact (along wheel 1's
-    tangent, or the chain); the phases (traversed angles), advanced here each step, give the error."""
+    """Transmission: one row equating the wheels' tangential velocities at the contact; the phases
+    (traversed angles), advanced here each step, give the error.
+
+    As libode 0.16.2, the row runs along n1 x (unit line of centres) for parallel axes, along n1 x n2 for
+    intersecting axes (both unnormalised: wheels out of one plane, or axes off perpendicular, weaken it) and
+    along the chain for chain drives.
+    """
     cdef int jo = j * JR + J_P
     cdef int mode = jint[j * JI + JI_AM_MODE]
     cdef dReal a1w[3]
@@ -2178,6 +2183,7 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
     cdef dReal t1[3]
     cdef dReal t2[3]
     cdef dReal u[3]
+    cdef dReal d[3]
     cdef dReal r1, r2, th1, th2, g1, g2, e, l0, l1, l2, m0, m1, m2
     cdef int po, ro, o1, o2
     _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
@@ -2187,6 +2193,11 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
     u[0] = t1[0]
     u[1] = t1[1]
     u[2] = t1[2]
+    if mode == 1:
+        u[0] = n1[1] * n2[2] - n1[2] * n2[1]
+        u[1] = n1[2] * n2[0] - n1[0] * n2[2]
+        u[2] = n1[0] * n2[1] - n1[1] * n2[0]
+        _normalize3(u)
     if mode == 2:
         u[0] = c2[0] - c1[0]
         u[1] = c2[1] - c1[1]
@@ -2200,10 +2211,13 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
     g2 = t2[0] * u[0] + t2[1] * u[1] + t2[2] * u[2]
     if mode == 2:
         e = r1 * th1 * g1 - r2 * th2 * g2
-    else:
-        # libode adds the phases as for external gears whatever the geometry, oriented by wheel 2's
-        # tangent (bevel gears then drift exactly as they do in libode)
+    elif mode == 0:
+        # libode adds the phases as for external gears, oriented by wheel 2's tangent
         e = -(r1 * th1 + r2 * th2) * g2
+    else:
+        # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2
+        # (they then drift exactly as they do in libode)
+        e = -(r1 * th1 + r2 * th2)
     po = j * JR + J_PARAM
     ro = r * NC
     o1 = b1 * BR + B_POS
@@ -2227,8 +2241,14 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
         J[ro + 9] = -(m1 * u[2] - m2 * u[1])
         J[ro + 10] = -(m2 * u[0] - m0 * u[2])
         J[ro + 11] = -(m0 * u[1] - m1 * u[0])
-    if mode == 1:
-        _tr_bevel_scale(n1, n2, J, ro)
+    if mode == 0:
+        d[0] = a2w[0] - a1w[0]
+        d[1] = a2w[1] - a1w[1]
+        d[2] = a2w[2] - a1w[2]
+        _normalize3(d)
+        _tr_scale_row(n1, d, J, ro)
+    elif mode == 1:
+        _tr_scale_row(n1, n2, J, ro)
     c[r] = fps * jreal[po + 13] * e
     cfm[r] = jreal[po + 8]
     cdef dReal bl = jreal[jo + J_TR_BACKLASH]
@@ -2236,8 +2256,8 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
         _tr_backlash(fps * jreal[po + 13], e, bl, c, lo, hi, r)
 
 
-cdef void _tr_bevel_scale(const dReal* n1, const dReal* n2, dReal* J, int ro) noexcept nogil:
-    """Bevel gears: libode's row is |n1 x n2| times the unit-direction row (twin)."""
+cdef void _tr_scale_row(const dReal* n1, const dReal* n2, dReal* J, int ro) noexcept nogil:
+    """Scale the unit-direction row by |n1 x n2|: libode's row along an unnormalised cross product (twin)."""
     cdef dReal x0 = n1[1] * n2[2] - n1[2] * n2[1]
     cdef dReal x1 = n1[2] * n2[0] - n1[0] * n2[2]
     cdef dReal x2 = n1[0] * n2[1] - n1[1] * n2[0]

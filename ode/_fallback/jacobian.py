@@ -2003,8 +2003,13 @@ def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2) -> None:
 
 
 def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r) -> None:
-    """Transmission: one row equating the wheels' tangential velocities at the contact (along wheel 1's
-    tangent, or the chain); the phases (traversed angles), advanced here each step, give the error."""
+    """Transmission: one row equating the wheels' tangential velocities at the contact; the phases
+    (traversed angles), advanced here each step, give the error.
+
+    As libode 0.16.2, the row runs along n1 x (unit line of centres) for parallel axes, along n1 x n2 for
+    intersecting axes (both unnormalised: wheels out of one plane, or axes off perpendicular, weaken it) and
+    along the chain for chain drives.
+    """
     jo = j * L.JR + L.J_P
     mode = int(jint[j * L.JI + L.JI_AM_MODE])
     a1w = [0.0, 0.0, 0.0]
@@ -2020,6 +2025,9 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
     _tr_tangent(a1w, n1, c1, t1)
     _tr_tangent(a2w, n2, c2, t2)
     u = [t1[0], t1[1], t1[2]]
+    if mode == 1:
+        u = [n1[1] * n2[2] - n1[2] * n2[1], n1[2] * n2[0] - n1[0] * n2[2], n1[0] * n2[1] - n1[1] * n2[0]]
+        _normalize3(u)
     if mode == 2:
         u = [c2[0] - c1[0], c2[1] - c1[1], c2[2] - c1[2]]
         _normalize3(u)
@@ -2031,10 +2039,13 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
     g2 = t2[0] * u[0] + t2[1] * u[1] + t2[2] * u[2]
     if mode == 2:
         e = r1 * th1 * g1 - r2 * th2 * g2
-    else:
-        # libode adds the phases as for external gears whatever the geometry, oriented by wheel 2's
-        # tangent (bevel gears then drift exactly as they do in libode)
+    elif mode == 0:
+        # libode adds the phases as for external gears, oriented by wheel 2's tangent
         e = -(r1 * th1 + r2 * th2) * g2
+    else:
+        # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2
+        # (they then drift exactly as they do in libode)
+        e = -(r1 * th1 + r2 * th2)
     po = j * L.JR + L.J_PARAM
     ro = r * NC
     o1 = b1 * L.BR + L.B_POS
@@ -2058,8 +2069,12 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
         J[ro + 9] = -(m1 * u[2] - m2 * u[1])
         J[ro + 10] = -(m2 * u[0] - m0 * u[2])
         J[ro + 11] = -(m0 * u[1] - m1 * u[0])
-    if mode == 1:
-        _tr_bevel_scale(n1, n2, J, ro)
+    if mode == 0:
+        d = [a2w[0] - a1w[0], a2w[1] - a1w[1], a2w[2] - a1w[2]]
+        _normalize3(d)
+        _tr_scale_row(n1, d, J, ro)
+    elif mode == 1:
+        _tr_scale_row(n1, n2, J, ro)
     c[r] = fps * float(jreal[po + 13]) * e
     cfm[r] = float(jreal[po + 8])
     bl = float(jreal[jo + L.J_TR_BACKLASH])
@@ -2067,9 +2082,9 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
         _tr_backlash(fps * float(jreal[po + 13]), e, bl, c, lo, hi, r)
 
 
-def _tr_bevel_scale(n1, n2, J, ro) -> None:
-    """Bevel gears: libode's row is |n1 x n2| times the unit-direction row (its error term is not scaled;
-    observed through the row's softness under CFM); 1 for perpendicular axes."""
+def _tr_scale_row(n1, n2, J, ro) -> None:
+    """Scale the unit-direction row by |n1 x n2|: libode's row along an unnormalised cross product (its
+    error term is not scaled; observed through the row's softness under CFM); 1 for perpendicular vectors."""
     x0 = n1[1] * n2[2] - n1[2] * n2[1]
     x1 = n1[2] * n2[0] - n1[0] * n2[2]
     x2 = n1[0] * n2[1] - n1[1] * n2[0]
