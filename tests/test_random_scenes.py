@@ -22,26 +22,26 @@ PY_STEPS = 15
 # Single precision: both engines store and compute in float32 and round in different places; the constraint
 # solve amplifies each difference by the conditioning of the scene (as for scenes.SINGLE_TOLERANCE), and over
 # a long random run a contact or stop decision can flip on it. The scenes are compared with single libode over
-# their first SINGLE_STEPS steps, within about 2x the worst deviation measured there.
+# their first SINGLE_STEPS steps, within about 2x the worst deviation measured there (2.5e-3: a transmission's
+# feedback, whose error term r1 th1 + r2 th2 is a difference of nearly equal float32 products).
 SINGLE_STEPS = 30
-SINGLE_TOLERANCE = {"joint": 2e-3, "contact": 8e-3}
+SINGLE_TOLERANCE = {"joint": 5e-3, "contact": 8e-3}
 
-_TRANSMISSION = ("TransmissionJoint: rows as libode's (equal with ERP 0), but the error term from the phases "
-                 "differs by 3e-6 to 6e-5 of the force from the second step on; not yet located")
-_BEVEL_RUNAWAY = ("bevel TransmissionJoint with a 0.018 backlash under quickStep: the phases' error grows "
-                  "step by step in both engines, amplifying round-off (4e-5 at step 15, O(1) at step 30)")
-_PR_REVERSED = ("PRJoint attached (None, body) with oblique axes: libode applies hundreds of newtons to a "
-                "joint satisfied at rest (its reversed PR rows); not emulated")
+_PARALLEL_OFF_PLANE = ("TransmissionJoint with parallel axes and wheel centres out of one plane: the rows "
+                       "are libode's (5e-7 with ERP 0) but the phases differ by 1e-7 and the force by 6e-5 "
+                       "from the second step; not yet located")
+_PHASE_WRAP = ("bevel TransmissionJoint running away (wheel 2 at 1.5 rad per step, as in libode): libode takes "
+               "2 pi off wheel 2's accumulated phase at 7.64 and 8.25 but not at 6.73, we never do; the "
+               "rule is not yet identified (equal to 1e-13 until step 24)")
+_PR_REVERSED = ("PRJoint attached (None, body): libode applies 420 N and turns the body 0.2 rad in one "
+                "step from a joint satisfied at rest with no gravity (its reversed PR rows); not emulated")
 # Scenes that still disagree with libode, by precision, with the cause found so far (see the reason).
 KNOWN = {
-    "double": {
-        "rs1003": _TRANSMISSION, "rs1018": _TRANSMISSION, "rs1028": _TRANSMISSION, "rs1052": _TRANSMISSION,
-        "rs1057": _BEVEL_RUNAWAY, "rs1030": _PR_REVERSED,
-    },
-    "single": {"rs1028": _TRANSMISSION, "rs1030": _PR_REVERSED, "rs1057": _BEVEL_RUNAWAY},
+    "double": {"rs1052": _PARALLEL_OFF_PLANE, "rs1057": _PHASE_WRAP, "rs1030": _PR_REVERSED},
+    "single": {"rs1030": _PR_REVERSED, "rs1057": _PHASE_WRAP},
 }
 # Known disagreements that appear only after the first PY_STEPS steps (the Python twins run no further).
-LATE = ("rs1003",)
+LATE = ("rs1057",)
 
 
 def compared_steps() -> int:

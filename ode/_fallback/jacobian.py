@@ -2043,9 +2043,9 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
         # libode adds the phases as for external gears, oriented by wheel 2's tangent
         e = -(r1 * th1 + r2 * th2) * g2
     else:
-        # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2
-        # (they then drift exactly as they do in libode)
-        e = -(r1 * th1 + r2 * th2)
+        # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2,
+        # each weighted by the wheel's present contact radius (they then drift exactly as they do in libode)
+        e = -(_dist3(c1, a1w) * th1 + _dist3(c2, a2w) * th2)
     po = j * L.JR + L.J_PARAM
     ro = r * NC
     o1 = b1 * L.BR + L.B_POS
