@@ -31,8 +31,8 @@ _PARALLEL_OFF_PLANE = ("TransmissionJoint with parallel axes and wheel centres o
                        "are libode's (5e-7 with ERP 0) but the phases differ by 1e-7 and the force by 6e-5 "
                        "from the second step; not yet located")
 _PHASE_WRAP = ("bevel TransmissionJoint running away (wheel 2 at 1.5 rad per step, as in libode): libode "
-               "takes 2 pi off wheel 2's accumulated phase at 7.64 and 8.25 but not at 6.73, we never do; "
-               "the rule is not yet identified (equal to 1e-13 until step 24)")
+               "takes 2 pi off wheel 2's accumulated phase at 7.64, 8.25, 8.29, 8.46, 8.95 but not at 6.73, "
+               "6.85, 6.95, 7.47, we never do; rule not identified (equal to 1e-13 until step 24)")
 _PR_REVERSED = ("PRJoint attached (None, body): libode applies 420 N and turns the body 0.2 rad in one "
                 "step from a joint satisfied at rest with no gravity (its reversed PR rows); not emulated")
 # Scenes that still disagree with libode, by precision, with the cause found so far (see the reason).
