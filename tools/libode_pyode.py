@@ -145,6 +145,7 @@ _SIGS = {
     "dJointSetBallAnchor": (None, _P, *_V3), "dJointGetBallAnchor": (None, _P, _PR),
     "dJointGetBallAnchor2": (None, _P, _PR),
     "dJointSetBallParam": (None, _P, _I, _R), "dJointGetBallParam": (_R, _P, _I),
+    "dJointSetFixedParam": (None, _P, _I, _R), "dJointGetFixedParam": (_R, _P, _I),
     "dJointSetHingeAnchor": (None, _P, *_V3), "dJointGetHingeAnchor": (None, _P, _PR),
     "dJointGetHingeAnchor2": (None, _P, _PR),
     "dJointSetHingeAxis": (None, _P, *_V3), "dJointGetHingeAxis": (None, _P, _PR),
@@ -911,12 +912,6 @@ class FixedJoint(Joint):
     def setFixed(self) -> None:
         """Record the current relative pose as the one to keep."""
         C.dJointSetFixed(self._jid())
-
-    def setParam(self, param: int, value: float) -> None:
-        """Fixed joints have no parameters in the shim."""
-        raise ODEError("FixedJoint parameters are not wrapped by the shim")
-
-    getParam = setParam
 
 
 class UniversalJoint(Joint):

@@ -1678,7 +1678,8 @@ cdef void clamp_into(const dReal* g, const int* i, const dReal* p, dReal* out) n
 
 
 cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil:
-    """Cylinder against plane: the deepest rim point of each cap that penetrates."""
+    """Cylinder against plane: the deepest rim point of each cap that penetrates, the -axis cap's first
+    whichever is deeper (libode's order)."""
     cdef dReal nx, ny, nz, ax, ay, az, k, ux, uy, uz, l, h, r, px, py, pz, depth, sg
     cdef int m, n, maxc
     nx = g2[G_PLANE]
@@ -1704,8 +1705,6 @@ cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2,
     n = 0
     for m in range(2):
         sg = -1.0
-        if k < 0:
-            sg = 1.0
         if m == 1:
             sg = -sg
         px = g1[G_POS] + ax * h * sg - ux

@@ -1234,7 +1234,11 @@ cdef void _slider_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
 
 cdef void _fixed_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
                       dReal fps, dReal* J, dReal* c, dReal* cfm, int r) noexcept nogil:
-    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows."""
+    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows.
+
+    The joint's ERP and CFM parameters soften the three position rows only; the orientation rows take the
+    world's ERP and CFM, as libode 0.16.2 does.
+    """
     cdef int jo = j * JR + J_P
     cdef dReal k = fps * jreal[j * JR + J_PARAM + 13]
     cdef dReal cf = jreal[j * JR + J_PARAM + 8]
@@ -1262,8 +1266,8 @@ cdef void _fixed_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int 
     else:
         for i in range(3):
             c[r + i] = k * (jreal[jo + J_OFFSET + i] - breal[o1 + i])
-    _orientation_rows(jreal, jo, breal, b1, b2, k, J, c, r + 3)
-    for i in range(6):
+    _orientation_rows(jreal, jo, breal, b1, b2, fps * wreal[W_ERP], J, c, r + 3)
+    for i in range(3):
         cfm[r + i] = cf
 
 
@@ -1720,7 +1724,11 @@ cdef void _distance_row(const dReal* jreal, int jo, const dReal* breal, int b1, 
 cdef void _dhinge_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
                        dReal fps, dReal* J, dReal* c, dReal* cfm, int r) noexcept nogil:
     """Double hinge: the distance row, two rows keeping the axes aligned, one keeping the anchors in one
-    plane normal to the axis."""
+    plane normal to the axis.
+
+    As in libode 0.16.2, the last row turns the bodies about the midpoint of their centres (no turning for a
+    single body), like a slider's rows, and the joint's CFM parameter softens the distance row only.
+    """
     cdef int jo = j * JR + J_P
     cdef int po = j * JR + J_PARAM
     cdef dReal k = fps * jreal[po + 13]
@@ -1740,27 +1748,28 @@ cdef void _dhinge_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int
     _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, a1w)
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
     cdef int o1 = b1 * BR + B_POS
-    cdef dReal l0 = a2w[0] - breal[o1]
-    cdef dReal l1 = a2w[1] - breal[o1 + 1]
-    cdef dReal l2 = a2w[2] - breal[o1 + 2]
+    cdef int o2 = b2 * BR + B_POS
+    cdef dReal h[3]
+    for i in range(3):
+        h[i] = 0.0
+        if b2 >= 0:
+            h[i] = 0.5 * (breal[o2 + i] - breal[o1 + i])
     cdef int ro = (r + 3) * NC
     J[ro + 0] = a[0]
     J[ro + 1] = a[1]
     J[ro + 2] = a[2]
-    J[ro + 3] = l1 * a[2] - l2 * a[1]
-    J[ro + 4] = l2 * a[0] - l0 * a[2]
-    J[ro + 5] = l0 * a[1] - l1 * a[0]
+    J[ro + 3] = h[1] * a[2] - h[2] * a[1]
+    J[ro + 4] = h[2] * a[0] - h[0] * a[2]
+    J[ro + 5] = h[0] * a[1] - h[1] * a[0]
     if b2 >= 0:
         J[ro + 6] = -a[0]
         J[ro + 7] = -a[1]
         J[ro + 8] = -a[2]
-        J[ro + 9] = r2[2] * a[1] - r2[1] * a[2]
-        J[ro + 10] = r2[0] * a[2] - r2[2] * a[0]
-        J[ro + 11] = r2[1] * a[0] - r2[0] * a[1]
+        J[ro + 9] = J[ro + 3]
+        J[ro + 10] = J[ro + 4]
+        J[ro + 11] = J[ro + 5]
     c[r + 3] = k * (a[0] * (a2w[0] - a1w[0]) + a[1] * (a2w[1] - a1w[1]) + a[2] * (a2w[2] - a1w[2]))
-    cdef dReal cf = jreal[po + 8]
-    for i in range(4):
-        cfm[r + i] = cf
+    cfm[r] = jreal[po + 8]
 
 
 cdef void _plane2d_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, const dReal* wreal, dReal fps,
@@ -2156,8 +2165,13 @@ cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, 
 
 cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, dReal fps,
                              dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int r) noexcept nogil:
-    """Transmission: one row equating the wheels' tangential velocities at the contact (along wheel 1's
-    tangent, or the chain); the phases (traversed angles), advanced here each step, give the error."""
+    """Transmission: one row equating the wheels' tangential velocities at the contact; the phases
+    (traversed angles), advanced here each step, give the error.
+
+    As libode 0.16.2, the row runs along n1 x (unit line of centres) for parallel axes, along n1 x n2 for
+    intersecting axes (both unnormalised: wheels out of one plane, or axes off perpendicular, weaken it) and
+    along the chain for chain drives.
+    """
     cdef int jo = j * JR + J_P
     cdef int mode = jint[j * JI + JI_AM_MODE]
     cdef dReal a1w[3]
@@ -2169,6 +2183,7 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
     cdef dReal t1[3]
     cdef dReal t2[3]
     cdef dReal u[3]
+    cdef dReal d[3]
     cdef dReal r1, r2, th1, th2, g1, g2, e, l0, l1, l2, m0, m1, m2
     cdef int po, ro, o1, o2
     _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
@@ -2178,6 +2193,11 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
     u[0] = t1[0]
     u[1] = t1[1]
     u[2] = t1[2]
+    if mode == 1:
+        u[0] = n1[1] * n2[2] - n1[2] * n2[1]
+        u[1] = n1[2] * n2[0] - n1[0] * n2[2]
+        u[2] = n1[0] * n2[1] - n1[1] * n2[0]
+        _normalize3(u)
     if mode == 2:
         u[0] = c2[0] - c1[0]
         u[1] = c2[1] - c1[1]
@@ -2191,10 +2211,13 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
     g2 = t2[0] * u[0] + t2[1] * u[1] + t2[2] * u[2]
     if mode == 2:
         e = r1 * th1 * g1 - r2 * th2 * g2
-    else:
-        # libode adds the phases as for external gears whatever the geometry, oriented by wheel 2's
-        # tangent (bevel gears then drift exactly as they do in libode)
+    elif mode == 0:
+        # libode adds the phases as for external gears, oriented by wheel 2's tangent
         e = -(r1 * th1 + r2 * th2) * g2
+    else:
+        # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2,
+        # each weighted by the wheel's present contact radius (they then drift exactly as they do in libode)
+        e = -(_dist3(c1, a1w) * th1 + _dist3(c2, a2w) * th2)
     po = j * JR + J_PARAM
     ro = r * NC
     o1 = b1 * BR + B_POS
@@ -2218,8 +2241,14 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
         J[ro + 9] = -(m1 * u[2] - m2 * u[1])
         J[ro + 10] = -(m2 * u[0] - m0 * u[2])
         J[ro + 11] = -(m0 * u[1] - m1 * u[0])
-    if mode == 1:
-        _tr_bevel_scale(n1, n2, J, ro)
+    if mode == 0:
+        d[0] = a2w[0] - a1w[0]
+        d[1] = a2w[1] - a1w[1]
+        d[2] = a2w[2] - a1w[2]
+        _normalize3(d)
+        _tr_scale_row(n1, d, J, ro)
+    elif mode == 1:
+        _tr_scale_row(n1, n2, J, ro)
     c[r] = fps * jreal[po + 13] * e
     cfm[r] = jreal[po + 8]
     cdef dReal bl = jreal[jo + J_TR_BACKLASH]
@@ -2227,8 +2256,8 @@ cdef void _transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b
         _tr_backlash(fps * jreal[po + 13], e, bl, c, lo, hi, r)
 
 
-cdef void _tr_bevel_scale(const dReal* n1, const dReal* n2, dReal* J, int ro) noexcept nogil:
-    """Bevel gears: libode's row is |n1 x n2| times the unit-direction row (twin)."""
+cdef void _tr_scale_row(const dReal* n1, const dReal* n2, dReal* J, int ro) noexcept nogil:
+    """Scale the unit-direction row by |n1 x n2|: libode's row along an unnormalised cross product (twin)."""
     cdef dReal x0 = n1[1] * n2[2] - n1[2] * n2[1]
     cdef dReal x1 = n1[2] * n2[0] - n1[0] * n2[2]
     cdef dReal x2 = n1[0] * n2[1] - n1[1] * n2[0]

@@ -1798,7 +1798,8 @@ def clamp_into(g, i, p, out):
 
 def collide_cylinder_plane(g1, i1, g2, i2, flags, c, skip):
     #: cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
-    """Cylinder against plane: the deepest rim point of each cap that penetrates."""
+    """Cylinder against plane: the deepest rim point of each cap that penetrates, the -axis cap's first
+    whichever is deeper (libode's order)."""
     #: dReal nx, ny, nz, ax, ay, az, k, ux, uy, uz, l, h, r, px, py, pz, depth, sg
     #: int m, n, maxc
     nx = g2[L.G_PLANE]
@@ -1824,8 +1825,6 @@ def collide_cylinder_plane(g1, i1, g2, i2, flags, c, skip):
     n = 0
     for m in range(2):
         sg = -1.0
-        if k < 0:
-            sg = 1.0
         if m == 1:
             sg = -sg
         px = g1[L.G_POS] + ax * h * sg - ux

@@ -1224,7 +1224,11 @@ def _slider_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, r
 
 
 def _fixed_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> None:
-    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows."""
+    """Fixed: three rows holding body 2 at its offset from body 1, three orientation rows.
+
+    The joint's ERP and CFM parameters soften the three position rows only; the orientation rows take the
+    world's ERP and CFM, as libode 0.16.2 does.
+    """
     jo = j * L.JR + L.J_P
     k = fps * float(jreal[j * L.JR + L.J_PARAM + 13])
     cf = float(jreal[j * L.JR + L.J_PARAM + 8])
@@ -1251,8 +1255,8 @@ def _fixed_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> None
     else:
         for i in range(3):
             c[r + i] = k * (float(jreal[jo + L.J_OFFSET + i]) - float(breal[o1 + i]))
-    _orientation_rows(jreal, jo, breal, b1, b2, k, J, c, r + 3)
-    for i in range(6):
+    _orientation_rows(jreal, jo, breal, b1, b2, fps * float(wreal[L.W_ERP]), J, c, r + 3)
+    for i in range(3):
         cfm[r + i] = cf
 
 
@@ -1528,7 +1532,11 @@ def _distance_row(jreal, jo, breal, b1, b2, jint, j, k, J, c, r) -> None:
 
 def _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> None:
     """Double hinge: the distance row, two rows keeping the axes aligned, one keeping the anchors in one
-    plane normal to the axis."""
+    plane normal to the axis.
+
+    As in libode 0.16.2, the last row turns the bodies about the midpoint of their centres (no turning for a
+    single body), like a slider's rows, and the joint's CFM parameter softens the distance row only.
+    """
     jo = j * L.JR + L.J_P
     po = j * L.JR + L.J_PARAM
     k = fps * float(jreal[po + 13])
@@ -1543,28 +1551,28 @@ def _dhinge_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, r) -> Non
     r2 = [0.0, 0.0, 0.0]
     _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
-    o1 = b1 * L.BR + L.B_POS
-    l0 = a2w[0] - float(breal[o1])
-    l1 = a2w[1] - float(breal[o1 + 1])
-    l2 = a2w[2] - float(breal[o1 + 2])
+    h = [0.0, 0.0, 0.0]
+    if b2 >= 0:
+        o1 = b1 * L.BR + L.B_POS
+        o2 = b2 * L.BR + L.B_POS
+        for i in range(3):
+            h[i] = 0.5 * (float(breal[o2 + i]) - float(breal[o1 + i]))
     ro = (r + 3) * NC
     J[ro + 0] = a[0]
     J[ro + 1] = a[1]
     J[ro + 2] = a[2]
-    J[ro + 3] = l1 * a[2] - l2 * a[1]
-    J[ro + 4] = l2 * a[0] - l0 * a[2]
-    J[ro + 5] = l0 * a[1] - l1 * a[0]
+    J[ro + 3] = h[1] * a[2] - h[2] * a[1]
+    J[ro + 4] = h[2] * a[0] - h[0] * a[2]
+    J[ro + 5] = h[0] * a[1] - h[1] * a[0]
     if b2 >= 0:
         J[ro + 6] = -a[0]
         J[ro + 7] = -a[1]
         J[ro + 8] = -a[2]
-        J[ro + 9] = r2[2] * a[1] - r2[1] * a[2]
-        J[ro + 10] = r2[0] * a[2] - r2[2] * a[0]
-        J[ro + 11] = r2[1] * a[0] - r2[0] * a[1]
+        J[ro + 9] = J[ro + 3]
+        J[ro + 10] = J[ro + 4]
+        J[ro + 11] = J[ro + 5]
     c[r + 3] = k * (a[0] * (a2w[0] - a1w[0]) + a[1] * (a2w[1] - a1w[1]) + a[2] * (a2w[2] - a1w[2]))
-    cf = float(jreal[po + 8])
-    for i in range(4):
-        cfm[r + i] = cf
+    cfm[r] = float(jreal[po + 8])
 
 
 def _plane2d_rows(jint, jreal, j, breal, b1, wreal, fps, J, c, cfm, lo, hi, r) -> None:
@@ -1995,8 +2003,13 @@ def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2) -> None:
 
 
 def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r) -> None:
-    """Transmission: one row equating the wheels' tangential velocities at the contact (along wheel 1's
-    tangent, or the chain); the phases (traversed angles), advanced here each step, give the error."""
+    """Transmission: one row equating the wheels' tangential velocities at the contact; the phases
+    (traversed angles), advanced here each step, give the error.
+
+    As libode 0.16.2, the row runs along n1 x (unit line of centres) for parallel axes, along n1 x n2 for
+    intersecting axes (both unnormalised: wheels out of one plane, or axes off perpendicular, weaken it) and
+    along the chain for chain drives.
+    """
     jo = j * L.JR + L.J_P
     mode = int(jint[j * L.JI + L.JI_AM_MODE])
     a1w = [0.0, 0.0, 0.0]
@@ -2012,6 +2025,9 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
     _tr_tangent(a1w, n1, c1, t1)
     _tr_tangent(a2w, n2, c2, t2)
     u = [t1[0], t1[1], t1[2]]
+    if mode == 1:
+        u = [n1[1] * n2[2] - n1[2] * n2[1], n1[2] * n2[0] - n1[0] * n2[2], n1[0] * n2[1] - n1[1] * n2[0]]
+        _normalize3(u)
     if mode == 2:
         u = [c2[0] - c1[0], c2[1] - c1[1], c2[2] - c1[2]]
         _normalize3(u)
@@ -2023,10 +2039,13 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
     g2 = t2[0] * u[0] + t2[1] * u[1] + t2[2] * u[2]
     if mode == 2:
         e = r1 * th1 * g1 - r2 * th2 * g2
-    else:
-        # libode adds the phases as for external gears whatever the geometry, oriented by wheel 2's
-        # tangent (bevel gears then drift exactly as they do in libode)
+    elif mode == 0:
+        # libode adds the phases as for external gears, oriented by wheel 2's tangent
         e = -(r1 * th1 + r2 * th2) * g2
+    else:
+        # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2,
+        # each weighted by the wheel's present contact radius (they then drift exactly as they do in libode)
+        e = -(_dist3(c1, a1w) * th1 + _dist3(c2, a2w) * th2)
     po = j * L.JR + L.J_PARAM
     ro = r * NC
     o1 = b1 * L.BR + L.B_POS
@@ -2050,8 +2069,12 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
         J[ro + 9] = -(m1 * u[2] - m2 * u[1])
         J[ro + 10] = -(m2 * u[0] - m0 * u[2])
         J[ro + 11] = -(m0 * u[1] - m1 * u[0])
-    if mode == 1:
-        _tr_bevel_scale(n1, n2, J, ro)
+    if mode == 0:
+        d = [a2w[0] - a1w[0], a2w[1] - a1w[1], a2w[2] - a1w[2]]
+        _normalize3(d)
+        _tr_scale_row(n1, d, J, ro)
+    elif mode == 1:
+        _tr_scale_row(n1, n2, J, ro)
     c[r] = fps * float(jreal[po + 13]) * e
     cfm[r] = float(jreal[po + 8])
     bl = float(jreal[jo + L.J_TR_BACKLASH])
@@ -2059,9 +2082,9 @@ def _transmission_rows(jint, jreal, j, breal, b1, b2, fps, J, c, cfm, lo, hi, r)
         _tr_backlash(fps * float(jreal[po + 13]), e, bl, c, lo, hi, r)
 
 
-def _tr_bevel_scale(n1, n2, J, ro) -> None:
-    """Bevel gears: libode's row is |n1 x n2| times the unit-direction row (its error term is not scaled;
-    observed through the row's softness under CFM); 1 for perpendicular axes."""
+def _tr_scale_row(n1, n2, J, ro) -> None:
+    """Scale the unit-direction row by |n1 x n2|: libode's row along an unnormalised cross product (its
+    error term is not scaled; observed through the row's softness under CFM); 1 for perpendicular vectors."""
     x0 = n1[1] * n2[2] - n1[2] * n2[1]
     x1 = n1[2] * n2[0] - n1[0] * n2[2]
     x2 = n1[0] * n2[1] - n1[1] * n2[0]
