@@ -46,7 +46,8 @@ import ode
 SINGLE = ode.precision == "single"
 # single precision is held to libode built in single precision (tools/libode.py, ODE_LIBODE), recorded from
 # the same poses; the double recording is the reference in double
-DATA = Path(__file__).parent / "data" / "collide" / ("single" if SINGLE else "")
+DOUBLE_DATA = Path(__file__).parent / "data" / "collide"
+DATA = DOUBLE_DATA / "single" if SINGLE else DOUBLE_DATA
 TOL = 1e-9
 MANIFOLD_TOL = 1e-6
 GRAZE = 1e-6
@@ -112,9 +113,9 @@ def meshes() -> dict:
 
 
 @cache
-def load_pair(name: str) -> dict:
-    """One pair's recording."""
-    with gzip.open(DATA / f"pair_{name}.json.gz", "rt") as f:
+def load_pair(name: str, data: Path = DATA) -> dict:
+    """One pair's recording (the precision's own by default; ``DOUBLE_DATA`` for the double one)."""
+    with gzip.open(data / f"pair_{name}.json.gz", "rt") as f:
         return json.load(f)
 
 

@@ -18,14 +18,24 @@ from __future__ import annotations
 
 import gzip
 import json
-from pathlib import Path
 
 import pytest
-from test_collide_fidelity import GRAZE, MANIFOLD_TOL, STRIDE, TOL, UNIQUE, build, load_pair, match, place
+from test_collide_fidelity import (
+    DOUBLE_DATA,
+    GRAZE,
+    MANIFOLD_TOL,
+    STRIDE,
+    TOL,
+    UNIQUE,
+    build,
+    load_pair,
+    match,
+    place,
+)
 
 import ode
 
-DATA = Path(__file__).parent / "data" / "collide"
+DATA = DOUBLE_DATA   # recorded against double libode, on the double recording's poses
 BOX_TOL = 1e-9 if ode.precision == "double" else 2e-4
 SINGLE = ode.precision == "single"
 with gzip.open(DATA / "unimportant_box_box.json.gz", "rt") as _f:
@@ -130,13 +140,13 @@ def test_every_supported_pair_is_recorded():
     assert PAIRS["max_contacts"] == [1, 2, 4]
     assert len(PAIRS["pairs"]) == 46
     for name, rows in PAIRS["pairs"].items():
-        assert len(rows) == len(load_pair(name)["cases"]) == 250
+        assert len(rows) == len(load_pair(name, DOUBLE_DATA)["cases"]) == 250
 
 
 @pytest.mark.parametrize("name", sorted(PAIRS["pairs"]))
 def test_pair_unimportant_follows_libode(name: str) -> None:
     """Each pair's flagged contacts match libode's on the recorded poses (up to UNIMPORTANT_GAPS)."""
-    cases = load_pair(name)["cases"]
+    cases = load_pair(name, DOUBLE_DATA)["cases"]
     failures, bad = [], set()
     for i, (case, rows) in enumerate(zip(cases, PAIRS["pairs"][name])):
         if i % STRIDE:
@@ -153,7 +163,7 @@ def test_pair_unimportant_follows_libode(name: str) -> None:
 def test_mpr_pairs_report_one_zero_contact(name: str) -> None:
     """libode's MPR pairs under the flag: one all-zero contact exactly when they touch without it."""
     checked = 0
-    for i, case in enumerate(load_pair(name)["cases"]):
+    for i, case in enumerate(load_pair(name, DOUBLE_DATA)["cases"]):
         if i % STRIDE:
             continue
         g1, g2 = build(case["g1"]), build(case["g2"])
