@@ -124,6 +124,12 @@ def _add_remove(ode, space, log) -> None:
     extra = log.name(ode.GeomCapsule(space, 0.3, 1.0), "cap")
     extra.setPosition((0.8, 0.5, 0.4))
     log.collide(space)
+    gs[4].setRadius(0.55)
+    gs[6].disable()
+    log.collide(space)
+    gs[6].enable()
+    gs[1].setRotation((0, -1, 0, 1, 0, 0, 0, 0, 1))
+    log.collide(space)
 
 
 def _disabled(ode, space, log) -> None:

@@ -550,9 +550,9 @@ cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, o
 def space_collide(space, arg, callback):
     """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch.
 
-    A root simple space of at most 64 live leaf geoms, outside any collision pass of this thread, is
-    prepared (poses, AABBs, the space's box) and paired here under the store's lock, in the simple space's
-    order (each geom with every later one, in the space's list order); the callbacks then run with no lock held, inside a
+    A root simple space of at most 64 live leaf geoms, outside any collision pass of this thread, is prepared
+    (poses, AABBs, the space's box) and paired here under the store's lock, in the simple space's order (each
+    geom with every later one, in the space's list order); the callbacks then run with no lock held, inside a
     pass that marks the space ready, as the Python path does. Every other case takes the Python path.
     """
     global _AABB_TESTS
