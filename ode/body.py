@@ -111,6 +111,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         q, R2 = _k().rotation_from_matrix(M)
         self._set(L.B_Q, q)
         self._set(L.B_R, R2)
+        self._moved()
 
     def setQuaternion(self, q) -> None:
         """Set the orientation from a quaternion (w, x, y, z); it is normalised."""
@@ -120,6 +121,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         qn, R = _k().rotation_from_quaternion(qv)
         self._set(L.B_Q, qn)
         self._set(L.B_R, R)
+        self._moved()
 
     # ---- mass
     def setMass(self, mass) -> None:

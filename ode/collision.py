@@ -384,9 +384,10 @@ def _enabled(g: GeomObject) -> bool:
     return bool(STORE.slots.ints[g._slot, L.GI_ENABLED])
 
 
-def _cross(side1: list, side2: list, bits: bool = True) -> list:
-    """Pairs (x, y), x from side1 and y from side2, passing the broad-phase test (AABBs up to date);
-    ``bits=False`` leaves out the category/collide bit test."""
+def _cross(side1: list, side2: list, bits: bool = True, side2_outer: bool = True) -> list:
+    """Pairs (x, y), x from side1 and y from side2, passing the broad-phase test (AABBs up to date), in
+    libode's order: for each geom of the outer side (side2 unless ``side2_outer`` is False), the geoms of
+    the other side in order; ``bits=False`` leaves out the category/collide bit test."""
     if not side1 or not side2:
         return []
     if len(side1) == 1 or len(side2) == 1:
@@ -396,13 +397,12 @@ def _cross(side1: list, side2: list, bits: bool = True) -> list:
     pairs = pair_kernel(_SAP_X, slots, groups, np.array([0, 0, 0, 0], dtype=np.int32),
                         np.zeros(6, dtype=_backend.REAL), bits)
     n1 = len(side1)
-    out = []
-    for i, j in pairs.tolist():
-        if i < n1:
-            out.append((side1[i], side2[j - n1]))
-        else:
-            out.append((side1[j], side2[i - n1]))
-    return out
+    if pairs.shape[0] == 0:
+        return []
+    a = np.minimum(pairs[:, 0], pairs[:, 1])
+    b = np.maximum(pairs[:, 0], pairs[:, 1]) - n1
+    order = np.lexsort((a, b)) if side2_outer else np.lexsort((b, a))
+    return [(side1[i], side2[j]) for i, j in zip(a[order].tolist(), b[order].tolist())]
 
 
 def _one_against_many(side1: list, side2: list, bits: bool = True) -> list:
@@ -423,16 +423,23 @@ def _one_against_many(side1: list, side2: list, bits: bool = True) -> list:
 
 
 def _sides(g1, g2) -> tuple:
-    """The two lists of geoms collide2 pairs, after the manual's space/sublevel rules."""
+    """(left, right, right_outer): the two lists of geoms collide2 pairs, after the manual's space/sublevel
+    rules, and whether libode loops over the right side outside (two spaces: over the one with more geoms
+    or, with as many, over g2, asking the other space for each; that space is cleaned)."""
     s1, s2 = g1.isSpace(), g2.isSpace()
     if s1 and s2 and g1._sublevel != g2._sublevel:
         if g1._sublevel > g2._sublevel:
             s2 = False
         else:
             s1 = False
+    right_outer = not (s1 and s2 and len(g1._children) < len(g2._children))
+    if s1 and (not s2 or right_outer):
+        g1._collide_order()
+    if s2 and not right_outer:
+        g2._collide_order()
     left = [k for k in g1._children if _enabled(k)] if s1 else ([g1] if _enabled(g1) else [])
     right = [k for k in g2._children if _enabled(k)] if s2 else ([g2] if _enabled(g2) else [])
-    return left, right
+    return left, right, right_outer
 
 
 def collide2(geom1, geom2, arg, callback) -> None:
@@ -451,8 +458,8 @@ def collide2(geom1, geom2, arg, callback) -> None:
         with STORE.lock:                 # the callbacks run unlocked (they may take a world's lock)
             ensure_ready(g1)
             ensure_ready(g2)
-            left, right = _sides(g1, g2)
-            pairs = _cross(left, right)
+            left, right, right_outer = _sides(g1, g2)
+            pairs = _cross(left, right, True, right_outer)
         for a, b in pairs:
             if a._slot >= 0 and b._slot >= 0 and (not AABB_TESTS or aabb_test_passes(a, b)):
                 callback(arg, a, b)
@@ -504,9 +511,10 @@ def _visit(space, firsts: list, seconds: list, bits: bool = True) -> None:
 
 def _expand(a, b, firsts: list, seconds: list, bits: bool = True) -> None:
     """Leaf pairs between a and b when at least one is a space (recursing through sub-spaces)."""
+    right_outer = not (a.isSpace() and b.isSpace() and len(a._children) < len(b._children))
     left = [k for k in a._children if _enabled(k)] if a.isSpace() else [a]
     right = [k for k in b._children if _enabled(k)] if b.isSpace() else [b]
-    for x, y in _cross(left, right, bits):
+    for x, y in _cross(left, right, bits, right_outer):
         if x.isSpace() or y.isSpace():
             _expand(x, y, firsts, seconds, bits)
         else:

@@ -57,6 +57,14 @@ class _GeomStore:
         self.cat = np.full(8, _ALL_BITS, dtype=np.uint64)
         self.col = np.full(8, _ALL_BITS, dtype=np.uint64)
         self.bodykey = np.full(8, -1, dtype=np.int64)
+        self.stamp = np.zeros(8, dtype=np.int64)   # 0: clean; else when the geom became dirty (see moved)
+        self.serial = np.zeros(8, dtype=np.int64)  # when the geom was attached to its body
+        self.clock = 0                             # the last stamp or serial handed out
+        self.unsorted: set = set()                 # space rows whose list order must be brought up to date
+        self.sap_events: dict = {}                 # SAP space row -> rows of its geoms made dirty, in order
+        self.members = 0                           # bumped when a geom enters or leaves a space
+        self.step_plans: dict = {}                 # see _step_plan
+        self.body_geoms: dict = {}                 # body key -> its geoms' rows, the last attached first
         self.objects: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
         self.attached: dict = {}           # slot -> Body, for geoms attached to a body
         self._worlds: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -86,7 +94,8 @@ class _GeomStore:
         slot = self.slots.allocate()
         cap = self.slots.real.shape[0]
         if self.cat.shape[0] < cap:
-            for name, fill in (("cat", _ALL_BITS), ("col", _ALL_BITS), ("bodykey", -1)):
+            for name, fill in (("cat", _ALL_BITS), ("col", _ALL_BITS), ("bodykey", -1), ("stamp", 0),
+                               ("serial", 0)):
                 old = getattr(self, name)
                 new = np.full(cap, fill, dtype=old.dtype)
                 new[: old.shape[0]] = old
@@ -94,6 +103,7 @@ class _GeomStore:
         self.cat[slot] = _ALL_BITS
         self.col[slot] = _ALL_BITS
         self.bodykey[slot] = -1
+        self.stamp[slot] = 0
         ints = self.slots.ints[slot]
         ints[L.GI_BODY] = -1
         ints[L.GI_SPACE] = -1
@@ -111,6 +121,10 @@ class _GeomStore:
         self.slots.release(slot)
         self.objects.pop(slot, None)
 
+    def bodykey_of(self, body) -> int:
+        """The body key (world number and body row) attached geoms of ``body`` hold."""
+        return (self.world_number(body._world) << 32) | body._slot
+
     def world_number(self, world) -> int:
         """A small number identifying a world (body keys must differ across worlds)."""
         n = self._worlds.get(world)
@@ -125,9 +139,14 @@ class _GeomStore:
     def attach(self, slot: int, body) -> None:
         """Record that geom ``slot`` follows ``body``."""
         bslot = body._live_slot()
+        self.detach(slot)
         self.slots.ints[slot, L.GI_BODY] = bslot
-        self.bodykey[slot] = (self.world_number(body._world) << 32) | bslot
+        key = (self.world_number(body._world) << 32) | bslot
+        self.bodykey[slot] = key
         self.attached[slot] = body
+        self.body_geoms.setdefault(key, []).insert(0, slot)
+        self.clock += 1
+        self.serial[slot] = self.clock
         self.version += 1
 
     @_store_locked
@@ -135,6 +154,11 @@ class _GeomStore:
         """Record that geom ``slot`` follows no body."""
         if slot in self.attached:
             del self.attached[slot]
+            kin = self.body_geoms.get(int(self.bodykey[slot]))
+            if kin is not None:
+                kin.remove(slot)
+                if not kin:
+                    del self.body_geoms[int(self.bodykey[slot])]
             self.version += 1
         self.slots.ints[slot, L.GI_BODY] = -1
         self.bodykey[slot] = -1
@@ -167,6 +191,126 @@ class _GeomStore:
 
 
 STORE = _GeomStore()
+
+
+# ------------------------------------------------------------------ moves and the spaces' list order
+# A space lists its geoms in libode's order: a geom that moves (its pose, shape or body set, its body
+# stepped) while clean becomes dirty and goes to the front of its space's list, and its space, if clean,
+# to the front of its own parent's list, and so on up; a collide (or clean) of the space makes its geoms
+# clean again. Here each dirty geom holds the time it became dirty (``STORE.stamp``): a space's list is
+# its dirty geoms, the latest first, then its clean geoms in their previous order (``ode.spaces``).
+
+
+def _dirty_up(slot: int, t: int) -> None:
+    """Mark geom ``slot`` and its clean ancestors dirty at time t, stopping at the first dirty one."""
+    ints, stamp, unsorted = STORE.slots.ints, STORE.stamp, STORE.unsorted
+    g = slot
+    while True:
+        parent = int(ints[g, L.GI_SPACE])
+        if parent < 0 or stamp[g]:
+            return
+        stamp[g] = t
+        unsorted.add(parent)
+        if ints[parent, L.GI_CLASS] == L.GC_SAP_SPACE:
+            STORE.sap_events.setdefault(parent, []).append(g)
+        g = parent
+
+
+def geom_moved(slot: int) -> None:
+    """dGeomMoved: the geom in row ``slot`` moved (clean, it goes to the front of its space's list)."""
+    STORE.clock += 1
+    _dirty_up(slot, STORE.clock)
+
+
+def geom_added(slot: int) -> None:
+    """A geom just added to a space: dirty (at the front) whatever it was, its space moved."""
+    STORE.members += 1
+    STORE.clock += 1
+    STORE.stamp[slot] = STORE.clock
+    parent = int(STORE.slots.ints[slot, L.GI_SPACE])
+    STORE.unsorted.add(parent)
+    if STORE.slots.ints[parent, L.GI_CLASS] == L.GC_SAP_SPACE:
+        STORE.sap_events.setdefault(parent, []).append(slot)
+    _dirty_up(parent, STORE.clock)
+
+
+def geom_removed(slot: int, space_slot: int) -> None:
+    """Geom ``slot`` just left the space in row ``space_slot``: the space moved."""
+    STORE.members += 1
+    STORE.stamp[slot] = 0
+    geom_moved(space_slot)
+
+
+def body_moved(body) -> None:
+    """A body's pose was set: each of its geoms moved, the last attached first."""
+    if not STORE.body_geoms or getattr(body, "_world", None) is None:
+        return
+    key = STORE.bodykey_of(body)
+    for g in STORE.body_geoms.get(key, ()):
+        geom_moved(g)
+
+
+def step_moved(state) -> None:
+    """After a step of the world with ``state``: the geoms of the bodies it moved, in the integration
+    order (BI_MOVED), each body's geoms the last attached first, as body_moved one after the other."""
+    if not STORE.body_geoms:
+        return
+    with STORE.lock:
+        for world, gs, bs in STORE.groups():
+            if world._state is state and gs.shape[0]:
+                _step_group(state, *_step_plan(gs, bs))
+
+
+def _step_plan(gs, bs) -> tuple:
+    """(geom rows, body rows, parent space rows) of a world's attached geoms, ordered so that a stable
+    sort by the bodies' integration order leaves each body's geoms the last attached first; cached until
+    attachments or space memberships change."""
+    key = (STORE.version, STORE.members)
+    hit = STORE.step_plans.get(id(gs))
+    if hit is None or hit[0] != key or hit[1] is not gs:
+        order = np.argsort(-STORE.serial[gs], kind="stable")
+        g = gs[order]
+        hit = (key, gs, (g, bs[order], STORE.slots.ints[g, L.GI_SPACE].copy()))
+        if len(STORE.step_plans) > 64:
+            STORE.step_plans.clear()
+        STORE.step_plans[id(gs)] = hit
+    return hit[2]
+
+
+def _step_group(state, gs, bs, parents) -> None:
+    """step_moved for one world's attached geoms (rows gs, their bodies' rows bs, their spaces' rows)."""
+    seq = state.bodies.ints[bs, L.BI_MOVED]
+    stamp = STORE.stamp
+    live = (seq > 0) & (stamp[gs] == 0) & (parents >= 0)
+    if live.all():
+        g = gs
+    else:
+        g = gs[live]
+        if g.shape[0] == 0:
+            return
+        seq = seq[live]
+        parents = parents[live]
+    order = np.argsort(seq, kind="stable")
+    g = g[order]
+    parents = parents[order]
+    t0 = STORE.clock + 1
+    stamp[g] = np.arange(t0, t0 + g.shape[0], dtype=np.int64)
+    STORE.clock += g.shape[0]
+    p0 = int(parents[0])
+    if (parents == p0).all():
+        _space_moved(p0, g, t0)
+        return
+    spaces, first = np.unique(parents, return_index=True)
+    for p, k in zip(spaces.tolist(), first.tolist()):
+        _space_moved(p, g[parents == p], t0 + k)
+
+
+def _space_moved(p: int, g, t: int) -> None:
+    """Space row p, some of whose geoms (rows g, in order) a step made dirty, the first at time t."""
+    STORE.unsorted.add(p)
+    if STORE.slots.ints[p, L.GI_CLASS] == L.GC_SAP_SPACE:
+        STORE.sap_events.setdefault(p, []).extend(g.tolist())
+    _dirty_up(p, t)
 
 
 def refresh_poses() -> None:
@@ -231,6 +375,8 @@ def update_aabbs(slots) -> None:
 
 
 _backend.kernel("geom_handles").bind_store(PY_AABB.data, update_aabbs)
+_backend.kernel("geom_handles").bind_moved(geom_moved)
+_backend.kernel("handles").bind_moved(body_moved, step_moved)
 
 
 def _primitive_aabb(s: int) -> tuple:
@@ -358,6 +504,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
 
     def _set_param(self, values) -> None:
         self._row()[L.G_PARAM:L.G_PARAM + len(values)] = values
+        geom_moved(self._slot)
 
     def __repr__(self) -> str:
         state = "destroyed" if getattr(self, "_slot", -1) < 0 else f"slot {self._slot}"
@@ -451,6 +598,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         """Attach the geom to a body (its pose then follows the body) or detach it with None."""
         with STORE.lock:
             self._set_body(body)
+            geom_moved(self._slot)
 
     def _set_body(self, body) -> None:
         """setBody with the store's lock held."""
@@ -490,6 +638,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         b = self.getBody()
         if b is None:
             self._row()[L.G_POS:L.G_POS + 3] = p
+            geom_moved(self._slot)
             return
         if self._has_offset():
             R = b.getRotation()
@@ -505,6 +654,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         b = self.getBody()
         if b is None:
             self._row()[L.G_R:L.G_R + 9] = _check.vec("R", M, 9)  # stored as given, so range-checked
+            geom_moved(self._slot)
             return
         if self._has_offset():
             M = _mat_mul_t(M, self._offset_rot())
@@ -550,6 +700,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         if R is not None:
             STORE.slots.real[s, L.G_OFFR:L.G_OFFR + 9] = R
         STORE.slots.ints[s, L.GI_FLAGS] |= GF_OFFSET
+        geom_moved(s)
 
     def setOffsetPosition(self, pos) -> None:
         """Set the position relative to the body (the geom must be attached)."""
@@ -608,6 +759,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         STORE.slots.ints[s, L.GI_FLAGS] &= ~GF_OFFSET
         STORE.slots.real[s, L.G_OFFPOS:L.G_OFFPOS + 3] = 0.0
         STORE.slots.real[s, L.G_OFFR:L.G_OFFR + 9] = _IDENTITY
+        geom_moved(s)
 
     # ---- queries
     def _point_depth(self, p) -> float:

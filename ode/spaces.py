@@ -1,9 +1,9 @@
 """Spaces (dSpaceID) with PyODE's API: simple, multi-resolution hash, quadtree and sweep-and-prune.
 
-A space is a non-placeable geom holding an ordered list of geoms (spaces included). Candidate pairs come
-from the ``space`` kernel (one call per space, whatever its kind); every kind yields the same pairs as a
-simple space. ``collide`` calls a Python function per pair; ``collideContacts`` (see ``ode.collision``)
-creates the contact joints natively.
+A space is a non-placeable geom holding an ordered list of geoms (spaces included), kept in libode's list
+order (moved geoms first: see ``ode.geoms``' moves). Candidate pairs come from the ``space`` kernel (one
+call per space, whatever its kind), in libode's order for simple, hash and SAP spaces. ``collide`` calls a
+Python function per pair; ``collideContacts`` (see ``ode.collision``) creates the contact joints natively.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class SpaceBase(GeomObject):
         """Create an empty space, inside ``space`` when given."""
         if type(self) is SpaceBase:
             raise TypeError("ode.SpaceBase is abstract: create a SimpleSpace, HashSpace, ...")
-        self._children: list = []
+        self._members: list = []            # the geoms in libode's list order as of the last move (_children)
         self._pcache = None                 # (iparams, rparams) of the space kernel, until they change
         self._tree = self._kids = self._info = None     # caches of _collect, _child_slots, _child_info
         self._cleanup = 0
@@ -87,6 +87,32 @@ class SpaceBase(GeomObject):
     def isSpace(self) -> bool:
         """True: spaces are geoms that contain geoms."""
         return True
+
+    @property
+    def _children(self) -> list:
+        """The geoms of the space in libode's list order: the dirty ones, the latest moved first, then the
+        clean ones in their previous order (see ode.geoms' moves)."""
+        if self._slot in STORE.unsorted:
+            self._list_update()
+        return self._members
+
+    # the list order (SAPSpace keeps libode's two arrays instead)
+    def _list_add(self, geom) -> None:
+        self._members.insert(0, geom)       # newest first, as libode's dSpaceGetGeom and its simple space
+
+    def _list_remove(self, geom) -> None:
+        self._members.remove(geom)
+
+    def _list_update(self) -> None:
+        _reorder(self)
+
+    def _list_clean(self) -> None:
+        """The order change of a clean (none here: clean geoms keep their places)."""
+
+    def _collide_order(self) -> list:
+        """The geoms in list order for a collide of this space, which cleans them (dirty no longer)."""
+        _clean(self)
+        return self._members
 
     # ---- membership
     def _check_geom(self, geom) -> GeomObject:
@@ -111,10 +137,11 @@ class SpaceBase(GeomObject):
             if s is geom:
                 raise ODEError("a space cannot be inserted into itself or into one of its own children")
             s = s._space
-        self._children.insert(0, geom)      # newest first, as libode's dSpaceGetGeom and its simple space
+        self._list_add(geom)
         geom._space = self
         _TREE["version"] += 1
         STORE.slots.ints[geom._slot, L.GI_SPACE] = self._slot
+        _g.geom_added(geom._slot)
 
     @_geom_locked
     def remove(self, geom) -> None:
@@ -123,10 +150,11 @@ class SpaceBase(GeomObject):
         self._check_geom(geom)
         if geom._space is not self:
             return
-        self._children.remove(geom)
+        self._list_remove(geom)
         geom._space = None
         _TREE["version"] += 1
         STORE.slots.ints[geom._slot, L.GI_SPACE] = -1
+        _g.geom_removed(geom._slot, self._slot)
 
     def query(self, geom) -> bool:
         """True when ``geom`` is in this space."""
@@ -178,6 +206,7 @@ class SpaceBase(GeomObject):
     def clean(self) -> None:
         """dSpaceClean: bring the AABBs of the space's geoms up to date."""
         self._live_slot()
+        _clean(self)
         prepare(self)
 
     def setSublevel(self, sublevel: int) -> None:
@@ -220,7 +249,7 @@ class SpaceBase(GeomObject):
     def _pairs(self, bits: bool = True) -> tuple:
         """(children, int32 array (m, 2) of candidate pairs, indices into children): AABBs must be up to
         date; disabled children take no part; ``bits=False`` ignores the category/collide bitfields."""
-        children = self._children
+        children = self._collide_order()
         if len(children) < 2:
             return list(children), _NO_PAIRS
         p = self._pcache
@@ -357,6 +386,10 @@ class SAPSpace(SpaceBase):
             raise ValueError(f"sweep_order must be one of {sorted(_SAP_ORDERS)} or a dSAP_AXES_* number, "
                              f"not {sweep_order!r}")
         self._order = order
+        self._glist: list = []          # libode's clean array, then its dirty array (getGeom: dirty first)
+        self._dlist: list = []
+        self._gpos: dict = {}           # geom row -> its index in _glist
+        self._sort_state = np.zeros(8, dtype=np.int64)     # the sweep's sort state (see the space kernel)
         super().__init__(space)
 
     def getSweepOrder(self) -> str:
@@ -365,6 +398,69 @@ class SAPSpace(SpaceBase):
 
     def _params(self) -> tuple:
         return np.array([0, 0, 0, self._order[0]], dtype=np.int32), np.zeros(6, dtype=_backend.REAL)
+
+    # libode's two arrays: a geom made dirty leaves the clean array (the last one takes its place) for the
+    # end of the dirty array; a clean appends the dirty array to the clean one
+    def _list_add(self, geom) -> None:
+        self._list_update()
+        self._dlist.append(geom)
+        self._publish()
+
+    def _list_remove(self, geom) -> None:
+        self._list_update()
+        if geom._slot in self._gpos:
+            self._take_clean(geom._slot)
+        else:
+            self._dlist.remove(geom)
+        self._publish()
+
+    def _take_clean(self, row: int):
+        """Remove the geom in ``row`` from the clean array, the last one taking its place."""
+        k = self._gpos.pop(row)
+        g = self._glist[k]
+        last = self._glist.pop()
+        if last is not g:
+            self._glist[k] = last
+            self._gpos[last._slot] = k
+        return g
+
+    def _list_update(self) -> None:
+        STORE.unsorted.discard(self._slot)
+        events = STORE.sap_events.pop(self._slot, None)
+        if not events:
+            return
+        for row in events:
+            if row in self._gpos:
+                self._dlist.append(self._take_clean(row))
+        self._publish()
+
+    def _list_clean(self) -> None:
+        if not self._dlist:
+            return
+        for g in self._dlist:
+            self._gpos[g._slot] = len(self._glist)
+            self._glist.append(g)
+        self._dlist = []
+        self._publish()
+
+    def _publish(self) -> None:
+        """The list order (_members, what getGeom reads): the dirty array, then the clean one."""
+        self._members = self._dlist + self._glist
+        self._kids = self._info = None
+
+    def _pairs(self, bits: bool = True) -> tuple:
+        """(children, pairs): libode's sweep over the enabled children, in its order (see SpaceBase)."""
+        children = self._collide_order()
+        n = len(children)
+        if self._sort_state.shape[0] < n + 3:
+            grown = np.zeros(2 * n + 3, dtype=np.int64)
+            grown[:self._sort_state.shape[0]] = self._sort_state
+            self._sort_state = grown
+        gs = STORE.slots
+        cat, col = (STORE.cat, STORE.col) if bits else _all_bits(STORE.cat.shape[0])
+        axes = np.array(self._order, dtype=np.int32)
+        return list(children), _backend.kernel("space").sap_rows_pairs(
+            gs.real, gs.ints, _child_slots(self), cat, col, STORE.bodykey, axes, self._sort_state)
 
 
 def Space(space_type: int = 0, space=None):
@@ -440,14 +536,33 @@ def _collect(space) -> tuple:
         transforms: list = []
         spaces: list = []
         _subtree(space, leaves, transforms, spaces)
-        rows, starts, kids = [], [0], []
-        for s in spaces:
-            rows.append(s._slot)
-            kids.extend(g._slot for g in s._children)
-            starts.append(len(kids))
-        plan = (np.array(rows, dtype=np.intp), np.array(starts, dtype=np.intp), np.array(kids, dtype=np.intp))
-        hit = space._tree = (_TREE["version"], np.array(leaves, dtype=np.int32), transforms, plan)
+        plan = _box_plan(spaces)
+        saps = [s for s in spaces if isinstance(s, SAPSpace)]
+        if saps:                            # their box is infinite; their ancestors' boxes are redone
+            above: set = set()
+            for s in saps:
+                while s is not space:
+                    s = s._space
+                    above.add(id(s))
+            fix = (np.array([s._slot for s in saps], dtype=np.intp),
+                   _box_plan([s for s in spaces if id(s) in above]))
+        else:
+            fix = None
+        hit = space._tree = (_TREE["version"], np.array(leaves, dtype=np.int32), transforms, plan, fix)
     return hit[1], hit[2], hit[3]
+
+
+def _box_plan(spaces: list) -> tuple:
+    """(space rows, starts, child rows) for space_boxes."""
+    rows, starts, kids = [], [0], []
+    for s in spaces:
+        rows.append(s._slot)
+        kids.extend(g._slot for g in s._children)
+        starts.append(len(kids))
+    return np.array(rows, dtype=np.intp), np.array(starts, dtype=np.intp), np.array(kids, dtype=np.intp)
+
+
+_INFINITE_BOX = (-np.inf, np.inf, -np.inf, np.inf, -np.inf, np.inf)
 
 
 def _child_slots(space) -> np.ndarray:
@@ -467,6 +582,47 @@ def _child_info(space) -> tuple:
         hit = space._info = (_TREE["version"], _child_slots(space).astype(np.int32), is_space,
                              bool(is_space.any()))
     return hit[1:]
+
+
+def _reorder(space) -> None:
+    """Bring the space's list up to date: its dirty geoms, latest first, then the clean ones in order; the
+    cached child rows follow."""
+    STORE.unsorted.discard(space._slot)
+    kids = space._members
+    if len(kids) < 2:
+        return
+    rows = _child_slots(space)
+    st = STORE.stamp[rows]
+    if ((st[:-1] > st[1:]) | (st[1:] == 0)).all():
+        return                              # the dirty ones lead, the latest first: in order already
+    dirty = np.flatnonzero(st)
+    if dirty.shape[0] == 0:
+        return
+    order = np.concatenate((dirty[np.argsort(-st[dirty], kind="stable")], np.flatnonzero(st == 0)))
+    space._members = [kids[k] for k in order.tolist()]
+    version = _TREE["version"]
+    space._kids = (version, rows[order])
+    info = space._info
+    if info is not None and info[0] == version:
+        space._info = (version, info[1][order], info[2][order], info[3])
+
+
+def _clean(space) -> None:
+    """libode's cleanGeoms: the space's dirty geoms (and, inside its dirty sub-spaces, theirs) become
+    clean; its list order is brought up to date first."""
+    kids = space._children
+    if not kids:
+        return
+    rows = _child_slots(space)
+    stamp = STORE.stamp
+    st = stamp[rows]
+    if st.any():
+        _, is_space, any_space = _child_info(space)
+        if any_space:
+            for k in np.flatnonzero((st != 0) & is_space).tolist():
+                _clean(kids[k])
+        stamp[rows] = 0
+    space._list_clean()
 
 
 def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
@@ -498,6 +654,10 @@ def prepare(space) -> None:
         if t._materialise() < 0:
             gs.real[t._slot, L.G_AABB:L.G_AABB + 6] = 0.0
     _SPACE_BOXES(gs.real, gs.ints, *plan)
+    fix = space._tree[4]
+    if fix is not None:                     # libode's SAP space keeps the infinite box it starts with
+        gs.real[fix[0], L.G_AABB:L.G_AABB + 6] = _INFINITE_BOX
+        _SPACE_BOXES(gs.real, gs.ints, *fix[1])
 
 
 class _PassState(threading.local):

@@ -337,13 +337,24 @@ def test_core_and_twin_broad_phase_agree(precision):
         assert got.dtype == np.int32 and np.array_equal(got, ref), kind
         results.append(got)
     assert len(results[0]) > 50
-    for r in results[1:]:
-        assert np.array_equal(r, results[0])     # every kind: the simple space's pairs
+    simple = _unordered(results[0])
+    assert _unordered(results[1]) <= simple and _unordered(results[2]) <= simple    # hash: see _hash
+    for r in results[3:]:
+        assert np.array_equal(r, results[0])     # quadtree and SAP kernels: the simple space's pairs
 
 
-def test_twin_pairs_match_a_direct_check():
+def _unordered(pairs) -> set:
+    """Index pairs as a set of (smaller, larger) tuples: the pair set whatever the order."""
+    return set(map(tuple, np.sort(np.asarray(pairs).reshape(-1, 2), axis=1).tolist()))
+
+
+@pytest.mark.parametrize("lift", [0.0, 20.0])
+def test_twin_pairs_match_a_direct_check(lift):
+    """The hash space's pairs are the directly tested pairs, less those libode's table misses (cells with
+    a negative z whose address wraps past zero); with every box above z = 0 (lifted) none is missed."""
     rng = np.random.default_rng(11)
     a, cat, col, body, group = _random_input(120, rng, np.float64)
+    a.reshape(-1, 6)[:, 4:6] += lift
     got = twin.space_pairs(1, a, cat, col, body, group, np.array([-2, 2, 0, 0], np.int32), np.zeros(6))
     b = a.reshape(-1, 6)
     want = []
@@ -355,7 +366,11 @@ def test_twin_pairs_match_a_direct_check():
                 continue
             if all(b[i, 2 * k] <= b[j, 2 * k + 1] and b[j, 2 * k] <= b[i, 2 * k + 1] for k in range(3)):
                 want.append((i, j))
-    assert got.tolist() == [list(p) for p in want]
+    assert len(set(map(tuple, got.tolist()))) == got.shape[0]       # each pair once
+    if lift:
+        assert _unordered(got) == set(want)
+    else:
+        assert _unordered(got) <= set(want) and len(got) > 0.9 * len(want)
 
 
 

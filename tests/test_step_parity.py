@@ -104,8 +104,9 @@ def test_free_bodies_whole_simulation_parity():
     n = w._state.bodies.count
     _same(a[:n], b[:n], 2e-3)
     assert np.array_equal(ai[:n], bi[:n])
-    moved = ai[:n, L.BI_MOVED]
-    assert moved.sum() == n - sum(1 for k in range(16) if k % 7 == 5)
+    moved = ai[:n, L.BI_MOVED]              # each moved body's place in the integration order, from 1
+    k = n - sum(1 for k in range(16) if k % 7 == 5)
+    assert sorted(moved[moved > 0].tolist()) == list(range(1, k + 1))
 
 
 def test_disabled_bodies_are_not_moved_and_keep_accumulators():
@@ -121,7 +122,7 @@ def test_disabled_bodies_are_not_moved_and_keep_accumulators():
         s = bodies[1]._slot
         assert tuple(br[s, L.B_POS:L.B_POS + 3].tolist()) == before
         assert br[s, L.B_FACC:L.B_FACC + 3].tolist() == [1.0, 2.0, 3.0]
-        assert bi[s, L.BI_MOVED] == 0 and bi[bodies[0]._slot, L.BI_MOVED] == 1
+        assert bi[s, L.BI_MOVED] == 0 and bi[bodies[0]._slot, L.BI_MOVED] > 0
 
 
 def _chain(n: int, joint: str) -> ode.World:

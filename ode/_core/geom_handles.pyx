@@ -194,6 +194,8 @@ cdef class GeomBase:
         r[0] = <dReal>v[0]
         r[1] = <dReal>v[1]
         r[2] = <dReal>v[2]
+        if _GEOM_MOVED is not None:
+            _GEOM_MOVED(s)
 
     def getAABB(self):
         """The axis-aligned bounding box (minx, maxx, miny, maxy, minz, maxz)."""
@@ -395,6 +397,15 @@ cdef object _PENDING = None            # STORE.pending: geoms dropped and not ye
 cdef int MAX_FAST_CHILDREN = 64        # larger spaces go through the broad-phase kernels
 
 
+cdef object _GEOM_MOVED = None           # geoms.geom_moved: called with the row of a free geom set
+
+
+def bind_moved(geom_moved):
+    """Bind the function told when a free geom's position is set (ode.geoms keeps the spaces' order)."""
+    global _GEOM_MOVED
+    _GEOM_MOVED = geom_moved
+
+
 def bind_space(slow, store, aabb_tests):
     """Bind what ``space_collide`` reads: SpaceBase's Python collide, the geom store and a function returning
     user_geoms.AABB_TESTS; returns ``space_collide`` (a method of SpaceBase)."""
@@ -539,16 +550,16 @@ cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, o
 def space_collide(space, arg, callback):
     """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch.
 
-    A root space of at most 64 live leaf geoms, outside any collision pass of this thread, is prepared
-    (poses, AABBs, the space's box) and paired here under the store's lock, with the pairs the broad phase
-    gives (all its kinds give the same sorted pair set); the callbacks then run with no lock held, inside a
+    A root simple space of at most 64 live leaf geoms, outside any collision pass of this thread, is prepared
+    (poses, AABBs, the space's box) and paired here under the store's lock, in the simple space's order (each
+    geom with every later one, in the space's list order); the callbacks then run with no lock held, inside a
     pass that marks the space ready, as the Python path does. Every other case takes the Python path.
     """
     global _AABB_TESTS
     if _AABB_TESTS is None:
         _AABB_TESTS = _AABB_GET().data
     if not isinstance(space, GeomBase) or not callable(callback) \
-            or PyDict_Size(_AABB_TESTS) or _PENDING:
+            or PyDict_Size(_AABB_TESTS) or _PENDING or space._kind != 0:
         return _SPACE_SLOW(space, arg, callback)
     cdef GeomBase sp = space
     if sp._space is not None or sp._rows is not _GS or not _live(_GS, sp._slot, sp._gen) \
@@ -560,7 +571,7 @@ def space_collide(space, arg, callback):
     cdef int* pairs = stack
     _LOCK.take()
     try:
-        kids = tuple(space._children)
+        kids = tuple(space._collide_order())     # libode's list order; the geoms become clean
         n = len(kids)
         if n <= MAX_FAST_CHILDREN and sp._space is None and _live(_GS, sp._slot, sp._gen) \
                 and _leaves_ready(kids):       # (checked again under the lock: rows are stable now)

@@ -522,8 +522,15 @@ cdef class BodyBase:
         return _tuple3(self._ptr() + B_POS)
 
     def setPosition(self, pos):
-        """Set the position of the centre of mass."""
+        """Set the position of the centre of mass (its geoms move: see ``bind_moved``)."""
         self._store3(B_POS, "pos", pos)
+        if _BODY_MOVED is not None:
+            _BODY_MOVED(self)
+
+    def _moved(self):
+        """Tell the spaces that this body's geoms moved (dGeomMoved of each: see ``bind_moved``)."""
+        if _BODY_MOVED is not None:
+            _BODY_MOVED(self)
 
     def getRotation(self):
         """The rotation matrix as 9 numbers, row-major."""
@@ -761,6 +768,20 @@ cdef class MassBase:
         self._m = _mass_tuple(m)
 
 
+# ---------------------------------------------------------------- moves
+
+cdef object _BODY_MOVED = None          # called with a body whose pose was set
+cdef object _STEP_MOVED = None          # called with a world's state after each step
+
+
+def bind_moved(body_moved, step_moved):
+    """Bind the functions told about moves (by ode.geoms, which keeps the spaces' list order):
+    ``body_moved(body)`` after a body's pose is set and ``step_moved(state)`` after a step (BI_MOVED
+    then holds the bodies' integration order)."""
+    global _BODY_MOVED, _STEP_MOVED
+    _BODY_MOVED, _STEP_MOVED = body_moved, step_moved
+
+
 # ---------------------------------------------------------------- worlds
 
 @cython.auto_pickle(False)
@@ -875,6 +896,8 @@ cdef class WorldBase:
                 self._after_step()
             elif seen[1]:
                 damp_rows(B.rdata, B.idata, nb)
+            if _STEP_MOVED is not None:
+                _STEP_MOVED(self._state)
         return 0
 
 

@@ -1,19 +1,23 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Broad phase: candidate geom pairs of a space by AABB overlap (twin: ``ode/_fallback/space.py``).
 
-Every space kind generates candidates its own way (all pairs, multi-resolution hash grid, quadtree,
-sweep and prune) and then applies the same exact test, so each kind returns the same pair set as a simple
-space: groups differ (or are -1), bodies differ (or are -1), ``(cat_i & col_j) | (cat_j & col_i)`` is
-nonzero and the AABBs (minx, maxx, miny, maxy, minz, maxz) overlap or touch. Pairs (i, j) have i < j and
-come sorted, so this kernel and its twin return identical arrays.
+Simple and hash spaces hand out their pairs as libode 0.16.2 does: in its order and with its argument order
+(which geom is first), given the space's geoms in libode's list order (kept by ``ode.spaces``). The simple
+space pairs every geom with each later one; the hash space follows libode's hash table (``_hash``),
+including the pairs its table misses; ``sap_rows_pairs`` is libode's SAP space (its sort state kept by the
+space). ``space_pairs`` of kinds quadtree and SAP (the quadtree space, and collide2's sweep between two
+lists) generate candidates their own way and return them sorted, (i, j) with i < j. Every pair passes the
+same exact test: groups differ (or are -1), bodies differ (or are -1), ``(cat_i & col_j) | (cat_j & col_i)``
+is nonzero and the AABBs (minx, maxx, miny, maxy, minz, maxz) overlap or touch. The compiled kernel and its
+twin return identical arrays.
 """
 
 import numpy as np
 
 cimport numpy as cnp
-from libc.math cimport floor, isfinite, ldexp
+from libc.math cimport INFINITY, floor, frexp, isfinite, ldexp
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from .collide cimport collide_pair
 from .dreal cimport dReal
@@ -31,7 +35,6 @@ SIMPLE = K_SIMPLE
 HASH = K_HASH
 QUADTREE = K_QUADTREE
 SAP = K_SAP
-cdef double _FAR = 4503599627370496.0     # 2**52: beyond this a cell index is not an exact integer
 
 
 ctypedef unsigned long long u64
@@ -74,16 +77,9 @@ cdef inline bint _accept(const Input* s, int i, int j) noexcept nogil:
     return not (p[0] > q[1] or p[1] < q[0] or p[2] > q[3] or p[3] < q[2] or p[4] > q[5] or p[5] < q[4])
 
 
-cdef void _emit(const Input* s, Found* f, int i, int j) noexcept nogil:
-    """Record pair (min, max) when it passes the exact test."""
-    cdef int t
+cdef void _push(Found* f, long long key) noexcept nogil:
+    """Append a pair key (i * n + j), growing the array (``failed`` set when out of memory)."""
     cdef long long* grown
-    if i > j:
-        t = i
-        i = j
-        j = t
-    if i == j or not _accept(s, i, j):
-        return
     if f.count == f.cap:
         grown = <long long*> realloc(f.keys, (2 * f.cap + 16) * sizeof(long long))
         if grown == NULL:
@@ -91,16 +87,33 @@ cdef void _emit(const Input* s, Found* f, int i, int j) noexcept nogil:
             return
         f.keys = grown
         f.cap = 2 * f.cap + 16
-    f.keys[f.count] = <long long> i * s.n + j
+    f.keys[f.count] = key
     f.count += 1
 
 
+cdef void _emit(const Input* s, Found* f, int i, int j) noexcept nogil:
+    """Record pair (min, max) when it passes the exact test."""
+    cdef int t
+    if i > j:
+        t = i
+        i = j
+        j = t
+    if i != j and _accept(s, i, j):
+        _push(f, <long long> i * s.n + j)
+
+
+cdef void _emit_ordered(const Input* s, Found* f, int i, int j) noexcept nogil:
+    """Record pair (i, j), in this order, when it passes the exact test (pairs generated once each)."""
+    if _accept(s, i, j):
+        _push(f, <long long> i * s.n + j)
+
+
 cdef void _simple(const Input* s, Found* f) noexcept nogil:
-    """Every pair i < j."""
+    """libode's simple space: every pair i < j, by i then j (list order)."""
     cdef int i, j
     for i in range(s.n):
         for j in range(i + 1, s.n):
-            _emit(s, f, i, j)
+            _emit_ordered(s, f, i, j)
 
 
 cdef int _cmp_sap(const void* x, const void* y) noexcept nogil:
@@ -135,246 +148,169 @@ cdef int _sap(const Input* s, Found* f, int axis) noexcept nogil:
     return 0
 
 
-cdef int _level(const Input* s, int i, int minlevel, int maxlevel) noexcept nogil:
-    """The hash level of geom i (smallest 2**L >= its largest side), or maxlevel + 1 for a big geom."""
-    cdef double ext = 0.0, lo, hi, d
-    cdef int k, lvl
-    for k in range(3):
-        lo = s.a[6 * i + 2 * k]
-        hi = s.a[6 * i + 2 * k + 1]
-        if not (isfinite(lo) and isfinite(hi)):
-            return maxlevel + 1
-        d = hi - lo
-        if d > ext:
-            ext = d
-    lvl = minlevel
-    while lvl <= maxlevel and ldexp(1.0, lvl) < ext:
-        lvl += 1
-    return lvl
+cdef long _PRIMES[31]
+_PRIMES[:] = [1, 2, 3, 7, 13, 31, 61, 127, 251, 509, 1021, 2039, 4093, 8191, 16381, 32749, 65521, 131071,
+              262139, 524287, 1048573, 2097143, 4194301, 8388593, 16777213, 33554393, 67108859, 134217689,
+              268435399, 536870909, 1073741789]      # the largest prime below each power of two
+cdef double _INT_LIMIT = 2147483648.0     # cell indices are C ints: beyond this a geom is treated as big
 
 
-cdef bint _cells(const Input* s, int i, int lvl, long long* r) noexcept nogil:
-    """Cell index ranges x0, x1, y0, y1, z0, z1 of geom i at level lvl; False when too far out."""
-    cdef double scale = ldexp(1.0, -lvl), lo, hi
-    cdef int k
-    for k in range(3):
-        lo = s.a[6 * i + 2 * k] * scale
-        hi = s.a[6 * i + 2 * k + 1] * scale
-        if not (-_FAR < lo and hi < _FAR):
+cdef bint _hash_level(const Input* s, int i, int minlevel, int maxlevel, int* level) noexcept nogil:
+    """The level of geom i: the binary exponent of its largest side (frexp: side < 2**level), at least
+    minlevel; False (a big geom) above maxlevel or for a bound that is not finite."""
+    cdef const dReal* b = s.a + 6 * i
+    cdef int k, e
+    cdef double q
+    for k in range(6):
+        if not isfinite(b[k]):
             return False
-        r[2 * k] = <long long> floor(lo)
-        r[2 * k + 1] = <long long> floor(hi)
+    q = b[1] - b[0]
+    if b[3] - b[2] > q:
+        q = b[3] - b[2]
+    if b[5] - b[4] > q:
+        q = b[5] - b[4]
+    frexp(q, &e)
+    if e < minlevel:
+        e = minlevel
+    level[0] = e
+    return e <= maxlevel
+
+
+cdef bint _hash_bounds(const Input* s, int i, int lvl, int* db) noexcept nogil:
+    """Cell index bounds x0, x1, y0, y1, z0, z1 of geom i at level lvl; False when beyond C ints."""
+    cdef double scale = ldexp(1.0, -lvl), v
+    cdef int k
+    for k in range(6):
+        v = s.a[6 * i + k] * scale
+        if not (-_INT_LIMIT <= v < _INT_LIMIT):
+            return False
+        db[k] = <int> floor(v)
     return True
 
 
-cdef struct Bucket:
-    long long lvl
-    long long x
-    long long y
-    long long z
-    Py_ssize_t head       # first entry of this cell in the cell-ordered entry list
-    Py_ssize_t size       # its number of entries
+cdef inline long long _ncells(const int* db) noexcept nogil:
+    """The number of cells within bounds x0, x1, y0, y1, z0, z1."""
+    return (<long long> db[1] - db[0] + 1) * (<long long> db[3] - db[2] + 1) * (<long long> db[5] - db[4] + 1)
 
 
-cdef struct Entry:
-    long long x0          # the first cell of geom i at its level (for the first-shared-cell rule)
-    long long y0
-    long long z0
-    int i
+cdef inline long long _pair_key(int i, int j, int n) noexcept nogil:
+    """The number of the unordered pair (i, j) of n geoms in the tested-bit array."""
+    return <long long> i * n + j if i < j else <long long> j * n + i
 
 
-cdef inline Py_ssize_t _slot(const int* table, const Bucket* cells, Py_ssize_t mask, long long lvl,
-                             long long x, long long y, long long z) noexcept nogil:
-    """Index in ``table`` of cell (lvl, x, y, z): table[k] is its index in ``cells``, or -1 (an empty slot,
-    where it would go). The table holds only ints, so it stays small and in cache."""
-    cdef unsigned long long h = (<unsigned long long> x) * 0x9E3779B97F4A7C15ULL
-    h ^= (<unsigned long long> y) * 0xC2B2AE3D27D4EB4FULL
-    h ^= (<unsigned long long> z) * 0x165667B19E3779F9ULL
-    h ^= (<unsigned long long> lvl) * 0x27D4EB2F165667C5ULL
-    h ^= h >> 29
-    h *= 0xBF58476D1CE4E5B9ULL
-    h ^= h >> 32
-    cdef Py_ssize_t k = <Py_ssize_t> (h & <unsigned long long> mask)
-    cdef const Bucket* c
-    while table[k] >= 0:
-        c = cells + table[k]
-        if c.x == x and c.y == y and c.z == z and c.lvl == lvl:
-            break
-        k = (k + 1) & mask
-    return k
+cdef inline unsigned long _bucket0(int lvl, int x, int y, int z0, unsigned long size) noexcept nogil:
+    """The table bucket of cell (lvl, x, y, z0): level, x, y as 32-bit unsigned numbers weighted 1000, 100,
+    10, plus z0, in 64-bit unsigned arithmetic, modulo the table size (the next z: the next bucket)."""
+    cdef unsigned long base = (<unsigned long> <unsigned int> lvl) * 1000UL \
+        + (<unsigned long> <unsigned int> x) * 100UL + (<unsigned long> <unsigned int> y) * 10UL
+    return (base + <unsigned long> z0) % size
 
 
-cdef inline void _scan_cell(const Input* s, Found* f, const Entry* ent, Py_ssize_t size, int i, bint same,
-                            long long x, long long y, long long z, const long long* r) noexcept nogil:
-    """Emit geom i with the geoms of one cell (x, y, z) whose first shared cell with i it is. The cell's
-    entries come in increasing geom order: at i's own level only those after i are visited."""
-    cdef Py_ssize_t e = size - 1
-    cdef const Entry* q
-    while e >= 0:
-        q = ent + e
-        if same and q.i <= i:
-            break
-        if x == max(r[0], q.x0) and y == max(r[2], q.y0) and z == max(r[4], q.z0):
-            _emit(s, f, i, q.i)
-        e -= 1
+cdef struct HNode:
+    int next              # next node of the bucket's chain (-1: the end)
+    int box               # the hashed geom's number
+    int x
+    int y
+    int z
 
 
 cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept nogil:
-    """Multi-resolution hash grid: a geom sits in the cells of its level and looks up its level and above.
-
-    The cells are found through an open-addressing hash table of cell numbers (linear probing); each cell's
-    geoms are stored
-    contiguously, in increasing order (counted, then placed), so a lookup streams through them. A pair is
-    emitted at the first cell the two share, so each pair once (the result is sorted afterwards).
-    """
-    cdef int n = s.n, i, j, lvl, up, t, t2, nu
-    cdef long long x, y, z
-    cdef long long r[6]
-    cdef Py_ssize_t m = 0, e, k, cap = 16, mask, used_cells = 0, acc
-    cdef int* levels = <int*> malloc((n + 1) * sizeof(int))
-    cdef long long* ranges = <long long*> malloc((6 * n + 1) * sizeof(long long))
-    cdef Py_ssize_t* where = NULL
-    cdef Entry* ent = NULL
-    cdef Bucket* cells = NULL
-    cdef int* table = NULL
-    cdef Bucket* bk
-    cdef char* used = NULL
-    cdef int* ulev = NULL
-    if levels == NULL or ranges == NULL:
-        free(levels)
-        free(ranges)
-        return -1
-    for i in range(n):
-        lvl = _level(s, i, minlevel, maxlevel)
-        if lvl <= maxlevel and not _cells(s, i, lvl, ranges + 6 * i):
-            lvl = maxlevel + 1
-        levels[i] = lvl
-        if lvl <= maxlevel:
-            m += (ranges[6 * i + 1] - ranges[6 * i] + 1) * (ranges[6 * i + 3] - ranges[6 * i + 2] + 1) \
-                * (ranges[6 * i + 5] - ranges[6 * i + 4] + 1)
-    while cap < 2 * m:
-        cap *= 2
-    mask = cap - 1
-    where = <Py_ssize_t*> malloc((m + 1) * sizeof(Py_ssize_t))
-    cells = <Bucket*> malloc((m + 1) * sizeof(Bucket))
-    ent = <Entry*> malloc((m + 1) * sizeof(Entry))
-    table = <int*> malloc(cap * sizeof(int))
-    if 0 <= <long long> maxlevel - minlevel < 65536:   # occupied levels (wider ranges: look everywhere)
-        used = <char*> malloc(maxlevel - minlevel + 1)
-        ulev = <int*> malloc((maxlevel - minlevel + 1) * sizeof(int))
-        if used == NULL or ulev == NULL:
-            free(used)
-            free(ulev)
-            used = NULL
-            ulev = NULL
-    if where == NULL or cells == NULL or ent == NULL or table == NULL or m >= 0x7FFFFFFF:
-        free(levels)
-        free(ranges)
-        free(where)
-        free(cells)
-        free(ent)
-        free(table)
-        free(used)
-        free(ulev)
-        return -1
-    for k in range(cap):
-        table[k] = -1
-    if used != NULL:
-        for k in range(<Py_ssize_t> maxlevel - minlevel + 1):
-            used[k] = 0
+    """libode's hash space, in its order (twin: ``_hash``). Geoms (in list order) at a level above
+    maxlevel, or with a bound that is not finite, are big; the others are numbered in order and put in the
+    cells of their level of a chained table (the smallest listed prime >= 8 per geom buckets, new nodes at
+    a chain's head; a cell's bucket follows its address, the next z the next bucket). Each geom in turn
+    scans its cells at its level and the cells covering them at every level up to the largest used, and
+    pairs with the geoms met there (the geom met second), each pair once (a bit per pair); then every geom
+    pairs with every big geom, then the big geoms pair among themselves in list order."""
+    cdef int n = s.n, i, b, o, lvl, up, top = minlevel - 1, nh = 0, nbig = 0, k, x, y, z, pi
+    cdef long long cells = 0
+    cdef int* level = <int*> malloc((n + 1) * sizeof(int))
+    cdef int* db = <int*> malloc((6 * n + 1) * sizeof(int))
+    cdef int* ids = <int*> malloc((n + 1) * sizeof(int))
+    cdef int* big = <int*> malloc((n + 1) * sizeof(int))
+    cdef int* head = NULL
+    cdef HNode* nodes = NULL
+    cdef unsigned char* tested = NULL
+    cdef unsigned long size, h
+    cdef long long key
+    cdef int d[6]
+    cdef HNode* q
+    cdef int status = -1
+    if level != NULL and db != NULL and ids != NULL and big != NULL:
         for i in range(n):
-            if levels[i] <= maxlevel:
-                used[levels[i] - minlevel] = 1
-    e = 0                                 # pass 1: the cells (buckets) and their sizes
-    for i in range(n):
-        lvl = levels[i]
-        if lvl > maxlevel:
-            continue
-        for x in range(ranges[6 * i], ranges[6 * i + 1] + 1):
-            for y in range(ranges[6 * i + 2], ranges[6 * i + 3] + 1):
-                for z in range(ranges[6 * i + 4], ranges[6 * i + 5] + 1):
-                    k = _slot(table, cells, mask, lvl, x, y, z)
-                    if table[k] < 0:
-                        table[k] = <int> used_cells
-                        bk = cells + used_cells
-                        bk.lvl = lvl
-                        bk.x = x
-                        bk.y = y
-                        bk.z = z
-                        bk.size = 0
-                        used_cells += 1
-                    bk = cells + table[k]
-                    bk.size += 1
-                    where[e] = table[k]
-                    e += 1
-    acc = 0                               # each cell's place in the entry list
-    for k in range(used_cells):
-        bk = cells + k
-        bk.head = acc
-        acc += bk.size
-        bk.size = 0
-    e = 0                                 # pass 2: the entries, cell by cell, in increasing geom order
-    for i in range(n):
-        if levels[i] > maxlevel:
-            continue
-        for x in range(ranges[6 * i], ranges[6 * i + 1] + 1):
-            for y in range(ranges[6 * i + 2], ranges[6 * i + 3] + 1):
-                for z in range(ranges[6 * i + 4], ranges[6 * i + 5] + 1):
-                    bk = cells + where[e]
-                    ent[bk.head + bk.size].i = i
-                    ent[bk.head + bk.size].x0 = ranges[6 * i]
-                    ent[bk.head + bk.size].y0 = ranges[6 * i + 2]
-                    ent[bk.head + bk.size].z0 = ranges[6 * i + 4]
-                    bk.size += 1
-                    e += 1
-    nu = 0
-    if used != NULL:                      # the occupied levels, ascending, in place of used[]
-        for k in range(<Py_ssize_t> maxlevel - minlevel + 1):
-            if used[k]:
-                ulev[nu] = minlevel + <int> k
-                nu += 1
-    e = 0
-    for i in range(n):
-        lvl = levels[i]
-        if lvl > maxlevel:
-            continue
-        for t in range(nu if used != NULL else maxlevel - lvl + 1):
-            up = ulev[t] if used != NULL else lvl + t
-            if up < lvl:                  # no geom at a level below i's is looked up
-                continue
-            if up == lvl:                 # i's own cells, found in the first pass
-                for t2 in range(6):
-                    r[t2] = ranges[6 * i + t2]
+            if _hash_level(s, i, minlevel, maxlevel, &lvl) and _hash_bounds(s, i, lvl, db + 6 * nh):
+                level[nh] = lvl
+                ids[nh] = i
+                if lvl > top:
+                    top = lvl
+                cells += _ncells(db + 6 * nh)
+                nh += 1
             else:
-                _cells(s, i, up, r)
-            k = e                         # at i's own level its cells are those of pass 1, in order
-            for x in range(r[0], r[1] + 1):
-                for y in range(r[2], r[3] + 1):
-                    for z in range(r[4], r[5] + 1):
-                        if up == lvl:
-                            bk = cells + where[k]
+                big[nbig] = i
+                nbig += 1
+        pi = 0
+        while pi < 30 and _PRIMES[pi] < 8 * <long> nh:
+            pi += 1
+        size = <unsigned long> _PRIMES[pi]
+        if cells < 0x7FFFFFFF:
+            head = <int*> malloc(size * sizeof(int))
+            nodes = <HNode*> malloc((cells + 1) * sizeof(HNode))
+            tested = <unsigned char*> calloc((<size_t> nh * nh) // 8 + 1, 1)
+        if head != NULL and nodes != NULL and tested != NULL:
+            for h in range(size):
+                head[h] = -1
+            k = 0
+            for b in range(nh):
+                for x in range(db[6 * b], db[6 * b + 1] + 1):
+                    for y in range(db[6 * b + 2], db[6 * b + 3] + 1):
+                        h = _bucket0(level[b], x, y, db[6 * b + 4], size)
+                        for z in range(db[6 * b + 4], db[6 * b + 5] + 1):
+                            q = nodes + k
+                            q.next = head[h]
+                            q.box = b
+                            q.x = x
+                            q.y = y
+                            q.z = z
+                            head[h] = k
                             k += 1
-                        else:
-                            j = table[_slot(table, cells, mask, up, x, y, z)]
-                            if j < 0:
-                                continue
-                            bk = cells + j
-                        _scan_cell(s, f, ent + bk.head, bk.size, i, up == lvl, x, y, z, r)
-        e += (ranges[6 * i + 1] - ranges[6 * i] + 1) * (ranges[6 * i + 3] - ranges[6 * i + 2] + 1) \
-            * (ranges[6 * i + 5] - ranges[6 * i + 4] + 1)
-    for i in range(n):
-        if levels[i] > maxlevel:
-            for j in range(n):
-                _emit(s, f, i, j)
-    free(levels)
-    free(ranges)
-    free(where)
-    free(cells)
-    free(ent)
-    free(table)
-    free(used)
-    free(ulev)
-    return 0
+                            h = h + 1 if h + 1 != size else 0
+            for b in range(nh):
+                for k in range(6):
+                    d[k] = db[6 * b + k]
+                for up in range(level[b], top + 1):
+                    for x in range(d[0], d[1] + 1):
+                        for y in range(d[2], d[3] + 1):
+                            h = _bucket0(up, x, y, d[4], size)
+                            for z in range(d[4], d[5] + 1):
+                                o = head[h]
+                                while o >= 0:
+                                    q = nodes + o
+                                    o = q.next
+                                    if q.box == b or level[q.box] != up or q.x != x or q.y != y or q.z != z:
+                                        continue
+                                    key = _pair_key(b, q.box, nh)
+                                    if tested[key >> 3] & (1 << (key & 7)):
+                                        continue
+                                    tested[key >> 3] |= <unsigned char> (1 << (key & 7))
+                                    _emit_ordered(s, f, ids[b], ids[q.box])
+                                h = h + 1 if h + 1 != size else 0
+                    for k in range(6):
+                        d[k] = d[k] >> 1
+            for b in range(nh):
+                for k in range(nbig):
+                    _emit_ordered(s, f, ids[b], big[k])
+            for b in range(nbig):
+                for k in range(b + 1, nbig):
+                    _emit_ordered(s, f, big[b], big[k])
+            status = 0
+    free(level)
+    free(db)
+    free(ids)
+    free(big)
+    free(head)
+    free(nodes)
+    free(tested)
+    return status
 
 
 cdef long long _interleave(long long x, long long y, int bits) noexcept nogil:
@@ -550,7 +486,7 @@ cdef object _find(int kind, Input* s, const int* ip, const dReal* rp, const Py_s
             status = _sap(s, &f, axis)
         else:
             _simple(s, &f)
-        if status == 0 and not f.failed and f.count > 1:
+        if status == 0 and not f.failed and f.count > 1 and (kind == K_QUADTREE or kind == K_SAP):
             status = _sort_keys(f.keys, f.count, n)
     if status != 0 or f.failed:
         free(f.keys)
@@ -635,69 +571,67 @@ def space_rows_pairs(int kind, cnp.ndarray greal not None, cnp.ndarray gint not 
     groups. Rows whose geom is disabled (GI_ENABLED == 0) take no part. The pairs (i, j) index ``rows``
     (not the enabled subset): the same pairs, in the same order, as space_pairs on the enabled rows."""
     cdef Input s
-    cdef Py_ssize_t nrow, n, k, m = 0, q
-    cdef const Py_ssize_t* pr
-    cdef dReal* a = NULL
-    cdef u64* ca = NULL
-    cdef u64* co = NULL
-    cdef long long* bo = NULL
-    cdef int* gr = NULL
     cdef Py_ssize_t* back = NULL
-    cdef const dReal* g
-    cdef const int* gi
-    cdef const u64* pcat
-    cdef const u64* pcol
-    cdef const long long* pbody
     _check_geom_arrays(greal, gint)
-    nrow = greal.shape[0]
-    pr = _rows_of(rows, nrow, "rows")
-    n = rows.shape[0]
-    pcat = <const u64*> _data_n(cat, cnp.NPY_UINT64, nrow, "cat")
-    pcol = <const u64*> _data_n(col, cnp.NPY_UINT64, nrow, "col")
-    pbody = <const long long*> _data_n(body, cnp.NPY_INT64, nrow, "body")
     cdef const int* ip = <const int*> _data_n(iparams, cnp.NPY_INT32, 4, "iparams")
     cdef const dReal* rp = <const dReal*> _data_n(rparams, cnp.PyArray_TYPE(greal), 6, "rparams")
-    g = <const dReal*> cnp.PyArray_DATA(greal)
-    gi = <const int*> cnp.PyArray_DATA(gint)
-    for k in range(n):
-        if gi[pr[k] * GI + GI_ENABLED] != 0:
-            m += 1
-    if m < 2:
-        return np.zeros((0, 2), dtype=np.int32)
-    a = <dReal*> malloc(6 * m * sizeof(dReal))
-    ca = <u64*> malloc(m * sizeof(u64))
-    co = <u64*> malloc(m * sizeof(u64))
-    bo = <long long*> malloc(m * sizeof(long long))
-    gr = <int*> malloc(m * sizeof(int))
-    back = <Py_ssize_t*> malloc(m * sizeof(Py_ssize_t))
+    memset(&s, 0, sizeof(Input))          # no buffers yet: what _ungather frees if _gather fails early
     try:
-        if a == NULL or ca == NULL or co == NULL or bo == NULL or gr == NULL or back == NULL:
-            raise MemoryError("broad phase: out of memory")
-        m = 0
-        for k in range(n):
-            if gi[pr[k] * GI + GI_ENABLED] != 0:
-                for q in range(6):
-                    a[6 * m + q] = g[pr[k] * GR + G_AABB + q]
-                ca[m] = pcat[pr[k]]
-                co[m] = pcol[pr[k]]
-                bo[m] = pbody[pr[k]]
-                gr[m] = -1
-                back[m] = k
-                m += 1
-        s.n = <int> m
-        s.a = a
-        s.cat = ca
-        s.col = co
-        s.body = bo
-        s.group = gr
+        _gather(&s, &back, greal, gint, rows, cat, col, body)
+        if s.n < 2:
+            return np.zeros((0, 2), dtype=np.int32)
         return _find(kind, &s, ip, rp, back)
     finally:
-        free(a)
-        free(ca)
-        free(co)
-        free(bo)
-        free(gr)
-        free(back)
+        _ungather(&s, back)
+
+
+cdef int _gather(Input* s, Py_ssize_t** back, cnp.ndarray greal, cnp.ndarray gint, cnp.ndarray rows,
+                 cnp.ndarray cat, cnp.ndarray col, cnp.ndarray body) except -1:
+    """The enabled ones of store rows ``rows``: their AABBs, bits and bodies (no groups) copied into fresh
+    buffers of ``s`` (freed by _ungather, also after an error), back[m] the index in rows of the m-th."""
+    cdef Py_ssize_t nrow = greal.shape[0], n = rows.shape[0], k, q, m = 0
+    cdef const Py_ssize_t* pr = _rows_of(rows, nrow, "rows")
+    cdef const u64* pcat = <const u64*> _data_n(cat, cnp.NPY_UINT64, nrow, "cat")
+    cdef const u64* pcol = <const u64*> _data_n(col, cnp.NPY_UINT64, nrow, "col")
+    cdef const long long* pbody = <const long long*> _data_n(body, cnp.NPY_INT64, nrow, "body")
+    cdef const dReal* g = <const dReal*> cnp.PyArray_DATA(greal)
+    cdef const int* gi = <const int*> cnp.PyArray_DATA(gint)
+    cdef dReal* a = <dReal*> malloc((6 * n + 1) * sizeof(dReal))
+    cdef u64* ca = <u64*> malloc((n + 1) * sizeof(u64))
+    cdef u64* co = <u64*> malloc((n + 1) * sizeof(u64))
+    cdef long long* bo = <long long*> malloc((n + 1) * sizeof(long long))
+    cdef int* gr = <int*> malloc((n + 1) * sizeof(int))
+    back[0] = <Py_ssize_t*> malloc((n + 1) * sizeof(Py_ssize_t))
+    s.n = 0
+    s.a = a
+    s.cat = ca
+    s.col = co
+    s.body = bo
+    s.group = gr
+    if a == NULL or ca == NULL or co == NULL or bo == NULL or gr == NULL or back[0] == NULL:
+        raise MemoryError("broad phase: out of memory")
+    for k in range(n):
+        if gi[pr[k] * GI + GI_ENABLED] != 0:
+            for q in range(6):
+                a[6 * m + q] = g[pr[k] * GR + G_AABB + q]
+            ca[m] = pcat[pr[k]]
+            co[m] = pcol[pr[k]]
+            bo[m] = pbody[pr[k]]
+            gr[m] = -1
+            back[0][m] = k
+            m += 1
+    s.n = <int> m
+    return 0
+
+
+cdef void _ungather(Input* s, Py_ssize_t* back) noexcept:
+    """Free the buffers _gather made."""
+    free(<void*> s.a)
+    free(<void*> s.cat)
+    free(<void*> s.col)
+    free(<void*> s.body)
+    free(<void*> s.group)
+    free(back)
 
 
 def space_boxes(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.ndarray spaces not None,
@@ -822,3 +756,229 @@ def pair_contacts(cnp.ndarray greal not None, cnp.ndarray gint not None, int a, 
         if buf != stack:
             free(buf)
     return out
+
+
+# ---------------------------------------------------------------- libode's SAP space (twin: sap_rows_pairs)
+
+cdef float _FLT_MAX = 3.4028234663852886e38
+
+
+cdef bint _in_order(const float* pos, const long long* order, Py_ssize_t nb) noexcept nogil:
+    """Whether pos read in ``order`` never decreases (libode's test for an already sorted input)."""
+    cdef float prev = pos[order[0]]
+    cdef Py_ssize_t k
+    for k in range(nb):
+        if pos[order[k]] < prev:
+            return False
+        prev = pos[order[k]]
+    return True
+
+
+cdef void _radix_pass(const unsigned int* bits, int shift, const long long* src, long long* out,
+                      Py_ssize_t nb, bint signed) noexcept nogil:
+    """One stable counting pass of ``src`` by the byte at ``shift``; the sign byte (``signed``) puts the
+    negative buckets first, the most negative first, each filled back to front (reversing their order)."""
+    cdef Py_ssize_t count[256]
+    cdef Py_ssize_t link[256]
+    cdef Py_ssize_t k, neg = 0
+    cdef unsigned int b
+    for k in range(256):
+        count[k] = 0
+    for k in range(nb):
+        count[(bits[k] >> shift) & 255] += 1
+    link[0] = 0
+    if not signed:
+        for k in range(1, 256):
+            link[k] = link[k - 1] + count[k - 1]
+    else:
+        for k in range(128, 256):
+            neg += count[k]
+        link[0] = neg
+        for k in range(1, 128):
+            link[k] = link[k - 1] + count[k - 1]
+        link[255] = 0
+        for k in range(127):
+            link[254 - k] = link[255 - k] + count[255 - k]
+        for k in range(128, 256):
+            link[k] += count[k]
+    for k in range(nb):
+        b = (bits[src[k]] >> shift) & 255
+        if signed and b >= 128:
+            link[b] -= 1
+            out[link[b]] = src[k]
+        else:
+            out[link[b]] = src[k]
+            link[b] += 1
+
+
+cdef long long* _radix_sort(const float* pos, Py_ssize_t nb, long long* state, long long* tmp) noexcept nogil:
+    """libode's SAP sort (twin: ``_radix_sort``): the order of pos, in state + 2 (kept ranks) or in tmp
+    (the index order of an input already in order); ``tmp`` holds nb values."""
+    cdef long long* ranks = state + 2
+    cdef long long* cur
+    cdef long long* other
+    cdef long long* swap
+    cdef const unsigned int* bits = <const unsigned int*> pos
+    cdef Py_ssize_t k
+    cdef int j
+    cdef unsigned int first
+    cdef bint same
+    if state[1] != nb:
+        state[0] = 0
+        state[1] = nb
+    if not state[0]:
+        for k in range(nb):
+            tmp[k] = k
+        if _in_order(pos, tmp, nb):
+            return tmp
+        for k in range(nb):
+            ranks[k] = k
+    elif _in_order(pos, ranks, nb):
+        return ranks
+    cur = ranks
+    other = tmp
+    for j in range(4):
+        first = (bits[0] >> (8 * j)) & 255
+        same = True
+        for k in range(1, nb):
+            if ((bits[k] >> (8 * j)) & 255) != first:
+                same = False
+                break
+        if not same:
+            _radix_pass(bits, 8 * j, cur, other, nb, j == 3)
+        elif j == 3 and first >= 128:
+            for k in range(nb):
+                other[k] = cur[nb - 1 - k]
+        else:
+            continue
+        swap = cur
+        cur = other
+        other = swap
+    if cur != ranks:
+        memcpy(ranks, cur, nb * sizeof(long long))
+    state[0] = 1
+    return ranks
+
+
+cdef void _sap_prune(const Input* s, const int* ids, const float* pos, const long long* order, Py_ssize_t n,
+                     const int* axes, Found* f) noexcept nogil:
+    """libode's box pruning (twin: ``_sap_prune``): each box against the following ones whose key does
+    not pass its maximum on the first axis, emitted when the other two axes overlap."""
+    cdef Py_ssize_t p, q, run = 0
+    cdef long long i, j
+    cdef int x0 = 2 * axes[0], x1 = 2 * axes[1], x2 = 2 * axes[2]
+    cdef const dReal* b
+    cdef const dReal* c
+    for p in range(n):
+        if run >= n:
+            return
+        i = order[p]
+        while run < n and pos[order[run]] < pos[i]:
+            run += 1
+        run += 1
+        if run >= n or i == n - 1:
+            continue
+        b = s.a + 6 * ids[i]
+        for q in range(run, n):
+            j = order[q]
+            if j == n - 1 or not (<double> pos[j] <= <double> b[x0 + 1]):
+                break
+            c = s.a + 6 * ids[j]
+            if b[x1 + 1] >= c[x1] and c[x1 + 1] >= b[x1] and b[x2 + 1] >= c[x2] and c[x2 + 1] >= b[x2]:
+                _emit_sap(s, f, ids[i], ids[j])
+
+
+cdef inline void _emit_sap(const Input* s, Found* f, int i, int j) noexcept nogil:
+    """Record pair (i, j) in this order when bodies and bits allow it (libode's SAP tests no AABB here)."""
+    if s.body[i] >= 0 and s.body[i] == s.body[j]:
+        return
+    if (s.cat[i] & s.col[j]) == 0 and (s.cat[j] & s.col[i]) == 0:
+        return
+    _push(f, <long long> i * s.n + j)
+
+
+cdef int _sap_ode(const Input* s, Found* f, const int* axes, long long* state) noexcept nogil:
+    """libode's SAP space (twin: ``_sap_ode``); -1 when out of memory."""
+    cdef int n = s.n, i, m, k, nf = 0, ni = 0
+    cdef int* fin = <int*> malloc((n + 1) * sizeof(int))
+    cdef int* inf = <int*> malloc((n + 1) * sizeof(int))
+    cdef float* pos = <float*> malloc((n + 1) * sizeof(float))
+    cdef long long* tmp = <long long*> malloc((n + 1) * sizeof(long long))
+    cdef long long* order
+    if fin == NULL or inf == NULL or pos == NULL or tmp == NULL:
+        free(fin)
+        free(inf)
+        free(pos)
+        free(tmp)
+        return -1
+    for i in range(n):
+        if s.a[6 * i + 2 * axes[0] + 1] == INFINITY:
+            inf[ni] = i
+            ni += 1
+        else:
+            fin[nf] = i
+            nf += 1
+    if nf > 0:
+        for k in range(nf):
+            pos[k] = <float> s.a[6 * fin[k] + 2 * axes[0]]
+        pos[nf] = _FLT_MAX
+        order = _radix_sort(pos, nf + 1, state, tmp)
+        _sap_prune(s, fin, pos, order, nf + 1, axes, f)
+    for m in range(ni):
+        for k in range(m + 1, ni):
+            _emit_sap(s, f, inf[m], inf[k])
+        for k in range(nf):
+            _emit_sap(s, f, inf[m], fin[k])
+    free(fin)
+    free(inf)
+    free(pos)
+    free(tmp)
+    return 0
+
+
+def sap_rows_pairs(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.ndarray rows not None,
+                   cnp.ndarray cat not None, cnp.ndarray col not None, cnp.ndarray body not None,
+                   cnp.ndarray axes not None, cnp.ndarray state not None):
+    """The pairs of a SAP space whose geoms are the store rows ``rows`` (in its list order), in libode's
+    order and argument order, as (m, 2) indices into ``rows``: disabled rows take no part; bodies and
+    bits are tested, AABBs only as the sweep does. ``axes``: the three axes (int32); ``state``: the
+    space's int64 sort state, at least 3 + len(rows) values (twin: ``sap_rows_pairs``)."""
+    cdef Input s
+    cdef Found f
+    cdef Py_ssize_t* back = NULL
+    cdef Py_ssize_t k, r, m
+    cdef int status
+    cdef int ax[3]
+    _check_geom_arrays(greal, gint)
+    cdef const int* pa = <const int*> _data_n(axes, cnp.NPY_INT32, 3, "axes")
+    if axes.size != 3:
+        raise ValueError("axes must be three axis numbers 0 .. 2")
+    for k in range(3):
+        if pa[k] < 0 or pa[k] > 2:
+            raise ValueError("axes must be three axis numbers 0 .. 2")
+        ax[k] = pa[k]
+    if cnp.PyArray_TYPE(state) != cnp.NPY_INT64 or state.ndim != 1 or not cnp.PyArray_IS_C_CONTIGUOUS(state) \
+            or state.shape[0] < rows.shape[0] + 3:
+        raise ValueError("state must be an int64 array of at least len(rows) + 3 values")
+    cdef long long* st = <long long*> cnp.PyArray_DATA(state)
+    f.keys = NULL
+    f.count = 0
+    f.cap = 0
+    f.failed = 0
+    memset(&s, 0, sizeof(Input))          # no buffers yet: what _ungather frees if _gather fails early
+    try:
+        _gather(&s, &back, greal, gint, rows, cat, col, body)
+        m = s.n
+        with nogil:
+            status = _sap_ode(&s, &f, ax, st)
+        if status != 0 or f.failed:
+            raise MemoryError("broad phase: out of memory")
+        out = np.zeros((f.count, 2), dtype=np.int32)
+        o = <int*> cnp.PyArray_DATA(<cnp.ndarray> out)
+        for r in range(f.count):
+            o[2 * r] = <int> back[f.keys[r] // m]
+            o[2 * r + 1] = <int> back[f.keys[r] % m]
+        return out
+    finally:
+        free(f.keys)
+        _ungather(&s, back)

@@ -1053,7 +1053,7 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
     cdef int* loc
     cdef int* jtag
     cdef int* joints
-    cdef int b, j, k, side, start_b, top, nbi, nji, other, islands = 0, err = 0
+    cdef int b, j, k, side, start_b, top, nbi, nji, other, islands = 0, err = 0, moved = 0
     if mem == NULL:
         return -1
     start = mem                 # nb + 1
@@ -1128,6 +1128,9 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
             return -2 - k
         if _step_island(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, loc, seed, ws) < 0:
             err = 1
+        for k in range(nbi):             # BI_MOVED: the body's place in the integration order, from 1
+            bi[bodies[k] * BI + BI_MOVED] = moved + k + 1
+        moved += nbi
         islands += 1
     return -1 if err else islands
 

@@ -37,6 +37,14 @@ def bind_collide(slow, plain, plain_kind, overrides, callback_meshes, pass_state
     return slow
 
 
+_GEOM_MOVED: list = [None]       # geoms.geom_moved: see bind_moved
+
+
+def bind_moved(geom_moved) -> None:
+    """Bind the function told when a free geom's position is set (see the compiled module)."""
+    _GEOM_MOVED[0] = geom_moved
+
+
 def bind_space(slow, store, aabb_tests):
     """The twin's space.collide is SpaceBase's Python path itself."""
     return slow
@@ -135,6 +143,9 @@ class GeomBase:
             self._move_body(p)
             return
         self._rows.real[s, L.G_POS:L.G_POS + 3] = p
+        hook = _GEOM_MOVED[0]
+        if hook is not None:
+            hook(s)
 
     def getAABB(self) -> tuple:
         """The axis-aligned bounding box (minx, maxx, miny, maxy, minz, maxz)."""

@@ -227,8 +227,15 @@ class BodyBase:
         return self._get(L.B_POS, 3)
 
     def setPosition(self, pos) -> None:
-        """Set the position of the centre of mass."""
+        """Set the position of the centre of mass (its geoms move: see ``bind_moved``)."""
         self._store3(L.B_POS, "pos", pos)
+        self._moved()
+
+    def _moved(self) -> None:
+        """Tell the spaces that this body's geoms moved (dGeomMoved of each: see ``bind_moved``)."""
+        hook = _MOVED[0]
+        if hook is not None:
+            hook(self)
 
     def getRotation(self) -> tuple:
         """The rotation matrix as 9 numbers, row-major."""
@@ -437,6 +444,19 @@ class WorldBase:
         if quick:
             rand._put(seed)
         self._after_step()
+        hook = _MOVED[1]
+        if hook is not None:
+            hook(st)
+
+
+# ---------------------------------------------------------------- moves
+
+_MOVED: list = [None, None]      # body_moved(body), step_moved(state): see bind_moved
+
+
+def bind_moved(body_moved, step_moved) -> None:
+    """Bind the functions told about moves (see the compiled module)."""
+    _MOVED[:] = [body_moved, step_moved]
 
 
 # ---------------------------------------------------------------- contacts

@@ -1,10 +1,7 @@
 """Broad phase (pure-Python twin of ``ode/_core/space.pyx``): candidate geom pairs of a space by AABB overlap.
 
-Every space kind generates candidates its own way (all pairs, multi-resolution hash grid, quadtree,
-sweep and prune) and then applies the same exact test, so each kind returns the same pair set as a simple
-space: groups differ (or are -1), bodies differ (or are -1), ``(cat_i & col_j) | (cat_j & col_i)`` is
-nonzero and the AABBs (minx, maxx, miny, maxy, minz, maxz) overlap or touch. Pairs (i, j) have i < j and
-come sorted, so the compiled kernel and this twin return identical arrays.
+Same functions, same results, same order (see the kernel's docstring): libode's pair and argument order for
+simple, hash (``_hash``) and SAP (``sap_rows_pairs``) spaces, sorted pairs for the other ``space_pairs``.
 """
 
 from __future__ import annotations
@@ -20,7 +17,6 @@ SIMPLE = 0
 HASH = 1
 QUADTREE = 2
 SAP = 3
-_FAR = 4503599627370496.0      # 2**52: beyond this a cell index is not an exact integer (treated as big)
 
 
 def _flat(a):
@@ -60,73 +56,106 @@ def _sap(n, a, axis, emit) -> None:
             q += 1
 
 
-def _level(a, i, minlevel, maxlevel):
-    """The hash level of geom i: the smallest cell size 2**L >= its largest side; None for a big geom."""
-    ext = 0.0
-    for k in range(3):
-        lo, hi = a[6 * i + 2 * k], a[6 * i + 2 * k + 1]
-        if not (math.isfinite(lo) and math.isfinite(hi)):
-            return None
-        d = hi - lo
-        if d > ext:
-            ext = d
-    lvl = minlevel
-    while lvl <= maxlevel and math.ldexp(1.0, lvl) < ext:
-        lvl += 1
-    if lvl > maxlevel:
+_PRIMES = (1, 2, 3, 7, 13, 31, 61, 127, 251, 509, 1021, 2039, 4093, 8191, 16381, 32749, 65521, 131071,
+           262139, 524287, 1048573, 2097143, 4194301, 8388593, 16777213, 33554393, 67108859, 134217689,
+           268435399, 536870909, 1073741789)     # the largest prime below each power of two
+_M32 = 0xFFFFFFFF
+_M64 = 0xFFFFFFFFFFFFFFFF
+_INT_LIMIT = 2147483648.0     # cell indices are C ints: beyond this a geom is treated as big
+
+
+def _hash_level(a, i, minlevel, maxlevel):
+    """The level of geom i: the binary exponent of its largest side (frexp: side < 2**level), at least
+    minlevel; None (a big geom) above maxlevel or for a bound that is not finite."""
+    box = a[6 * i:6 * i + 6]
+    if not all(math.isfinite(v) for v in box):
         return None
-    return lvl
+    q = box[1] - box[0]
+    for k in (3, 5):
+        if box[k] - box[k - 1] > q:
+            q = box[k] - box[k - 1]
+    lvl = max(math.frexp(q)[1], minlevel)
+    return lvl if lvl <= maxlevel else None
 
 
-def _cells(a, i, lvl):
-    """Cell index ranges ((x0, x1), (y0, y1), (z0, z1)) of geom i at level lvl, None if too far out."""
+def _hash_bounds(a, i, lvl):
+    """Cell index bounds [x0, x1, y0, y1, z0, z1] of geom i at level lvl; None when beyond C ints."""
     scale = math.ldexp(1.0, -lvl)
     out = []
-    for k in range(3):
-        lo = a[6 * i + 2 * k] * scale
-        hi = a[6 * i + 2 * k + 1] * scale
-        if not (-_FAR < lo and hi < _FAR):
+    for k in range(6):
+        v = a[6 * i + k] * scale
+        if not -_INT_LIMIT <= v < _INT_LIMIT:
             return None
-        out.append((math.floor(lo), math.floor(hi)))
+        out.append(math.floor(v))
     return out
 
 
+def _buckets(lvl, x, y, z0, z1, size):
+    """The table buckets of cells (lvl, x, y, z0 .. z1): the first cell's address (level, x, y as 32-bit
+    unsigned numbers weighted 1000, 100, 10, plus z0, in 64-bit unsigned arithmetic) modulo the table
+    size, then the next bucket (cyclically) for each next z. Where the address wraps past 2**64 this is
+    not the bucket a direct computation would give, and geoms sharing such a cell are not paired."""
+    base = ((lvl & _M32) * 1000 + (x & _M32) * 100 + (y & _M32) * 10) & _M64
+    h = ((base + (z0 & _M64)) & _M64) % size
+    for z in range(z0, z1 + 1):
+        yield z, h
+        h = h + 1 if h + 1 != size else 0
+
+
+def _hash_table(boxes, size):
+    """The bucket chains: for each bucket a list of (box, x, y, z), the last inserted first."""
+    table: list = [None] * size
+    for b, (lvl, db) in enumerate(boxes):
+        for x in range(db[0], db[1] + 1):
+            for y in range(db[2], db[3] + 1):
+                for z, h in _buckets(lvl, x, y, db[4], db[5], size):
+                    chain = table[h]
+                    if chain is None:
+                        chain = table[h] = []
+                    chain.append((b, x, y, z))
+    return table
+
+
 def _hash(n, a, minlevel, maxlevel, emit) -> None:
-    """Multi-resolution hash grid: a geom sits in the cells of its level and looks up its level and above."""
-    levels, ranges, big = [], [], []
-    table: dict = {}
+    """libode's hash space, in its order. Geoms (in list order) at a level above maxlevel (or with a bound
+    that is not finite) are "big"; the others are numbered in order and put in the table's cells of their
+    level (a chained table of the smallest listed prime >= 8 per geom, new entries at the head). Each geom
+    in turn scans its cells at its level and the cells covering them at every level up to the largest one
+    used, and pairs with the geoms met there (the geom met second), each pair once; then every geom pairs
+    with every big geom, then the big geoms pair among themselves in list order."""
+    boxes, ids, big = [], [], []
     for i in range(n):
-        lvl = _level(a, i, minlevel, maxlevel)
-        r = _cells(a, i, lvl) if lvl is not None else None
-        if r is None:
-            lvl = None
+        lvl = _hash_level(a, i, minlevel, maxlevel)
+        db = _hash_bounds(a, i, lvl) if lvl is not None else None
+        if db is None:
             big.append(i)
-        levels.append(lvl)
-        ranges.append(r)
-        if r is None:
-            continue
-        for x in range(r[0][0], r[0][1] + 1):
-            for y in range(r[1][0], r[1][1] + 1):
-                for z in range(r[2][0], r[2][1] + 1):
-                    table.setdefault((lvl, x, y, z), []).append(i)
-    for i in range(n):
-        lvl = levels[i]
-        if lvl is None:
-            continue
-        for up in range(lvl, maxlevel + 1):
-            r = _cells(a, i, up)
-            for x in range(r[0][0], r[0][1] + 1):
-                for y in range(r[1][0], r[1][1] + 1):
-                    for z in range(r[2][0], r[2][1] + 1):
-                        for j in table.get((up, x, y, z), ()):
-                            if up == lvl and j <= i:
+        else:
+            boxes.append((lvl, db))
+            ids.append(i)
+    nh = len(boxes)
+    size = next((p for p in _PRIMES if p >= 8 * nh), _PRIMES[-1])
+    table = _hash_table(boxes, size)
+    top = max((lvl for lvl, _ in boxes), default=minlevel - 1)
+    tested = set()
+    for b, (lvl, db) in enumerate(boxes):
+        d = list(db)
+        for up in range(lvl, top + 1):
+            for x in range(d[0], d[1] + 1):
+                for y in range(d[2], d[3] + 1):
+                    for z, h in _buckets(up, x, y, d[4], d[5], size):
+                        for o, ox, oy, oz in reversed(table[h] or ()):
+                            if o == b or boxes[o][0] != up or ox != x or oy != y or oz != z:
                                 continue
-                            s = ranges[j]
-                            if (x == max(r[0][0], s[0][0]) and y == max(r[1][0], s[1][0])
-                                    and z == max(r[2][0], s[2][0])):
-                                emit(i, j)
-    for i in big:
-        for j in range(n):
+                            key = (b, o) if b < o else (o, b)
+                            if key not in tested:
+                                tested.add(key)
+                                emit(ids[b], ids[o])
+            d = [v >> 1 for v in d]
+    for i in ids:
+        for j in big:
+            emit(i, j)
+    for p, i in enumerate(big):
+        for j in big[p + 1:]:
             emit(i, j)
 
 
@@ -187,6 +216,7 @@ def space_pairs(kind, aabb, cat, col, body, group, iparams, rparams):
     ip, rp = _flat(iparams), _flat(rparams)
     n = len(bodyl)
     found = set()
+    ordered = []
 
     def emit(i, j):
         if i > j:
@@ -194,19 +224,186 @@ def space_pairs(kind, aabb, cat, col, body, group, iparams, rparams):
         if i != j and _accept(i, j, a, catl, coll, bodyl, groupl):
             found.add(i * n + j)
 
+    def emit_ordered(i, j):
+        if _accept(i, j, a, catl, coll, bodyl, groupl):
+            ordered.append((i, j))
+
     if kind == HASH:
-        _hash(n, a, ip[0], ip[1], emit)
+        _hash(n, a, ip[0], ip[1], emit_ordered)
     elif kind == QUADTREE:
         _quadtree(n, a, rp[0:3], rp[3:6], ip[2], emit)
     elif kind == SAP:
         _sap(n, a, ip[3], emit)
     else:
-        _simple(n, a, emit)
+        _simple(n, a, emit_ordered)
+    if kind == HASH or kind not in (QUADTREE, SAP):
+        return np.array(ordered, dtype=np.int32).reshape(-1, 2)
     out = np.zeros((len(found), 2), dtype=np.int32)
     for r, key in enumerate(sorted(found)):
         out[r, 0] = key // n
         out[r, 1] = key % n
     return out
+
+
+_FLT_MAX = 3.4028234663852886e38
+
+
+def _f32(values) -> list:
+    """The values rounded to float32 (out of range: infinite), as Python floats."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.asarray(values, dtype=np.float64).astype(np.float32).astype(np.float64).tolist()
+
+
+def _f32_bits(values) -> list:
+    """The float32 bit patterns of float32 values."""
+    return np.asarray(values, dtype=np.float32).view(np.uint32).tolist()
+
+
+def _in_order(pos, order) -> bool:
+    """Whether pos read in ``order`` never decreases (libode's test for an already sorted input)."""
+    prev = pos[order[0]]
+    for k in order:
+        if pos[k] < prev:
+            return False
+        prev = pos[k]
+    return True
+
+
+def _radix_pass(bytes_, src, signed) -> list:
+    """One stable counting pass of ``src`` by byte; the sign byte (``signed``) puts the negative buckets
+    first, the most negative first, each filled back to front (reversing their order)."""
+    count = [0] * 256
+    for b in bytes_:
+        count[b] += 1
+    link = [0] * 256
+    if not signed:
+        for i in range(1, 256):
+            link[i] = link[i - 1] + count[i - 1]
+    else:
+        link[0] = sum(count[128:])
+        for i in range(1, 128):
+            link[i] = link[i - 1] + count[i - 1]
+        link[255] = 0
+        for i in range(127):
+            link[254 - i] = link[255 - i] + count[255 - i]
+        for i in range(128, 256):
+            link[i] += count[i]
+    out = [0] * len(src)
+    for k in src:
+        b = bytes_[k]
+        if signed and b >= 128:
+            link[b] -= 1
+            out[link[b]] = k
+        else:
+            out[link[b]] = k
+            link[b] += 1
+    return out
+
+
+def _radix_sort(pos, state) -> list:
+    """libode's SAP sort (OPCODE's radix sort of float32 keys with temporal coherence): the indices of pos
+    in order. ``state`` = [ranks valid, size, ranks...] persists between calls of one space: a new size
+    drops the ranks; an input already in order (in index order, or in the kept ranks' order) is returned
+    as is; otherwise byte passes from the least significant, each skipped when all keys share its byte,
+    starting from the kept ranks (or the index order)."""
+    nb = len(pos)
+    if state[1] != nb:
+        state[0] = 0
+        state[1] = nb
+    valid = bool(state[0])
+    ranks = [int(v) for v in state[2:2 + nb]] if valid else list(range(nb))
+    if _in_order(pos, ranks):
+        return ranks
+    bits = _f32_bits(pos)
+    cur = ranks
+    for j in range(4):
+        bytes_ = [(u >> (8 * j)) & 255 for u in bits]
+        same = bytes_.count(bytes_[0]) == nb
+        if not same:
+            cur = _radix_pass(bytes_, cur, j == 3)
+        elif j == 3 and bytes_[0] >= 128:
+            cur = cur[::-1]
+    state[0] = 1
+    state[2:2 + nb] = cur
+    return cur
+
+
+def _sap_prune(pos, order, a, axes, emit) -> None:
+    """libode's box pruning over the sorted keys (the last one the FLT_MAX end cap): each box against the
+    following ones whose key does not pass its maximum on the first axis, emitted when the other two
+    axes overlap (touching counts)."""
+    n = len(order)
+    x0, x1, x2 = (2 * k for k in axes)
+    run = 0
+    for p in range(n):
+        if run >= n:
+            return
+        i = order[p]
+        while run < n and pos[order[run]] < pos[i]:
+            run += 1
+        run += 1
+        if run >= n or i == n - 1:
+            continue
+        b = 6 * i
+        for q in range(run, n):
+            j = order[q]
+            if j == n - 1 or not pos[j] <= a[b + x0 + 1]:
+                break
+            c = 6 * j
+            if a[b + x1 + 1] >= a[c + x1] and a[c + x1 + 1] >= a[b + x1] \
+                    and a[b + x2 + 1] >= a[c + x2] and a[c + x2 + 1] >= a[b + x2]:
+                emit(i, j)
+
+
+def _sap_ode(n, a, axes, state, emit) -> None:
+    """libode's SAP space: boxes whose maximum on the first axis is infinite apart; the others sorted by
+    their minimum on it (as float32) and pruned; then each infinite one with the later infinite ones and
+    with every other, in order (those pairs without an AABB test)."""
+    finite = [i for i in range(n) if a[6 * i + 2 * axes[0] + 1] != math.inf]
+    inf = [i for i in range(n) if a[6 * i + 2 * axes[0] + 1] == math.inf]
+    if finite:
+        sub = [v for i in finite for v in a[6 * i:6 * i + 6]]
+        pos = _f32([a[6 * i + 2 * axes[0]] for i in finite]) + [_FLT_MAX]
+        order = _radix_sort(pos, state)
+        _sap_prune(pos, order, sub, axes, lambda i, j: emit(finite[i], finite[j]))
+    for m, i in enumerate(inf):
+        for j in inf[m + 1:]:
+            emit(i, j)
+        for j in finite:
+            emit(i, j)
+
+
+def sap_rows_pairs(greal, gint, rows, cat, col, body, axes, state):
+    """The pairs of a SAP space whose geoms are the store rows ``rows`` (in its list order), in libode's
+    order and argument order, as (m, 2) indices into ``rows``: disabled rows take no part; bodies and
+    bits are tested, AABBs only as the sweep does. ``axes``: the three axes (int32); ``state``: the
+    space's int64 sort state, at least 3 + len(rows) values (see _radix_sort)."""
+    _check_geom_arrays(greal, gint)
+    rl = _rows(rows, greal.shape[0], "rows")
+    ax = _flat(axes)
+    if len(ax) != 3 or any(k not in (0, 1, 2) for k in ax):
+        raise ValueError("axes must be three axis numbers 0 .. 2")
+    if not isinstance(state, np.ndarray) or state.dtype != np.int64 or state.ndim != 1 \
+            or state.shape[0] < len(rl) + 3:
+        raise ValueError("state must be an int64 array of at least len(rows) + 3 values")
+    back = [k for k, r in enumerate(rl) if gint[r, L.GI_ENABLED] != 0]
+    a = [float(v) for r in (rl[k] for k in back) for v in greal[r, L.G_AABB:L.G_AABB + 6].tolist()]
+    catl = [int(cat[rl[k]]) for k in back]
+    coll = [int(col[rl[k]]) for k in back]
+    bodyl = [int(body[rl[k]]) for k in back]
+    out: list = []
+
+    def emit(i, j):
+        if bodyl[i] >= 0 and bodyl[i] == bodyl[j]:
+            return
+        if (catl[i] & coll[j]) == 0 and (catl[j] & coll[i]) == 0:
+            return
+        out.append((back[i], back[j]))
+
+    st = state.tolist()
+    _sap_ode(len(back), a, ax, st, emit)
+    state[:len(st)] = st
+    return np.array(out, dtype=np.int32).reshape(-1, 2)
 
 
 def _rows(rows, nrow: int, name: str) -> list:

@@ -514,7 +514,7 @@ def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng, ws):
         bi[b * L.BI + L.BI_MOVED] = 0
     jlists = _body_joint_lists(bi, nb, ji, nj)
     jtag = [0] * nj
-    islands = 0
+    islands = moved = 0
     for start in range(nb - 1, -1, -1):
         o = start * L.BI
         if bi[o + L.BI_ALIVE] == 0 or bi[o + L.BI_ENABLED] == 0 or bi[o + L.BI_ISLAND] >= 0:
@@ -542,6 +542,9 @@ def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng, ws):
         if j >= 0:
             return -2 - j
         _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng, ws)
+        for k, b in enumerate(bodies):      # BI_MOVED: the body's place in the integration order, from 1
+            bi[b * L.BI + L.BI_MOVED] = moved + k + 1
+        moved += len(bodies)
         islands += 1
     return islands
 
