@@ -180,7 +180,7 @@ def _plane_piece(g, center, size: float) -> Piece:
 
 
 def _tile_size(size: float) -> float:
-    """A round tile edge giving about twenty tiles across the drawn square."""
-    raw = size / 20.0
+    """A round tile edge (1, 2 or 5 times a power of ten) giving about eighty tiles across the square."""
+    raw = size / 80.0
     step = 10.0 ** np.floor(np.log10(raw))
     return float(min((m * step for m in (1, 2, 5, 10)), key=lambda t: abs(t - raw)))

@@ -39,7 +39,8 @@ STATIC_COLOR = (0.70, 0.70, 0.70)
 BODY_PALETTE = ((0.93, 0.45, 0.20), (0.25, 0.55, 0.88), (0.33, 0.75, 0.35), (0.90, 0.78, 0.22),
                 (0.66, 0.40, 0.82), (0.30, 0.75, 0.78), (0.85, 0.35, 0.50), (0.55, 0.65, 0.25))
 BACKGROUND = (0.92, 0.94, 0.97)
-CHECKER_SHADE = 0.82  # the darker tiles of a plane: this fraction of its colour
+CHECKER_SHADE = 0.88  # the darker tiles of a plane: this fraction of its colour
+PLANE_SIZE_PER_DISTANCE = 10.0  # an infinite plane is drawn as a square this many camera distances wide
 
 
 @dataclass
@@ -104,8 +105,8 @@ class Renderer:
     - ``color_by``: the default colours, ``"class"`` (DEFAULT_COLORS) or ``"body"`` (one colour per body,
       static geoms grey).
     - ``shading``: diffuse + ambient lighting; False draws every geom in its flat colour.
-    - ``antialias``: False, True (FXAA, cheap) or ``"ssaa"`` (supersampling, best, slower).
-    - ``plane_size``: the edge of the square drawn for an infinite plane (default: 4x the camera distance).
+    - ``antialias``: False, True or ``"ssaa"`` (supersampling: smooth edges, about 3x slower), ``"msaa"``.
+    - ``plane_size``: the edge of the square drawn for an infinite plane (default: 10x the camera distance).
     - ``window``: draw into an on-screen window (used by :func:`ode.render.show`); default offscreen.
 
     The mesh of each geom is kept between renders and only moved, so rendering a simulation frame after
@@ -148,7 +149,8 @@ class Renderer:
         p.add_light(pv.Light(position=(0.4, 0.8, 1.0), light_type="camera light", intensity=0.85))
         p.add_light(pv.Light(position=(0.0, 0.0, 1.0), light_type="camera light", intensity=0.25))
         if antialias:
-            p.enable_anti_aliasing("fxaa" if antialias is True else antialias)
+            # True means SSAA: VTK's offscreen (EGL/OSMesa) builds replace FXAA by it anyway.
+            p.enable_anti_aliasing("ssaa" if antialias is True else antialias)
         self._overlay = vtk.vtkRenderer()
         self._overlay.SetLayer(1)
         self._overlay.InteractiveOff()
@@ -261,7 +263,7 @@ class Renderer:
     def _sync_geoms(self, geoms: list) -> None:
         """Add, move, recolour or remove one actor per piece so the actors match the geoms."""
         seen = set()
-        plane_size = self.plane_size or max(4.0 * self.camera.distance, 1.0)
+        plane_size = self.plane_size or max(PLANE_SIZE_PER_DISTANCE * self.camera.distance, 1.0)
         for g in geoms:
             for piece in _shapes.pieces(g, self.camera.target, plane_size):
                 seen.add(piece.key)
