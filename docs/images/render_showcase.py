@@ -44,12 +44,10 @@ def tetrahedron(space):
 
 
 def build():
-    """The scene: a row per copy, a column per class; returns (world, space, joints)."""
-    world = ode.World()
+    """The scene on a plane: a row per copy, a column per class, a heightfield behind; (world, space)."""
+    world, space, rng = ode.World(), ode.HashSpace(), np.random.default_rng(3)
     world.setGravity((0, 0, -9.81))
-    space = ode.HashSpace()
     ode.GeomPlane(space, (0, 0, 1), 0.0)
-    rng = np.random.default_rng(3)
     for row in range(3):
         y = 1.4 * row - 1.4
         dynamic(world, ode.GeomSphere(space, 0.35), (-4.2, y, 0.8 + 0.3 * row))
