@@ -286,6 +286,10 @@ def test_bad_recording_arguments_raise(tmp_path):
         R.Renderer(color_by="mass")
     with pytest.raises(ValueError, match="colour"):
         R.render([ode.GeomSphere(None, 1)], camera=FACING, colors=lambda g: "not-a-colour")
+    with pytest.raises(TypeError, match="scene"):
+        R.render(42, camera=FACING)
+    with pytest.raises(ValueError, match="scene"):
+        R.record(world, None, step=lambda dt: None, gif=tmp_path / "x.gif")
 
 
 def test_show_without_a_display_says_so(monkeypatch):
@@ -312,3 +316,17 @@ def test_missing_extra_names_the_install_command():
     done = run_python("import sys; sys.modules['pyvista'] = None\n"
                       "try:\n    import ode.render\nexcept ImportError as e:\n    print(e)")
     assert 'pip install "cyode[render]"' in done.stdout, done.stderr
+
+
+def test_orbit_turns_about_the_up_axis_keeping_the_distance():
+    cam = R.Camera((3, 0, 1), (0, 0, 1), up=(0, 0, 1))
+    quarter = cam.orbit(90)
+    assert np.allclose(quarter.position, (0, 3, 1), atol=1e-12)
+    assert quarter.distance == pytest.approx(cam.distance)
+    assert np.allclose(cam.orbit(360).position, cam.position, atol=1e-12)
+
+
+def test_a_progress_bar_is_shown_when_asked(tmp_path, capsys):
+    world, space, _body = falling_world()
+    R.record(world, space, seconds=0.2, fps=10, camera=ABOVE, gif=tmp_path / "p.gif", progress=True)
+    assert "2/2" in capsys.readouterr().err

@@ -50,6 +50,9 @@ def walk(scene):
             yield from walk(scene.getGeom(i))
     elif isinstance(scene, ode.GeomObject):
         yield scene
+    elif isinstance(scene, (str, bytes)) or not hasattr(scene, "__iter__"):
+        raise TypeError(f"scene must be an ode space, an ode geom or an iterable of them, not "
+                        f"{type(scene).__name__}")
     else:
         for item in scene:
             yield from walk(item)
@@ -73,8 +76,11 @@ def pieces(geom, plane_center, plane_size: float) -> list:
     make = _LOCAL_SHAPES.get(type(geom))
     if make is None:
         make = next((f for cls, f in _LOCAL_SHAPES.items() if isinstance(geom, cls)), _aabb_shape)
+    if make is _aabb_shape and not np.all(np.isfinite(geom.getAABB())):
+        return []  # an unknown geom with an infinite box: nothing finite to draw
     signature, build, line = make(geom)
-    pose = np.eye(4) if make is _aabb_shape else geom_pose(geom)
+    # An AABB is already in world coordinates; a non-placeable geom (a fixed heightfield) sits at the origin.
+    pose = np.eye(4) if make is _aabb_shape or not geom.placeable() else geom_pose(geom)
     return [Piece((id(geom),), signature, build, pose, (geom,), line)]
 
 

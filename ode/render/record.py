@@ -37,8 +37,10 @@ def record(world, space, *, step=0.01, seconds: float = 2.0, fps: float = 30.0, 
         raise ValueError(f"seconds must give at least one frame at {fps} fps, not {seconds!r}")
     if gif is None and mp4 is None:
         raise ValueError("record needs a gif path, an mp4 path, or both")
-    advance = frame_advancer(world, space, step, fps, contact)
     drawn = scene if scene is not None else space
+    if drawn is None:
+        raise ValueError("record needs a space or a scene to draw")
+    advance = frame_advancer(world, space, step, fps, contact)
     own = renderer is None
     r = Renderer(camera) if own else renderer
     sinks = _open_sinks(gif, mp4, fps)

@@ -17,7 +17,8 @@ from vtk.util.numpy_support import vtk_to_numpy
 
 import ode
 
-from . import _overlays, _shapes
+from ._overlays import Marks, add_aabbs, add_body_frames, add_contacts, add_joints, find_contacts
+from ._shapes import Piece, pieces, walk
 
 Color = object  # a colour name, "#rrggbb", or an RGB triple of floats in [0, 1] or ints in [0, 255]
 
@@ -134,7 +135,7 @@ class Renderer:
         self.point_size = float(point_size)
         self._body_colors: dict = {}
         self._actors: dict = {}  # piece key -> (signature, colour, actor)
-        self._marks = _overlays.Marks()
+        self._marks = Marks()
         self._texts: list = []
         self._transient: list = []
         self._plotter = self._make_plotter(window, _rgb(background), antialias)
@@ -223,18 +224,18 @@ class Renderer:
         """Bring the scene's meshes, overlays and markers up to date without taking a picture."""
         if self._plotter is None:
             raise ValueError("this Renderer has been closed")
-        geoms = list(_shapes.walk(scene))
+        geoms = list(walk(scene))
         scale = marker_scale if marker_scale is not None else self.camera.distance / 20.0
         self._sync_geoms(geoms)
         if contacts is True:
-            contacts = _overlays.find_contacts(scene if isinstance(scene, ode.SpaceBase) else geoms)
+            contacts = find_contacts(scene if isinstance(scene, ode.SpaceBase) else geoms)
         if contacts:
-            _overlays.add_contacts(self._marks, contacts, scale)
-        _overlays.add_joints(self._marks, joints, scale)
+            add_contacts(self._marks, contacts, scale)
+        add_joints(self._marks, joints, scale)
         if aabbs:
-            _overlays.add_aabbs(self._marks, geoms)
+            add_aabbs(self._marks, geoms)
         if body_frames:
-            _overlays.add_body_frames(self._marks, _bodies(geoms), scale)
+            add_body_frames(self._marks, _bodies(geoms), scale)
         self._show_marks()
         self._apply_camera()
 
@@ -265,13 +266,13 @@ class Renderer:
         seen = set()
         plane_size = self.plane_size or max(PLANE_SIZE_PER_DISTANCE * self.camera.distance, 1.0)
         for g in geoms:
-            for piece in _shapes.pieces(g, self.camera.target, plane_size):
+            for piece in pieces(g, self.camera.target, plane_size):
                 seen.add(piece.key)
                 self._sync_piece(piece)
         for key in [k for k in self._actors if k not in seen]:
             self._plotter.remove_actor(self._actors.pop(key)[2], render=False)
 
-    def _sync_piece(self, piece: _shapes.Piece) -> None:
+    def _sync_piece(self, piece: Piece) -> None:
         color = self._color_of(piece.owners)
         known = self._actors.get(piece.key)
         if known is not None and known[0] == piece.signature and (known[1] == color or not _checkered(piece)):
@@ -286,7 +287,7 @@ class Renderer:
             self._actors[piece.key] = (piece.signature, color, actor)
         actor.user_matrix = piece.pose
 
-    def _add_piece(self, piece: _shapes.Piece, color: tuple):
+    def _add_piece(self, piece: Piece, color: tuple):
         mesh = piece.build()
         if piece.line:
             return self._plotter.add_mesh(mesh, color=color, line_width=self.line_width, lighting=False,
@@ -367,10 +368,10 @@ class Renderer:
             renderer.RemoveActor(actor)
         self._transient.clear()
         self._texts.clear()
-        self._marks = _overlays.Marks()
+        self._marks = Marks()
 
 
-def _checkered(piece: _shapes.Piece) -> bool:
+def _checkered(piece: Piece) -> bool:
     return piece.signature[0] == "plane"
 
 
