@@ -61,6 +61,7 @@ class _GeomStore:
         self.serial = np.zeros(8, dtype=np.int64)  # when the geom was attached to its body
         self.clock = 0                             # the last stamp or serial handed out
         self.unsorted: set = set()                 # space rows whose list order must be brought up to date
+        self.dirty: set = set()                    # space rows holding dirty geoms (a collide cleans them)
         self.sap_events: dict = {}                 # SAP space row -> rows of its geoms made dirty, in order
         self.members = 0                           # bumped when a geom enters or leaves a space
         self.step_plans: dict = {}                 # see _step_plan
@@ -211,6 +212,7 @@ def _dirty_up(slot: int, t: int) -> None:
             return
         stamp[g] = t
         unsorted.add(parent)
+        STORE.dirty.add(parent)
         if ints[parent, L.GI_CLASS] == L.GC_SAP_SPACE:
             STORE.sap_events.setdefault(parent, []).append(g)
         g = parent
@@ -229,6 +231,7 @@ def geom_added(slot: int) -> None:
     STORE.stamp[slot] = STORE.clock
     parent = int(STORE.slots.ints[slot, L.GI_SPACE])
     STORE.unsorted.add(parent)
+    STORE.dirty.add(parent)
     if STORE.slots.ints[parent, L.GI_CLASS] == L.GC_SAP_SPACE:
         STORE.sap_events.setdefault(parent, []).append(slot)
     _dirty_up(parent, STORE.clock)
@@ -242,7 +245,9 @@ def geom_removed(slot: int, space_slot: int) -> None:
 
 
 def body_moved(body) -> None:
-    """A body's pose was set: each of its geoms moved, the last attached first."""
+    """A body's pose was set: each of its geoms moved, the last attached first (all are dirty after it,
+    so the body has no clean geom until a collide cleans one: ``_geoms_clean``)."""
+    body._geoms_clean = False
     if not STORE.body_geoms or getattr(body, "_world", None) is None:
         return
     key = STORE.bodykey_of(body)
@@ -250,15 +255,18 @@ def body_moved(body) -> None:
         geom_moved(g)
 
 
-def step_moved(state) -> None:
+def step_moved(state) -> bool:
     """After a step of the world with ``state``: the geoms of the bodies it moved, in the integration
-    order (BI_MOVED), each body's geoms the last attached first, as body_moved one after the other."""
+    order (BI_MOVED), each body's geoms the last attached first, as body_moved one after the other.
+    Returns whether a geom of the world's bodies is still clean (one whose body did not move)."""
     if not STORE.body_geoms:
-        return
+        return False
+    clean = False
     with STORE.lock:
         for world, gs, bs in STORE.groups():
             if world._state is state and gs.shape[0]:
-                _step_group(state, *_step_plan(gs, bs))
+                clean = _step_group(state, *_step_plan(gs, bs)) or clean
+    return clean
 
 
 def _step_plan(gs, bs) -> tuple:
@@ -277,17 +285,20 @@ def _step_plan(gs, bs) -> tuple:
     return hit[2]
 
 
-def _step_group(state, gs, bs, parents) -> None:
-    """step_moved for one world's attached geoms (rows gs, their bodies' rows bs, their spaces' rows)."""
+def _step_group(state, gs, bs, parents) -> bool:
+    """step_moved for one world's attached geoms (rows gs, their bodies' rows bs, their spaces' rows);
+    whether some stay clean (their bodies did not move)."""
     seq = state.bodies.ints[bs, L.BI_MOVED]
     stamp = STORE.stamp
-    live = (seq > 0) & (stamp[gs] == 0) & (parents >= 0)
+    clean = (stamp[gs] == 0) & (parents >= 0)
+    live = (seq > 0) & clean
+    still_clean = bool((clean & ~live).any())
     if live.all():
         g = gs
     else:
         g = gs[live]
         if g.shape[0] == 0:
-            return
+            return still_clean
         seq = seq[live]
         parents = parents[live]
     order = np.argsort(seq, kind="stable")
@@ -299,15 +310,17 @@ def _step_group(state, gs, bs, parents) -> None:
     p0 = int(parents[0])
     if (parents == p0).all():
         _space_moved(p0, g, t0)
-        return
+        return still_clean
     spaces, first = np.unique(parents, return_index=True)
     for p, k in zip(spaces.tolist(), first.tolist()):
         _space_moved(p, g[parents == p], t0 + k)
+    return still_clean
 
 
 def _space_moved(p: int, g, t: int) -> None:
     """Space row p, some of whose geoms (rows g, in order) a step made dirty, the first at time t."""
     STORE.unsorted.add(p)
+    STORE.dirty.add(p)
     if STORE.slots.ints[p, L.GI_CLASS] == L.GC_SAP_SPACE:
         STORE.sap_events.setdefault(p, []).extend(g.tolist())
     _dirty_up(p, t)

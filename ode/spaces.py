@@ -609,7 +609,11 @@ def _reorder(space) -> None:
 
 def _clean(space) -> None:
     """libode's cleanGeoms: the space's dirty geoms (and, inside its dirty sub-spaces, theirs) become
-    clean; its list order is brought up to date first."""
+    clean; its list order is brought up to date first. Nothing to do (and no array work) while none of
+    its geoms moved since the last clean."""
+    if space._slot not in STORE.dirty:
+        return
+    STORE.dirty.discard(space._slot)
     kids = space._children
     if not kids:
         return
@@ -621,8 +625,20 @@ def _clean(space) -> None:
         if any_space:
             for k in np.flatnonzero((st != 0) & is_space).tolist():
                 _clean(kids[k])
+        for k in np.flatnonzero(st).tolist():
+            _now_clean(kids[k])
         stamp[rows] = 0
     space._list_clean()
+
+
+def _now_clean(geom) -> None:
+    """A geom became clean: the next move of its body (set, or stepped) must put it in front again."""
+    body = getattr(geom, "_body", None)
+    if body is not None:
+        body._geoms_clean = True
+        world = getattr(body, "_world", None)
+        if world is not None:
+            world._geoms_clean = True
 
 
 def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:

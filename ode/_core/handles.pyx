@@ -484,6 +484,7 @@ cdef class BodyBase:
     cdef public SlotsBase _rows
     cdef public Py_ssize_t _slot
     cdef public long _gen
+    cdef public bint _geoms_clean      # a geom of this body is clean in its space: a move must reach it
 
     cdef inline Py_ssize_t _slot_checked(self) except -1:
         if not _live(self._rows, self._slot, self._gen, BI_ALIVE):
@@ -524,12 +525,13 @@ cdef class BodyBase:
     def setPosition(self, pos):
         """Set the position of the centre of mass (its geoms move: see ``bind_moved``)."""
         self._store3(B_POS, "pos", pos)
-        if _BODY_MOVED is not None:
+        if self._geoms_clean and _BODY_MOVED is not None:
             _BODY_MOVED(self)
 
     def _moved(self):
-        """Tell the spaces that this body's geoms moved (dGeomMoved of each: see ``bind_moved``)."""
-        if _BODY_MOVED is not None:
+        """Tell the spaces that this body's geoms moved (dGeomMoved of each: see ``bind_moved``); only a
+        clean geom changes its place, so nothing is told while none is."""
+        if self._geoms_clean and _BODY_MOVED is not None:
             _BODY_MOVED(self)
 
     def getRotation(self):
@@ -802,6 +804,7 @@ cdef class WorldBase:
     cdef object _lk
     cdef dict _objects                # slot -> joint: the world keeps its joints alive
     cdef dict _callbacks              # slot -> moved callback (the state's dict, never replaced)
+    cdef public bint _geoms_clean     # a geom of this world's bodies is clean in its space (see bind_moved)
 
     def step(self, stepsize):
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep.
@@ -896,8 +899,8 @@ cdef class WorldBase:
                 self._after_step()
             elif seen[1]:
                 damp_rows(B.rdata, B.idata, nb)
-            if _STEP_MOVED is not None:
-                _STEP_MOVED(self._state)
+            if self._geoms_clean and _STEP_MOVED is not None:
+                self._geoms_clean = bool(_STEP_MOVED(self._state))
         return 0
 
 

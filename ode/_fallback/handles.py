@@ -196,6 +196,7 @@ def _live(rows, s: int, gen: int, alive_col: int) -> bool:
 class BodyBase:
     """The per-step accessors of ode.Body (see the compiled module)."""
 
+    _geoms_clean = False        # a geom of this body is clean in its space: a move must reach it
     _world = None
     _rows = None
     _slot = 0
@@ -232,9 +233,10 @@ class BodyBase:
         self._moved()
 
     def _moved(self) -> None:
-        """Tell the spaces that this body's geoms moved (dGeomMoved of each: see ``bind_moved``)."""
+        """Tell the spaces that this body's geoms moved (dGeomMoved of each: see ``bind_moved``); only a
+        clean geom changes its place, so nothing is told while none is."""
         hook = _MOVED[0]
-        if hook is not None:
+        if self._geoms_clean and hook is not None:
             hook(self)
 
     def getRotation(self) -> tuple:
@@ -406,6 +408,8 @@ class MassBase:
 class WorldBase:
     """step and quickStep of ode.World (see the compiled module)."""
 
+    _geoms_clean = False        # a geom of this world's bodies is clean in its space (see bind_moved)
+
     def step(self, stepsize) -> None:
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep.
 
@@ -445,8 +449,8 @@ class WorldBase:
             rand._put(seed)
         self._after_step()
         hook = _MOVED[1]
-        if hook is not None:
-            hook(st)
+        if self._geoms_clean and hook is not None:
+            self._geoms_clean = bool(hook(st))
 
 
 # ---------------------------------------------------------------- moves
