@@ -192,6 +192,8 @@ class _GeomStore:
 
 
 STORE = _GeomStore()
+_GH = _backend.kernel("geom_handles")
+_H = _backend.kernel("handles")
 
 
 # ------------------------------------------------------------------ moves and the spaces' list order
@@ -246,8 +248,8 @@ def geom_removed(slot: int, space_slot: int) -> None:
 
 def body_moved(body) -> None:
     """A body's pose was set: each of its geoms moved, the last attached first (all are dirty after it,
-    so the body has no clean geom until a collide cleans one: ``_geoms_clean``)."""
-    body._geoms_clean = False
+    so the body has no clean geom until a collide cleans one: ``handles.note_clean``)."""
+    body._moved_epoch = _H.clean_epoch()
     if not STORE.body_geoms or getattr(body, "_world", None) is None:
         return
     key = STORE.bodykey_of(body)
@@ -278,7 +280,7 @@ def _step_plan(gs, bs) -> tuple:
     if hit is None or hit[0] != key or hit[1] is not gs:
         order = np.argsort(-STORE.serial[gs], kind="stable")
         g = gs[order]
-        hit = (key, gs, (g, bs[order], STORE.slots.ints[g, L.GI_SPACE].copy()))
+        hit = (key, gs, (g, bs[order], STORE.slots.ints[g, L.GI_SPACE].astype(np.intp)))
         if len(STORE.step_plans) > 64:
             STORE.step_plans.clear()
         STORE.step_plans[id(gs)] = hit
@@ -287,34 +289,20 @@ def _step_plan(gs, bs) -> tuple:
 
 def _step_group(state, gs, bs, parents) -> bool:
     """step_moved for one world's attached geoms (rows gs, their bodies' rows bs, their spaces' rows);
-    whether some stay clean (their bodies did not move)."""
-    seq = state.bodies.ints[bs, L.BI_MOVED]
-    stamp = STORE.stamp
-    clean = (stamp[gs] == 0) & (parents >= 0)
-    live = (seq > 0) & clean
-    still_clean = bool((clean & ~live).any())
-    if live.all():
-        g = gs
-    else:
-        g = gs[live]
-        if g.shape[0] == 0:
-            return still_clean
-        seq = seq[live]
-        parents = parents[live]
-    order = np.argsort(seq, kind="stable")
-    g = g[order]
-    parents = parents[order]
+    whether some stay clean (their bodies did not move). The ordering and stamping is the kernel's."""
+    g, parents, still = _GH.step_dirty(STORE.stamp, state.bodies.ints, gs, bs, parents, STORE.clock)
+    if g.shape[0] == 0:
+        return still
     t0 = STORE.clock + 1
-    stamp[g] = np.arange(t0, t0 + g.shape[0], dtype=np.int64)
     STORE.clock += g.shape[0]
     p0 = int(parents[0])
     if (parents == p0).all():
         _space_moved(p0, g, t0)
-        return still_clean
+        return still
     spaces, first = np.unique(parents, return_index=True)
     for p, k in zip(spaces.tolist(), first.tolist()):
         _space_moved(p, g[parents == p], t0 + k)
-    return still_clean
+    return still
 
 
 def _space_moved(p: int, g, t: int) -> None:

@@ -21,6 +21,8 @@ from .errors import ODEError
 from .geoms import STORE, GeomObject, GeomTransform
 from .user_geoms import AABB_TESTS, aabb_test_passes
 
+_H = _backend.kernel("handles")
+
 _SAP_ORDERS = {"XYZ": (0, 1, 2), "XZY": (0, 2, 1), "YXZ": (1, 0, 2), "YZX": (1, 2, 0),
                "ZXY": (2, 0, 1), "ZYX": (2, 1, 0)}
 
@@ -625,20 +627,9 @@ def _clean(space) -> None:
         if any_space:
             for k in np.flatnonzero((st != 0) & is_space).tolist():
                 _clean(kids[k])
-        for k in np.flatnonzero(st).tolist():
-            _now_clean(kids[k])
         stamp[rows] = 0
+        _H.note_clean()
     space._list_clean()
-
-
-def _now_clean(geom) -> None:
-    """A geom became clean: the next move of its body (set, or stepped) must put it in front again."""
-    body = getattr(geom, "_body", None)
-    if body is not None:
-        body._geoms_clean = True
-        world = getattr(body, "_world", None)
-        if world is not None:
-            world._geoms_clean = True
 
 
 def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:

@@ -21,13 +21,13 @@ from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
 from cpython.set cimport PySet_Clear
 from libc.math cimport isfinite
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free, malloc, qsort
 
 from .collide cimport body_pose_rec, collide_pair, compute_aabb
 from .dreal cimport dReal
 from .handles cimport ContactBase, ReentrantLock, SlotsBase, _vec
-from .layout cimport (C_DEPTH, C_NORMAL, C_POS, CR, G_AABB, G_POS, G_R, GC_RAY, GI_CLASS, GI_ENABLED,
-                      GI_FLAGS)
+from .layout cimport (BI_MOVED, CR, C_DEPTH, C_NORMAL, C_POS, GC_RAY, GI_CLASS, GI_ENABLED, GI_FLAGS, G_AABB,
+                      G_POS, G_R)
 
 from ode.errors import ODEError
 
@@ -595,3 +595,62 @@ def space_collide(space, arg, callback):
     finally:
         if pairs != stack:
             free(pairs)
+
+
+# ---------------------------------------------------------------- the spaces' list order after a step
+
+cdef int _cmp_i64(const void* a, const void* b) noexcept nogil:
+    cdef long long x = (<const long long*>a)[0]
+    cdef long long y = (<const long long*>b)[0]
+    return (x > y) - (x < y)
+
+
+def step_dirty(cnp.ndarray stamp not None, cnp.ndarray bints not None, cnp.ndarray gs not None,
+               cnp.ndarray bs not None, cnp.ndarray parents not None, long long clock):
+    """The geoms a step made dirty, for libode's list order (see ode.geoms): of the attached geoms gs (in
+    their bodies' order: each body's last attached first), their bodies' rows bs and their spaces' rows
+    parents, those in a space, clean (stamp 0) and whose body the step moved (BI_MOVED > 0), ordered by
+    the body's place in the integration order (ties keep gs's order); each gets the stamp clock + 1, +2,
+    ... in that order. Returns (their rows, their spaces' rows, whether a clean geom stayed clean)."""
+    cdef Py_ssize_t n = gs.shape[0], k, m = 0, i
+    cdef Py_ssize_t nb = bints.shape[0], ng = stamp.shape[0]
+    if stamp.dtype.num != cnp.NPY_INT64 or bints.dtype.num != cnp.NPY_INT32 or bints.ndim != 2 \
+            or bints.shape[1] <= BI_MOVED or not cnp.PyArray_IS_C_CONTIGUOUS(bints) \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(stamp):
+        raise TypeError("stamp must be int64 and bints a C-contiguous int32 body table")
+    for a in (gs, bs, parents):
+        if a.dtype.num != cnp.NPY_INTP or a.ndim != 1 or a.shape[0] != n or not cnp.PyArray_IS_C_CONTIGUOUS(a):
+            raise TypeError("gs, bs and parents must be C-contiguous intp arrays of one length")
+    cdef long long* st = <long long*>cnp.PyArray_DATA(stamp)
+    cdef const int* bi = <const int*>cnp.PyArray_DATA(bints)
+    cdef const Py_ssize_t* g = <const Py_ssize_t*>cnp.PyArray_DATA(gs)
+    cdef const Py_ssize_t* b = <const Py_ssize_t*>cnp.PyArray_DATA(bs)
+    cdef const Py_ssize_t* p = <const Py_ssize_t*>cnp.PyArray_DATA(parents)
+    cdef Py_ssize_t bw = bints.shape[1]
+    cdef bint still = False
+    cdef long long seq
+    for k in range(n):
+        if g[k] < 0 or g[k] >= ng or b[k] < 0 or b[k] >= nb:
+            raise IndexError("a geom or body row is out of range")
+    cdef cnp.ndarray keys = cnp.PyArray_EMPTY(1, [n if n else 1], cnp.NPY_INT64, 0)
+    cdef long long* kv = <long long*>cnp.PyArray_DATA(keys)
+    for k in range(n):
+        if p[k] < 0 or st[g[k]] != 0:
+            continue
+        seq = bi[b[k] * bw + BI_MOVED]
+        if seq > 0:
+            kv[m] = (seq << 32) | k
+            m += 1
+        else:
+            still = True
+    qsort(kv, m, sizeof(long long), _cmp_i64)
+    cdef cnp.ndarray rows = cnp.PyArray_EMPTY(1, [m], cnp.NPY_INTP, 0)
+    cdef cnp.ndarray spaces = cnp.PyArray_EMPTY(1, [m], cnp.NPY_INTP, 0)
+    cdef Py_ssize_t* r = <Py_ssize_t*>cnp.PyArray_DATA(rows)
+    cdef Py_ssize_t* sp = <Py_ssize_t*>cnp.PyArray_DATA(spaces)
+    for i in range(m):
+        k = <Py_ssize_t>(kv[i] & 0xFFFFFFFF)
+        r[i] = g[k]
+        sp[i] = p[k]
+        st[g[k]] = clock + 1 + i
+    return rows, spaces, still

@@ -58,6 +58,11 @@ cdef int P_FMAX = 5
 cdef int P_FUDGE = 6
 
 
+# The collide passes that cleaned geoms so far (see bind_moved): a body or world whose last move was told
+# to ode.geoms in this epoch has no clean geom left, so its next move need not be told.
+cdef long long _CLEAN_EPOCH = 1
+
+
 # ---------------------------------------------------------------- argument conversion
 
 cdef inline bint _number(object x, double* out) noexcept:
@@ -484,7 +489,7 @@ cdef class BodyBase:
     cdef public SlotsBase _rows
     cdef public Py_ssize_t _slot
     cdef public long _gen
-    cdef public bint _geoms_clean      # a geom of this body is clean in its space: a move must reach it
+    cdef public long long _moved_epoch  # _CLEAN_EPOCH when its last move was told (all its geoms dirty)
 
     cdef inline Py_ssize_t _slot_checked(self) except -1:
         if not _live(self._rows, self._slot, self._gen, BI_ALIVE):
@@ -525,13 +530,13 @@ cdef class BodyBase:
     def setPosition(self, pos):
         """Set the position of the centre of mass (its geoms move: see ``bind_moved``)."""
         self._store3(B_POS, "pos", pos)
-        if self._geoms_clean and _BODY_MOVED is not None:
+        if self._moved_epoch != _CLEAN_EPOCH and _BODY_MOVED is not None:
             _BODY_MOVED(self)
 
     def _moved(self):
         """Tell the spaces that this body's geoms moved (dGeomMoved of each: see ``bind_moved``); only a
         clean geom changes its place, so nothing is told while none is."""
-        if self._geoms_clean and _BODY_MOVED is not None:
+        if self._moved_epoch != _CLEAN_EPOCH and _BODY_MOVED is not None:
             _BODY_MOVED(self)
 
     def getRotation(self):
@@ -776,10 +781,22 @@ cdef object _BODY_MOVED = None          # called with a body whose pose was set
 cdef object _STEP_MOVED = None          # called with a world's state after each step
 
 
+def note_clean():
+    """A collide pass cleaned geoms: moves of bodies are told to ode.geoms again (see bind_moved)."""
+    global _CLEAN_EPOCH
+    _CLEAN_EPOCH += 1
+
+
+def clean_epoch():
+    """The number of the present clean epoch (see note_clean)."""
+    return _CLEAN_EPOCH
+
+
 def bind_moved(body_moved, step_moved):
     """Bind the functions told about moves (by ode.geoms, which keeps the spaces' list order):
     ``body_moved(body)`` after a body's pose is set and ``step_moved(state)`` after a step (BI_MOVED
-    then holds the bodies' integration order)."""
+    then holds the bodies' integration order; it returns whether a geom of the world's bodies stayed
+    clean). Neither is called while nothing was cleaned since the body's or world's last told move."""
     global _BODY_MOVED, _STEP_MOVED
     _BODY_MOVED, _STEP_MOVED = body_moved, step_moved
 
@@ -804,7 +821,7 @@ cdef class WorldBase:
     cdef object _lk
     cdef dict _objects                # slot -> joint: the world keeps its joints alive
     cdef dict _callbacks              # slot -> moved callback (the state's dict, never replaced)
-    cdef public bint _geoms_clean     # a geom of this world's bodies is clean in its space (see bind_moved)
+    cdef public long long _moved_epoch  # _CLEAN_EPOCH when a step left no geom of its bodies clean
 
     def step(self, stepsize):
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep.
@@ -899,8 +916,9 @@ cdef class WorldBase:
                 self._after_step()
             elif seen[1]:
                 damp_rows(B.rdata, B.idata, nb)
-            if self._geoms_clean and _STEP_MOVED is not None:
-                self._geoms_clean = bool(_STEP_MOVED(self._state))
+            if self._moved_epoch != _CLEAN_EPOCH and _STEP_MOVED is not None:
+                epoch = _CLEAN_EPOCH
+                self._moved_epoch = -1 if _STEP_MOVED(self._state) else epoch
         return 0
 
 

@@ -8,6 +8,8 @@ compiled fast paths compute).
 
 from __future__ import annotations
 
+import numpy as np
+
 from ode import _check
 from ode import _layout as L
 from ode.errors import ODEError
@@ -156,3 +158,28 @@ class GeomBase:
         else:
             _kernel.update_aabbs(self._rows.real, self._rows.ints, [s])
         return tuple(self._rows.real[s, L.G_AABB:L.G_AABB + 6].tolist())
+
+
+# ---------------------------------------------------------------- the spaces' list order after a step
+
+def step_dirty(stamp, bints, gs, bs, parents, clock: int) -> tuple:
+    """The geoms a step made dirty, for libode's list order (see the compiled module): those of gs in a
+    space, clean and whose body moved, ordered by the body's place in the integration order (ties keep
+    gs's order), stamped clock + 1, + 2, ...; (their rows, their spaces' rows, whether one stayed clean)."""
+    if stamp.dtype != np.int64 or bints.dtype != np.int32 or bints.ndim != 2 or bints.shape[1] <= L.BI_MOVED:
+        raise TypeError("stamp must be int64 and bints a C-contiguous int32 body table")
+    n = gs.shape[0]
+    for a in (gs, bs, parents):
+        if a.dtype != np.intp or a.ndim != 1 or a.shape[0] != n:
+            raise TypeError("gs, bs and parents must be C-contiguous intp arrays of one length")
+    if n and (gs.min() < 0 or gs.max() >= stamp.shape[0] or bs.min() < 0 or bs.max() >= bints.shape[0]):
+        raise IndexError("a geom or body row is out of range")
+    seq = bints[bs, L.BI_MOVED].astype(np.int64)
+    clean = (parents >= 0) & (stamp[gs] == 0)
+    live = clean & (seq > 0)
+    still = bool((clean & ~live).any())
+    k = np.flatnonzero(live)
+    k = k[np.argsort(seq[k], kind="stable")]
+    rows, spaces = gs[k].copy(), parents[k].copy()
+    stamp[rows] = np.arange(clock + 1, clock + 1 + rows.shape[0], dtype=np.int64)
+    return rows, spaces, still

@@ -196,7 +196,7 @@ def _live(rows, s: int, gen: int, alive_col: int) -> bool:
 class BodyBase:
     """The per-step accessors of ode.Body (see the compiled module)."""
 
-    _geoms_clean = False        # a geom of this body is clean in its space: a move must reach it
+    _moved_epoch = 0            # the clean epoch when its last move was told (see bind_moved)
     _world = None
     _rows = None
     _slot = 0
@@ -236,7 +236,7 @@ class BodyBase:
         """Tell the spaces that this body's geoms moved (dGeomMoved of each: see ``bind_moved``); only a
         clean geom changes its place, so nothing is told while none is."""
         hook = _MOVED[0]
-        if self._geoms_clean and hook is not None:
+        if self._moved_epoch != _EPOCH[0] and hook is not None:
             hook(self)
 
     def getRotation(self) -> tuple:
@@ -408,7 +408,7 @@ class MassBase:
 class WorldBase:
     """step and quickStep of ode.World (see the compiled module)."""
 
-    _geoms_clean = False        # a geom of this world's bodies is clean in its space (see bind_moved)
+    _moved_epoch = 0            # the clean epoch when a step left no geom of its bodies clean
 
     def step(self, stepsize) -> None:
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep.
@@ -449,13 +449,27 @@ class WorldBase:
             rand._put(seed)
         self._after_step()
         hook = _MOVED[1]
-        if self._geoms_clean and hook is not None:
-            self._geoms_clean = bool(hook(st))
+        if self._moved_epoch != _EPOCH[0] and hook is not None:
+            epoch = _EPOCH[0]
+            self._moved_epoch = -1 if hook(st) else epoch
 
 
 # ---------------------------------------------------------------- moves
 
 _MOVED: list = [None, None]      # body_moved(body), step_moved(state): see bind_moved
+
+
+_EPOCH: list = [1]               # the clean epoch (see the compiled module's note_clean)
+
+
+def note_clean() -> None:
+    """A collide pass cleaned geoms: moves of bodies are told to ode.geoms again."""
+    _EPOCH[0] += 1
+
+
+def clean_epoch() -> int:
+    """The number of the present clean epoch."""
+    return _EPOCH[0]
 
 
 def bind_moved(body_moved, step_moved) -> None:
