@@ -34,6 +34,7 @@ cdef class SlotsBase:
     cdef int _zero(self, Py_ssize_t s) except -1
     cdef int _check_row(self, Py_ssize_t s) except -1
     cdef int _trim(self) except -1
+    cdef int release_list(self, list slots) except -1
 
 
 cdef class ContactBase:

@@ -454,9 +454,13 @@ cdef class SlotsBase:
 
     def release_many(self, slots):
         """release() for many rows at once."""
+        self.release_list(list(slots))
+
+    cdef int release_list(self, list slots) except -1:
+        """release_many for a list of rows (the C entry of JointGroup.empty)."""
         cdef Py_ssize_t s
         if not slots:
-            return
+            return 0
         _enter(self.lock)
         try:
             for s in slots:
@@ -468,6 +472,7 @@ cdef class SlotsBase:
             self._trim()
         finally:
             _leave(self.lock)
+        return 0
 
 
 cdef inline bint _live(SlotsBase rows, Py_ssize_t s, long gen, int alive_col) noexcept:
@@ -1379,14 +1384,15 @@ cdef class JointGroupBase:
         return len(self._joints)
 
     def empty(self):
-        """Destroy every joint in the group; the group stays usable."""
+        """Destroy every joint in the group; the group stays usable. Contact joints (the thousands a
+        near-callback makes) are released in bulk, per world: usually one, whose rows are read once."""
         cdef list joints = self._joints
         cdef JointBase j
         cdef Py_ssize_t s
-        cdef dict rows = {}                      # world state -> live contact-joint rows, released in bulk
-        cdef list mine = None
-        cdef SlotsBase jrows = None
-        world = st = objects = None
+        cdef WorldBase wb = None, first = None
+        cdef list mine = None, first_rows = None
+        cdef dict others = None                  # further worlds -> their contact-joint rows
+        world = None
         self._joints = []
         for joint in joints:
             if type(joint) is _ContactJoint:
@@ -1395,14 +1401,20 @@ cdef class JointGroupBase:
                 if s >= 0:
                     if j._world is not world:    # the joints of a group usually share one world
                         world = j._world
-                        st = world._state
-                        jrows = st.joints
-                        objects = st.joint_objects
-                        mine = rows.setdefault(st, [])
-                    if s < PyList_GET_SIZE(jrows.generation) \
-                            and <long><object>PyList_GET_ITEM(jrows.generation, s) == j._gen:
+                        wb = _world_ready(world)
+                        if first is None:
+                            first, first_rows = wb, []
+                            mine = first_rows
+                        elif wb is first:
+                            mine = first_rows
+                        else:
+                            if others is None:
+                                others = {}
+                            mine = others.setdefault(wb, [])
+                    if s < PyList_GET_SIZE(wb._J.generation) \
+                            and <long><object>PyList_GET_ITEM(wb._J.generation, s) == j._gen:
                         mine.append(s)
-                        objects.pop(s, None)
+                        wb._objects.pop(s, None)
                     j._slot = -1
                     j._bodies = _NO_BODIES
                 j._group = None
@@ -1413,5 +1425,8 @@ cdef class JointGroupBase:
                     except ODEError:
                         pass
                 joint._group = None
-        for st, slots in rows.items():
-            st.joints.release_many(slots)
+        if first is not None:
+            first._J.release_list(first_rows)
+        if others is not None:
+            for wb, mine in others.items():
+                wb._J.release_list(mine)
