@@ -136,3 +136,60 @@ def bin_walls(scene: Scene, inner: float, height: float, thickness: float = 0.1)
         wall.setPosition((x, y, 0.5 * height))
         walls.append(wall)
     return walls
+
+
+def prism(sides: int, radius: float, height: float) -> tuple:
+    """A regular ``sides``-gon prism along z, centred at the origin: (points, faces), faces as outward
+    counter-clockwise index lists."""
+    ring = [(radius * math.cos(2 * math.pi * k / sides), radius * math.sin(2 * math.pi * k / sides))
+            for k in range(sides)]
+    points = [(x, y, -0.5 * height) for x, y in ring] + [(x, y, 0.5 * height) for x, y in ring]
+    faces = [list(range(sides - 1, -1, -1)), list(range(sides, 2 * sides))]
+    faces += [[k, (k + 1) % sides, sides + (k + 1) % sides, sides + k] for k in range(sides)]
+    return points, faces
+
+
+def pyramid(sides: int, radius: float, height: float) -> tuple:
+    """A regular ``sides``-gon pyramid, apex up, centred on its centroid: (points, faces)."""
+    base = -0.25 * height
+    points = [(radius * math.cos(2 * math.pi * k / sides), radius * math.sin(2 * math.pi * k / sides), base)
+              for k in range(sides)] + [(0.0, 0.0, 0.75 * height)]
+    faces = [list(range(sides - 1, -1, -1))] + [[k, (k + 1) % sides, sides] for k in range(sides)]
+    return points, faces
+
+
+def convex_planes(points, faces) -> list:
+    """The plane (nx, ny, nz, d) of each face, unit outward normal n and n . p = d on the face."""
+    planes = []
+    for f in faces:
+        a, b, c = (points[i] for i in f[:3])
+        u = [b[k] - a[k] for k in range(3)]
+        v = [c[k] - a[k] for k in range(3)]
+        n = (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
+        length = math.sqrt(sum(x * x for x in n))
+        n = tuple(x / length for x in n)
+        planes.append((*n, sum(n[k] * a[k] for k in range(3))))
+    return planes
+
+
+def convex_geom(space, shape) -> ode.GeomConvex:
+    """A GeomConvex of (points, faces)."""
+    points, faces = shape
+    polygons = [x for f in faces for x in (len(f), *f)]
+    return ode.GeomConvex(space, convex_planes(points, faces), points, polygons)
+
+
+def trimesh_geom(space, shape) -> ode.GeomTriMesh:
+    """A GeomTriMesh of (points, faces), each face split into a fan of triangles."""
+    points, faces = shape
+    data = ode.TriMeshData()
+    data.build(points, [(f[0], f[k], f[k + 1]) for f in faces for k in range(1, len(f) - 1)])
+    return ode.GeomTriMesh(data, space)
+
+
+def solid(scene: Scene, geom, box_size, pos, density: float = 500.0, rotation=None) -> ode.Body:
+    """A body for a mesh or convex ``geom`` whose mass is that of a box of ``box_size`` (close enough to
+    look right, and centred as ODE requires)."""
+    m = ode.Mass()
+    m.setBox(density, *box_size)
+    return attach(scene, geom, m, pos, rotation)
