@@ -24,7 +24,8 @@ def _size(text: str) -> tuple:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--size must be WIDTHxHEIGHT such as 640x480, not {text!r}") from None
+        message = f"--size must be WIDTHxHEIGHT such as 640x480, not {text!r}"
+        raise argparse.ArgumentTypeError(message) from None
     if w < 16 or h < 16:
         raise argparse.ArgumentTypeError(f"--size must be at least 16x16, not {text!r}")
     return w, h
@@ -73,8 +74,9 @@ def _has_ffmpeg() -> bool:
 
 
 def record_demo(name: str, out: str, seconds: float | None = None, size=(640, 480), mp4: bool | None = None):
-    """Run demo ``name`` while drawing it: ``out/NAME.gif`` (and ``.mp4``) plus the last frame as
-    ``out/NAME.png``. Returns (scene, wall seconds, written paths)."""
+    """Run demo ``name`` while drawing it: ``out/NAME.gif`` (and ``.mp4``) plus a still as
+    ``out/NAME.png`` (the frame at the demo's STILL_AT fraction of the run, default its end).
+    Returns (scene, wall seconds, written paths)."""
     from . import render
 
     demo = demos.REGISTRY[name]
@@ -85,15 +87,27 @@ def record_demo(name: str, out: str, seconds: float | None = None, size=(640, 48
     paths = {"gif": os.path.join(out, f"{name}.gif")}
     if mp4 if mp4 is not None else _has_ffmpeg():
         paths["mp4"] = os.path.join(out, f"{name}.mp4")
-    last = {}
+    frames = int(round(seconds * FPS))
+    still_index = round(getattr(demo, "STILL_AT", 1.0) * (frames - 1))
+    still = {}
     start = time.perf_counter()
+    renderer = render.Renderer(camera, colors=demo.colors(scene) if hasattr(demo, "colors") else None)
+    overlays = demo.overlays(scene) if hasattr(demo, "overlays") else {}
     render.record(scene.world, scene.space, step=demos.frame_stepper(demo, scene, FPS), seconds=seconds,
-                  fps=FPS, camera=camera, progress=False, on_image=lambda image, i: last.update(image=image),
+                  fps=FPS, renderer=renderer, progress=False, **overlays,
+                  on_image=lambda image, i: _keep(still, image, i, still_index),
                   **paths)
     wall = time.perf_counter() - start
+    renderer.close()
     paths["png"] = os.path.join(out, f"{name}.png")
-    render.write_png(paths["png"], last["image"])
+    render.write_png(paths["png"], still["image"])
     return scene, wall, list(paths.values())
+
+
+def _keep(still: dict, image, index: int, wanted: int) -> None:
+    """Keep the frame chosen for the still picture (the last one drawn if the run ends before it)."""
+    if index <= wanted:
+        still["image"] = image.copy()
 
 
 def run_one(name: str, out: str, seconds: float | None, size, draw: bool) -> None:

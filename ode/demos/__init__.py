@@ -3,8 +3,10 @@
 Every demo module has ``SHOWS`` (one line: what it shows), ``SECONDS`` and ``DT`` (its default length and
 time step), ``CAMERA`` (keyword arguments of ``ode.render.Camera``), ``EXPECT`` (the geom classes its
 picture contains), ``build()`` -> :class:`ode.demos._kit.Scene`, ``step(scene, dt)`` and ``figures(scene)``
-(a short string of what to read off the end state). :func:`simulate` runs one without drawing;
-``ode-demo`` (``ode/demo.py``) draws them.
+(a short string of what to read off the end state). Optional: ``STILL_AT`` (the fraction of the run
+whose frame is the still picture, default 1), ``colors(scene)`` (geom -> colour for the renderer) and
+``overlays(scene)`` (keyword arguments of ``Renderer.render`` such as ``joints=``).
+:func:`simulate` runs one without drawing; ``ode-demo`` (``ode/demo.py``) draws them.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ class Scene:
     group: ode.JointGroup
     contact: ode.Contact
     bodies: list = field(default_factory=list)
+    geoms: list = field(default_factory=list)     # the geom made with each body, in the same order
     extra: dict = field(default_factory=dict)
     steps: int = 0
     time: float = 0.0
@@ -30,7 +31,8 @@ class Scene:
 
 
 def new_scene(gravity=(0.0, 0.0, -9.81), mu: float = 0.8, ground: bool = True, space=None) -> Scene:
-    """A z-up world with soft-ish contacts (mu, a little bounce) and, unless told otherwise, a ground plane."""
+    """A z-up world with soft contacts (friction mu, a little bounce) and, unless told otherwise, a ground
+    plane."""
     world = ode.World()
     world.setGravity(gravity)
     world.setERP(0.2)
@@ -38,7 +40,8 @@ def new_scene(gravity=(0.0, 0.0, -9.81), mu: float = 0.8, ground: bool = True, s
     world.setQuickStepNumIterations(30)
     space = space if space is not None else ode.HashSpace()
     contact = ode.Contact()
-    contact.setMode(ode.ContactBounce | ode.ContactSoftCFM | ode.ContactApprox1)   # Approx1: mu is a coefficient
+    # Approx1: mu is a friction coefficient (without it mu is a fixed force limit).
+    contact.setMode(ode.ContactBounce | ode.ContactSoftCFM | ode.ContactApprox1)
     contact.setMu(mu)
     contact.setBounce(0.1)
     contact.setBounceVel(0.2)
@@ -57,6 +60,7 @@ def attach(scene: Scene, geom, mass: ode.Mass, pos, rotation=None) -> ode.Body:
         body.setRotation(rotation)
     geom.setBody(body)
     scene.bodies.append(body)
+    scene.geoms.append(geom)
     return body
 
 
@@ -74,7 +78,8 @@ def sphere(scene: Scene, radius: float, pos, density: float = 500.0) -> ode.Body
     return attach(scene, ode.GeomSphere(scene.space, radius), m, pos)
 
 
-def capsule(scene: Scene, radius: float, length: float, pos, density: float = 500.0, rotation=None) -> ode.Body:
+def capsule(scene: Scene, radius: float, length: float, pos, density: float = 500.0,
+            rotation=None) -> ode.Body:
     """A capsule along its local z axis."""
     m = ode.Mass()
     m.setCapsule(density, 3, radius, length)

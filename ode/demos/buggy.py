@@ -9,8 +9,9 @@ from . import _kit
 SHOWS = "a three-wheeled buggy on hinge-2 joints, motor on the front wheel, driving over a ramp"
 SECONDS = 5.0
 DT = 0.01
-CAMERA = {"position": (2.0, -7.5, 3.0), "target": (2.2, 0.0, 0.4), "fov": 45.0}
+CAMERA = {"position": (1.2, -4.8, 2.2), "target": (1.8, 0.0, 0.4), "fov": 45.0}
 EXPECT = (ode.GeomBox, ode.GeomSphere)
+STILL_AT = 0.6    # the still picture: the buggy on the ramp
 WHEEL = 0.18
 SPEED = 9.0   # rad/s of the front wheel
 

@@ -16,6 +16,7 @@ EXPECT = (ode.GeomBox, ode.GeomSphere)
 CARD = (0.01, 0.4, 0.5)    # thickness, width, height
 LEAN = 18.0                # degrees from vertical
 KNOCK_AT = 1.5             # seconds
+STILL_AT = 0.3             # the still picture: the house standing
 
 
 def a_frame(scene: _kit.Scene, x: float, z: float) -> None:

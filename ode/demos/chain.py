@@ -6,7 +6,8 @@ import ode
 
 from . import _kit
 
-SHOWS = "two chains of boxes released from horizontal: ball joints (front) swing freely, hinges (back) in a plane"
+SHOWS = ("two chains of boxes released from horizontal: on ball joints (front) they swing in 3D, "
+         "on hinges (back) in a plane")
 SECONDS = 4.0
 DT = 0.005
 CAMERA = {"position": (1.2, -6.5, 2.4), "target": (1.0, 0.0, 1.6)}

@@ -11,8 +11,8 @@ from . import _kit
 SHOWS = "boxes on a 25 degree ramp with mu 0.1..0.9: those with mu < tan 25 = 0.47 slide off"
 SECONDS = 3.0
 DT = 0.01
-CAMERA = {"position": (-1.0, -6.0, 3.5), "target": (0.0, 0.0, 0.8)}
-EXPECT = (ode.GeomBox,)
+CAMERA = {"position": (-1.5, -7.0, 3.0), "target": (-0.5, 0.0, 0.6)}
+EXPECT = ()   # its boxes are drawn in colours of their own: see colors()
 SLOPE = 25.0
 MUS = (0.1, 0.3, 0.5, 0.7, 0.9)
 
@@ -24,6 +24,7 @@ def build() -> _kit.Scene:
     ramp = ode.GeomBox(scene.space, (4.0, 4.0, 0.2))
     ramp.setRotation(tilt)
     ramp.setPosition((0.0, 0.0, 1.0))
+    scene.extra["ramp"] = ramp
     along, normal = tilt[0::3], tilt[2::3]   # the ramp's x axis (uphill) and its normal, from its rotation
     for i in range(len(MUS)):
         y = -1.6 + 0.8 * i
@@ -32,6 +33,12 @@ def build() -> _kit.Scene:
         scene.extra.setdefault("start", []).append(pos)
     scene.extra["mu"] = MUS
     return scene
+
+
+def colors(scene: _kit.Scene) -> dict:
+    """Slippery boxes red through grippy ones green; the ramp grey."""
+    boxes = {g: (1.0 - m, m, 0.15) for g, m in zip(scene.geoms, MUS)}
+    return boxes | {scene.extra["ramp"]: (0.7, 0.7, 0.7)}
 
 
 def near(scene: _kit.Scene, g1, g2) -> None:

@@ -9,21 +9,22 @@ from . import _kit
 SHOWS = "a three-link pendulum of balls on ball joints released horizontally (energy is kept)"
 SECONDS = 4.0
 DT = 0.002
-CAMERA = {"position": (0.5, -6.0, 1.8), "target": (0.0, 0.0, 1.2)}
+CAMERA = {"position": (0.3, -5.5, 2.2), "target": (0.0, 0.0, 1.3)}
 EXPECT = (ode.GeomSphere,)
 LINKS = 3
 
 
 def build() -> _kit.Scene:
     """LINKS balls in a horizontal row from a pivot at z=2.5, each joined to the last by a ball joint."""
-    scene = _kit.new_scene(ground=False, space=ode.SimpleSpace())
+    scene = _kit.new_scene(space=ode.SimpleSpace())
     scene.quick = False
     previous = ode.environment
     for i in range(LINKS):
-        body = _kit.sphere(scene, 0.1, (0.5 * (i + 1), 0.0, 2.5), density=2500.0)
+        body = _kit.sphere(scene, 0.12, (0.5 * (i + 1), 0.0, 2.5), density=2500.0)
         joint = ode.BallJoint(scene.world)
         joint.attach(body, previous)
         joint.setAnchor((0.5 * i, 0.0, 2.5))
+        scene.extra.setdefault("joints", []).append(joint)
         previous = body
     scene.extra["energy0"] = energy(scene)
     return scene
@@ -37,6 +38,11 @@ def energy(scene: _kit.Scene) -> float:
         m = b.getMass().mass
         total += 0.5 * m * sum(v * v for v in b.getLinearVel()) + m * g * b.getPosition()[2]
     return total
+
+
+def overlays(scene: _kit.Scene) -> dict:
+    """Draw the joints (anchors and the links between them)."""
+    return {"joints": scene.extra["joints"]}
 
 
 def step(scene: _kit.Scene, dt: float) -> None:
