@@ -11,7 +11,7 @@ from . import _kit
 SHOWS = "boxes on a 25 degree ramp with mu 0.1..0.9: those with mu < tan 25 = 0.47 slide off"
 SECONDS = 3.0
 DT = 0.01
-CAMERA = {"position": (-1.5, -7.0, 3.0), "target": (-0.5, 0.0, 0.6)}
+CAMERA = {"position": (-5.5, -3.8, 2.6), "target": (0.0, 0.0, 0.9)}
 EXPECT = ()   # its boxes are drawn in colours of their own: see colors()
 SLOPE = 25.0
 MUS = (0.1, 0.3, 0.5, 0.7, 0.9)

@@ -9,8 +9,9 @@ from . import _kit
 SHOWS = "a kinematic paddle sweeping across the floor, pushing balls and boxes that cannot push it back"
 SECONDS = 4.0
 DT = 0.01
-CAMERA = {"position": (0.5, -6.5, 3.5), "target": (0.5, 0.0, 0.2)}
+CAMERA = {"position": (0.0, -5.5, 3.2), "target": (0.3, 0.0, 0.1)}
 EXPECT = (ode.GeomBox, ode.GeomSphere)
+STILL_AT = 0.6    # the still picture: mid-sweep
 SPEED = 1.0   # m/s
 
 
@@ -28,6 +29,11 @@ def build() -> _kit.Scene:
                 _kit.box(scene, (0.25, 0.25, 0.25), (pos[0], pos[1], 0.13))
     scene.extra["paddle"] = paddle
     return scene
+
+
+def colors(scene: _kit.Scene) -> dict:
+    """The paddle dark grey."""
+    return {scene.geoms[0]: (0.3, 0.3, 0.35)}
 
 
 def step(scene: _kit.Scene, dt: float) -> None:

@@ -10,7 +10,7 @@ SHOWS = "a three-link pendulum of balls on ball joints released horizontally (en
 SECONDS = 4.0
 DT = 0.002
 CAMERA = {"position": (0.3, -5.5, 2.2), "target": (0.0, 0.0, 1.3)}
-EXPECT = (ode.GeomSphere,)
+EXPECT = (ode.GeomSphere, ode.GeomCapsule)
 LINKS = 3
 
 
@@ -24,7 +24,7 @@ def build() -> _kit.Scene:
         joint = ode.BallJoint(scene.world)
         joint.attach(body, previous)
         joint.setAnchor((0.5 * i, 0.0, 2.5))
-        scene.extra.setdefault("joints", []).append(joint)
+        rod(scene, body)
         previous = body
     scene.extra["energy0"] = energy(scene)
     return scene
@@ -40,9 +40,15 @@ def energy(scene: _kit.Scene) -> float:
     return total
 
 
-def overlays(scene: _kit.Scene) -> dict:
-    """Draw the joints (anchors and the links between them)."""
-    return {"joints": scene.extra["joints"]}
+def rod(scene: _kit.Scene, body: ode.Body) -> None:
+    """A massless capsule from the ball back to its joint's anchor (a ball joint keeps the anchor fixed in
+    the body's frame, so the rod stays on the line between them); it collides with nothing."""
+    link = ode.GeomCapsule(scene.space, 0.025, 0.5)
+    link.setCategoryBits(0)
+    link.setCollideBits(0)
+    link.setBody(body)
+    link.setOffsetPosition((-0.25, 0.0, 0.0))
+    link.setOffsetRotation(_kit.rotation((0.0, 1.0, 0.0), 90.0))
 
 
 def step(scene: _kit.Scene, dt: float) -> None:

@@ -31,12 +31,18 @@ def build() -> _kit.Scene:
     ramp = _kit.trimesh_geom(scene.space, _kit.prism(4, 1.0, 0.2))
     ramp.setPosition((0.0, 0.0, 0.3))
     ramp.setRotation(_kit.rotation((1.0, 1.0, 0.0), 14.0))
+    scene.extra["ramp"] = ramp
     for i in range(COUNT):
         shape, box = kinds[i % len(kinds)]
         pos = (rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), 0.4 + 0.4 * i)
         rot = _kit.rotation((rng.random(), rng.random(), 0.2), rng.uniform(0, 180))
         _kit.solid(scene, _kit.trimesh_geom(scene.space, shape), box, pos, rotation=rot)
     return scene
+
+
+def colors(scene: _kit.Scene) -> dict:
+    """The static ramp grey."""
+    return {scene.extra["ramp"]: (0.6, 0.6, 0.62)}
 
 
 def step(scene: _kit.Scene, dt: float) -> None:
