@@ -16,12 +16,14 @@ def frames(default):
 
 
 def picture(scene, name, position, target):
-    """Write NAME.png of ``scene`` seen from ``position`` looking at ``target``, if ode.render is installed."""
+    """Write NAME.png of ``scene`` seen from ``position`` looking at ``target`` (if ode.render is there)."""
     try:
         import ode.render
     except ImportError:
         print('no picture: ode.render needs pip install "cyode[render]"')
         return
-    path = os.path.join(os.environ.get("ODE_EXAMPLE_OUT", "."), name + ".png")
+    folder = os.environ.get("ODE_EXAMPLE_OUT", ".")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name + ".png")
     ode.render.render(scene, path, ode.render.Camera(position, target))
     print("picture:", path)

@@ -2,8 +2,9 @@
 
 import random
 
-import ode
 from _run import frames, picture
+
+import ode
 
 world = ode.World()
 world.setGravity((0, 0, -9.81))

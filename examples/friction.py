@@ -3,8 +3,9 @@ the boxes with mu below tan(25) = 0.47 slide off, the others stay."""
 
 import math
 
-import ode
 from _run import frames, picture
+
+import ode
 
 world = ode.World()
 world.setGravity((0, 0, -9.81))
@@ -41,11 +42,10 @@ def near_callback(args, geom1, geom2):
         joint.attach(geom1.getBody(), geom2.getBody())
 
 
-for frame in range(frames(75)):
-    for _ in range(4):
-        space.collide(None, near_callback)
-        world.quickStep(0.01)
-        group.empty()
+for _ in range(4 * frames(75)):          # four steps of 10 ms a frame
+    space.collide(None, near_callback)
+    world.quickStep(0.01)
+    group.empty()
 for geom, mu in mu_of.items():
     print(f"mu {mu}: box at x={geom.getBody().getPosition()[0]:+.2f} m")
 

@@ -1,7 +1,8 @@
 """A three-link pendulum: three balls on ball joints, released horizontally, swinging chaotically."""
 
-import ode
 from _run import frames, picture
+
+import ode
 
 world = ode.World()
 world.setGravity((0, 0, -9.81))
@@ -27,6 +28,7 @@ for frame in range(frames(100)):
     for _ in range(20):          # 20 steps of 2 ms: one frame of 1/25 s
         world.step(dt)
     if frame % 25 == 0:
-        print(f"t={(frame + 1) * 20 * dt:.2f} s  last ball at", tuple(round(c, 3) for c in balls[-1].getPosition()))
+        x, y, z = balls[-1].getPosition()
+        print(f"t={(frame + 1) * 20 * dt:.2f} s: last ball at ({x:.3f}, {y:.3f}, {z:.3f})")
 
 picture(space, "pendulum", (0.3, -5.5, 2.2), (0, 0, 1.3))

@@ -118,8 +118,9 @@ def test_registry_loads_every_demo():
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
 def test_example_runs(script, tmp_path):
     """Each example script runs to the end for a few frames, in the current backend and precision."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), ODE_EXAMPLE_FRAMES=str(FRAMES), ODE_EXAMPLE_OUT=str(tmp_path))
-    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=120)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), ODE_EXAMPLE_FRAMES=str(FRAMES),
+               ODE_EXAMPLE_OUT=str(tmp_path))
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip(), "the example printed nothing"
