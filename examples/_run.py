@@ -1,7 +1,7 @@
 """What every example shares: how many frames to run, and a picture at the end when ode.render is there.
 
 ``python examples/NAME.py --frames 50`` (or ``ODE_EXAMPLE_FRAMES=50``) runs a short version; the picture is
-written to the current folder (or ``ODE_EXAMPLE_OUT``).
+written to the current folder (or ``ODE_EXAMPLE_OUT``; ``ODE_EXAMPLE_PICTURE=0`` skips it).
 """
 
 import os
@@ -17,6 +17,8 @@ def frames(default):
 
 def picture(scene, name, position, target):
     """Write NAME.png of ``scene`` seen from ``position`` looking at ``target`` (if ode.render is there)."""
+    if os.environ.get("ODE_EXAMPLE_PICTURE") == "0":
+        return
     try:
         import ode.render
     except ImportError:

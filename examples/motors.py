@@ -53,7 +53,7 @@ for frame in range(frames(100)):
         joint.setParam(param + ode.ParamFMax - ode.ParamVel, 400)
     for _ in range(4):
         world.step(0.01)
-    if frame % 25 == 24:
+    if frame % 25 == 24 or frame == frames(100) - 1:
         print(f"t={(frame + 1) * 0.04:.1f} s: hinge {hinge.getAngle():+.2f} rad, slider "
               f"{slider.getPosition():+.2f} m, piston {piston.getPosition():+.2f} m")
 

@@ -21,7 +21,7 @@ from ode import demo as cli
 from ode import demos
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.py") if not p.name.startswith("_"))
 # The pure-Python backend steps about a hundred times slower: fewer steps there keep the file quick.
 STEPS = 6 if ode.backend == "python" else 40
 FRAMES = 3 if ode.backend == "python" else 6
@@ -115,12 +115,37 @@ def test_registry_loads_every_demo():
         demos.load("x")
 
 
+def _run_example(script: Path, out: Path, picture: bool) -> subprocess.CompletedProcess:
+    """Run an example script in a subprocess for a few frames; its picture only when asked (drawing
+    costs seconds of VTK start-up per script)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), ODE_EXAMPLE_FRAMES=str(FRAMES), ODE_EXAMPLE_OUT=str(out),
+               ODE_EXAMPLE_PICTURE="1" if picture else "0")
+    done = subprocess.run([sys.executable, str(script)], cwd=out, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip(), "the example printed nothing"
+    return done
+
+
+def test_examples_found():
+    assert len(EXAMPLES) >= 10
+
+
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
 def test_example_runs(script, tmp_path):
     """Each example script runs to the end for a few frames, in the current backend and precision."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), ODE_EXAMPLE_FRAMES=str(FRAMES),
-               ODE_EXAMPLE_OUT=str(tmp_path))
-    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip(), "the example printed nothing"
+    _run_example(script, tmp_path, picture=False)
+
+
+def test_example_picture(tmp_path):
+    """An example's picture at the end: written, and showing its objects."""
+    pytest.importorskip("pyvista")
+    from PIL import Image
+
+    from ode.render import DEFAULT_COLORS
+
+    done = _run_example(ROOT / "examples" / "boxstack.py", tmp_path, picture=True)
+    assert "picture:" in done.stdout
+    image = np.asarray(Image.open(tmp_path / "boxstack.png").convert("RGB"))
+    for cls in (ode.GeomBox, ode.GeomSphere):
+        assert _has_colour(image, DEFAULT_COLORS[cls])
