@@ -45,8 +45,13 @@ def build() -> _kit.Scene:
     ramp = ode.GeomBox(scene.space, (2.0, 1.6, 0.1))
     ramp.setPosition((2.5, 0.0, 0.2))
     ramp.setRotation(_kit.rotation((0.0, 1.0, 0.0), -12.0))
-    scene.extra.update(front=front, chassis=chassis, top=0.0)
+    scene.extra.update(front=front, chassis=chassis, top=0.0, ramp=ramp)
     return scene
+
+
+def colors(scene: _kit.Scene) -> dict:
+    """The ramp grey."""
+    return {scene.extra["ramp"]: (0.6, 0.6, 0.62)}
 
 
 def step(scene: _kit.Scene, dt: float) -> None:
