@@ -9,7 +9,7 @@ from . import _kit
 SHOWS = "hinge, slider, PR, PU and piston joints side by side, driven by their motors between limits"
 SECONDS = 4.0
 DT = 0.01
-CAMERA = {"position": (2.4, -4.4, 1.7), "target": (2.4, 0.0, 1.0), "fov": 50.0}
+CAMERA = {"position": (2.4, -4.2, 2.6), "target": (2.4, 0.0, 0.9), "fov": 50.0}
 EXPECT = (ode.GeomBox, ode.GeomSphere)
 SPACING = 1.2
 PERIOD = 2.0          # seconds: the motors reverse every half period
