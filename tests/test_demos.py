@@ -149,3 +149,24 @@ def test_example_picture(tmp_path):
     image = np.asarray(Image.open(tmp_path / "boxstack.png").convert("RGB"))
     for cls in (ode.GeomBox, ode.GeomSphere):
         assert _has_colour(image, DEFAULT_COLORS[cls])
+
+
+def test_cli_without_renderer(monkeypatch, tmp_path, capsys):
+    """Without the render extra: the install command is printed, the simulation still runs and prints
+    its line, and nothing is written."""
+    monkeypatch.setattr(cli, "_renderer_available", lambda: False)
+    assert cli.main(["gears", "--seconds", "0.2", "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert 'pip install "cyode[render]"' in out[0]
+    assert out[1].startswith("gears: ") and "20 steps" in out[1] and "gear ratio -2.00" in out[1]
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_draws_one_demo(tmp_path, capsys):
+    """``ode-demo NAME --out DIR --seconds S --size WxH`` writes NAME.gif and NAME.png there and says so."""
+    pytest.importorskip("pyvista")
+    out = tmp_path / "pictures"
+    assert cli.main(["gears", "--seconds", "0.12", "--size", "96x64", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("gears: ") and str(out / "gears.png") in printed
+    assert (out / "gears.gif").stat().st_size > 0 and (out / "gears.png").stat().st_size > 0

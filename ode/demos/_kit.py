@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass, field
 
 import ode
@@ -198,3 +199,22 @@ def solid(scene: Scene, geom, box_size, pos, density: float = 500.0, rotation=No
     m = ode.Mass()
     m.setBox(density, *box_size)
     return attach(scene, geom, m, pos, rotation)
+
+
+def polyhedra() -> list:
+    """Prisms and a pyramid as (points, faces), each with the box its mass is taken from."""
+    return [(prism(6, 0.2, 0.25), (0.35, 0.35, 0.25)),
+            (prism(3, 0.25, 0.3), (0.3, 0.3, 0.3)),
+            (pyramid(4, 0.25, 0.35), (0.3, 0.3, 0.25))]
+
+
+def drop_polyhedra(scene: Scene, make_geom, count: int, seed: int = 3) -> None:
+    """``count`` bodies of the polyhedra (as geoms from ``make_geom(space, shape)``) above the origin at
+    random tilts, each 0.4 m higher than the last."""
+    rng = random.Random(seed)
+    kinds = polyhedra()
+    for i in range(count):
+        shape, box_size = kinds[i % len(kinds)]
+        pos = (rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), 0.4 + 0.4 * i)
+        rot = rotation((rng.random(), rng.random(), 0.2), rng.uniform(0, 180))
+        solid(scene, make_geom(scene.space, shape), box_size, pos, rotation=rot)

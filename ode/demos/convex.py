@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import ode
 
 from . import _kit
@@ -16,23 +14,10 @@ EXPECT = (ode.GeomConvex,)
 COUNT = 15
 
 
-def shapes() -> list:
-    """The polyhedra to drop, as (points, faces) with the box their mass is taken from."""
-    return [(_kit.prism(6, 0.2, 0.25), (0.35, 0.35, 0.25)),
-            (_kit.prism(3, 0.25, 0.3), (0.3, 0.3, 0.3)),
-            (_kit.pyramid(4, 0.25, 0.35), (0.3, 0.3, 0.25))]
-
-
 def build() -> _kit.Scene:
     """COUNT convex bodies above the origin at random tilts, each higher than the last."""
     scene = _kit.new_scene()
-    rng = random.Random(3)
-    kinds = shapes()
-    for i in range(COUNT):
-        shape, box = kinds[i % len(kinds)]
-        pos = (rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), 0.4 + 0.4 * i)
-        rot = _kit.rotation((rng.random(), rng.random(), 0.2), rng.uniform(0, 180))
-        _kit.solid(scene, _kit.convex_geom(scene.space, shape), box, pos, rotation=rot)
+    _kit.drop_polyhedra(scene, _kit.convex_geom, COUNT)
     return scene
 
 

@@ -23,11 +23,40 @@ def pivot(scene: _kit.Scene, pos) -> None:
     marker.setCollideBits(0)
 
 
-def powered(scene: _kit.Scene, joint, anchor, motors: dict, limits: dict) -> None:
-    """Attach ``joint`` to the latest body and the world at ``anchor``; motors: param -> speed, limits:
-    (lo param, hi param) -> (lo, hi)."""
-    joint.attach(scene.bodies[-1], ode.environment)
-    joint.setAnchor(anchor)
+X, Y, Z = (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)
+
+
+def stations() -> list:
+    """Per joint: (class, box size, anchor height, the box's offset from the anchor, axes as setter name ->
+    axis, motors as velocity param -> speed, limits as (lo param, hi param) -> (lo, hi))."""
+    P = ode
+    return [
+        (ode.HingeJoint, (0.7, 0.1, 0.1), 1.4, (0.35, 0.0, 0.0), {"setAxis": Y}, {P.ParamVel: 2.0},
+         {(P.ParamLoStop, P.ParamHiStop): (-1.2, 1.2)}),
+        (ode.SliderJoint, (0.3, 0.3, 0.3), 1.4, (0.0, 0.0, -0.4), {"setAxis": Z}, {P.ParamVel: 0.6},
+         {(P.ParamLoStop, P.ParamHiStop): (-0.5, 0.3)}),
+        (ode.PRJoint, (0.5, 0.12, 0.12), 1.0, (0.0, 0.0, 0.0), {"setAxis1": Z, "setAxis2": Y},
+         {P.ParamVel: 0.3, P.ParamVel2: 3.0}, {(P.ParamLoStop, P.ParamHiStop): (-0.3, 0.3)}),
+        (ode.PUJoint, (0.12, 0.12, 0.6), 1.3, (0.0, 0.0, -0.3), {"setAxis1": X, "setAxis2": Y, "setAxis3": Z},
+         {P.ParamVel1: 1.0, P.ParamVel2: 1.0, P.ParamVel3: 0.2},
+         {(P.ParamLoStop1, P.ParamHiStop1): (-0.6, 0.6), (P.ParamLoStop2, P.ParamHiStop2): (-0.6, 0.6),
+          (P.ParamLoStop3, P.ParamHiStop3): (-0.2, 0.2)}),
+        (ode.PistonJoint, (0.5, 0.5, 0.1), 1.0, (0.0, 0.0, 0.0), {"setAxis": Z},
+         {P.ParamVel: 0.4, P.ParamVel2: 3.0}, {(P.ParamLoStop, P.ParamHiStop): (-0.4, 0.3)}),
+    ]
+
+
+def station(scene: _kit.Scene, x: float, kind, size, height, offset, axes, motors, limits) -> None:
+    """A box joined to the world by a ``kind`` joint anchored at (x, 0, height), with its limits set and
+    its motors listed for step()."""
+    anchor = (x, 0.0, height)
+    body = _kit.box(scene, size, tuple(a + o for a, o in zip(anchor, offset)))
+    joint = kind(scene.world)
+    joint.attach(body, ode.environment)
+    if hasattr(joint, "setAnchor"):          # a slider has no anchor
+        joint.setAnchor(anchor)
+    for setter, axis in axes.items():
+        getattr(joint, setter)(axis)
     for (lo, hi), (a, b) in limits.items():
         joint.setParam(lo, a)
         joint.setParam(hi, b)
@@ -36,50 +65,11 @@ def powered(scene: _kit.Scene, joint, anchor, motors: dict, limits: dict) -> Non
 
 
 def build() -> _kit.Scene:
-    """One station per joint type along +x, each a box hanging from an anchor 1.4 m up."""
+    """One station per joint type along +x."""
     scene = _kit.new_scene()
     scene.extra["motors"] = []
-    P = ode
-    x = 0.0
-    _kit.box(scene, (0.7, 0.1, 0.1), (x + 0.35, 0.0, 1.4))
-    hinge = ode.HingeJoint(scene.world)
-    powered(scene, hinge, (x, 0.0, 1.4), {P.ParamVel: 2.0}, {(P.ParamLoStop, P.ParamHiStop): (-1.2, 1.2)})
-    hinge.setAxis((0.0, 1.0, 0.0))
-
-    x += SPACING
-    _kit.box(scene, (0.3, 0.3, 0.3), (x, 0.0, 1.0))
-    slider = ode.SliderJoint(scene.world)
-    slider.attach(scene.bodies[-1], ode.environment)
-    slider.setAxis((0.0, 0.0, 1.0))
-    slider.setParam(P.ParamLoStop, -0.5)
-    slider.setParam(P.ParamHiStop, 0.3)
-    scene.extra["motors"].append((slider, {P.ParamVel: 0.6}))
-    pivot(scene, (x, 0.0, 1.4))
-
-    x += SPACING
-    _kit.box(scene, (0.5, 0.12, 0.12), (x, 0.0, 1.0))
-    pr = ode.PRJoint(scene.world)
-    powered(scene, pr, (x, 0.0, 1.0), {P.ParamVel: 0.3, P.ParamVel2: 3.0},
-            {(P.ParamLoStop, P.ParamHiStop): (-0.3, 0.3)})
-    pr.setAxis1((0.0, 0.0, 1.0))
-    pr.setAxis2((0.0, 1.0, 0.0))
-
-    x += SPACING
-    _kit.box(scene, (0.12, 0.12, 0.6), (x, 0.0, 1.0))
-    pu = ode.PUJoint(scene.world)
-    powered(scene, pu, (x, 0.0, 1.3), {P.ParamVel1: 1.0, P.ParamVel2: 1.0, P.ParamVel3: 0.2},
-            {(P.ParamLoStop1, P.ParamHiStop1): (-0.6, 0.6), (P.ParamLoStop2, P.ParamHiStop2): (-0.6, 0.6),
-             (P.ParamLoStop3, P.ParamHiStop3): (-0.2, 0.2)})
-    pu.setAxis1((1.0, 0.0, 0.0))
-    pu.setAxis2((0.0, 1.0, 0.0))
-    pu.setAxis3((0.0, 0.0, 1.0))
-
-    x += SPACING
-    _kit.box(scene, (0.5, 0.5, 0.1), (x, 0.0, 1.0))
-    piston = ode.PistonJoint(scene.world)
-    powered(scene, piston, (x, 0.0, 1.0), {P.ParamVel: 0.4, P.ParamVel2: 3.0},
-            {(P.ParamLoStop, P.ParamHiStop): (-0.4, 0.3)})
-    piston.setAxis((0.0, 0.0, 1.0))
+    for i, args in enumerate(stations()):
+        station(scene, i * SPACING, *args)
     return scene
 
 
