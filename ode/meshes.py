@@ -74,7 +74,8 @@ def _index_array(name: str, value, cols: int, limit: int) -> np.ndarray:
     except (TypeError, ValueError) as exc:
         raise TypeError(f"{name} must be a sequence of {cols}-tuples of ints") from exc
     if raw.size and raw.dtype.kind not in "iu":
-        if raw.dtype.kind == "f" and np.all(np.isfinite(raw)) and np.all(raw == np.floor(raw)):
+        if raw.dtype.kind == "f" and np.all(np.isfinite(raw)) and np.all(raw == np.floor(raw)) \
+                and float(np.max(np.abs(raw))) < 2.0**62:
             raw = raw.astype(np.int64)
         else:
             raise TypeError(f"{name} must hold integers")
@@ -623,9 +624,9 @@ class HeightfieldData(_SideData):
         """The sample range [min_height, max_height] (raw units, before scale and offset) giving the AABB's
         height range (ODE's dGeomHeightfieldDataSetBounds; as libode, heights are not clamped to it, and the
         next build replaces it: by the samples' range, or unbounded for a callback)."""
-        lo = float(min_height)
-        hi = float(max_height)
-        if math.isnan(lo) or math.isnan(hi) or lo > hi:
+        lo = _check.real_or_inf("min_height", min_height)
+        hi = _check.real_or_inf("max_height", max_height)
+        if lo > hi:
             raise ValueError("setBounds needs min_height <= max_height")
         self._bounds = (lo, hi)
         if self._params is not None:

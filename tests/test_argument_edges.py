@@ -148,3 +148,32 @@ def test_mass_translation_that_overflows_is_refused():
     mass.setSphere(1000.0, 1.0)
     with pytest.raises(ValueError, match="the mass properties overflow"):
         mass.translate((1e200, 0.0, 0.0))
+
+
+def test_heightfield_bounds_take_reals_only():
+    hf = ode.HeightfieldData()
+    hf.buildDouble([0.0, 1.0, 2.0, 3.0], False, 1.0, 1.0, 2, 2)
+    with pytest.raises(ValueError, match="max_height must be finite"):
+        hf.setBounds(0.0, HUGE)
+    with pytest.raises(ValueError, match="min_height must not be NaN"):
+        hf.setBounds(math.nan, 1.0)
+    with pytest.raises(ValueError, match="min_height <= max_height"):
+        hf.setBounds(2.0, 1.0)
+    hf.setBounds(-math.inf, 5.0)
+
+
+def test_face_indices_too_large_for_an_int_are_refused():
+    data = ode.TriMeshData()
+    with pytest.raises(TypeError, match="faces must hold integers"):
+        data.build([(0, 0, 0), (1, 0, 0), (0, 1, 0)], [(1e300, 1e300, 1e300)])
+
+
+def test_a_box_with_a_zero_rotation_collides_without_raising():
+    """A free geom's rotation is stored as given (as dGeomSetRotation); a zero matrix has no axes, and the
+    cylinder-box collider skips them instead of dividing by zero (the python backend raised)."""
+    box = ode.GeomBox(None, (1.0, 1.0, 1.0))
+    box.setRotation((0.0,) * 9)
+    cyl = ode.GeomCylinder(None, 0.5, 1.0)
+    cyl.setPosition((0.0, 0.0, 0.4))
+    contacts = ode.collide(cyl, box, 8)
+    assert all(math.isfinite(c.getContactGeomParams()[2]) for c in contacts)

@@ -995,6 +995,8 @@ cdef dReal cyl_box_axis(const dReal* g1, const dReal* g2, dReal x, dReal y, dRea
         m = ay
     else:
         m = az
+    if m == 0.0:
+        return best                    # a zero axis (a degenerate rotation) separates nothing
     x = x / m
     y = y / m
     z = z / m

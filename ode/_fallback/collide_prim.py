@@ -1076,6 +1076,8 @@ def cyl_box_axis(g1, g2, x, y, z, best, out):
         m = ay
     else:
         m = az
+    if m == 0.0:
+        return best                    # a zero axis (a degenerate rotation) separates nothing
     x = x / m
     y = y / m
     z = z / m
