@@ -4,11 +4,11 @@
 Simple and hash spaces hand out their pairs as libode 0.16.2 does: in its order and with its argument order
 (which geom is first), given the space's geoms in libode's list order (kept by ``ode.spaces``). The simple
 space pairs every geom with each later one; the hash space follows libode's hash table (``_hash``),
-including the pairs its table misses; ``sap_rows_pairs`` is libode's SAP space (its sort state kept by the
-space). ``space_pairs`` of kinds quadtree and SAP (the quadtree space, and collide2's sweep between two
-lists) generate candidates their own way and return them sorted, (i, j) with i < j. Every pair passes the
-same exact test: groups differ (or are -1), bodies differ (or are -1), ``(cat_i & col_j) | (cat_j & col_i)``
-is nonzero and the AABBs (minx, maxx, miny, maxy, minz, maxz) overlap or touch. The compiled kernel and its
+then adds the overlapping pairs that table misses; ``sap_rows_pairs`` is libode's SAP space (its sort
+state kept by the space). ``space_pairs`` of kinds quadtree and SAP (the quadtree space, and collide2's
+sweep between two lists) generate candidates their own way and return them sorted, (i, j) with i < j.
+Every pair passes the same exact test: groups differ (or are -1), bodies differ (or are -1),
+``(cat_i & col_j) | (cat_j & col_i)`` is nonzero and the AABBs (minx, maxx, miny, maxy, minz, maxz) overlap or touch. The compiled kernel and its
 twin return identical arrays.
 """
 
@@ -198,12 +198,24 @@ cdef inline long long _pair_key(int i, int j, int n) noexcept nogil:
     return <long long> i * n + j if i < j else <long long> j * n + i
 
 
-cdef inline unsigned long _bucket0(int lvl, int x, int y, int z0, unsigned long size) noexcept nogil:
-    """The table bucket of cell (lvl, x, y, z0): level, x, y as 32-bit unsigned numbers weighted 1000, 100,
-    10, plus z0, in 64-bit unsigned arithmetic, modulo the table size (the next z: the next bucket)."""
-    cdef unsigned long base = (<unsigned long> <unsigned int> lvl) * 1000UL \
-        + (<unsigned long> <unsigned int> x) * 100UL + (<unsigned long> <unsigned int> y) * 10UL
-    return (base + <unsigned long> z0) % size
+cdef inline long long _cell_base(int lvl, int x, int y) noexcept nogil:
+    """The address of cell (lvl, x, y, 0): level, x, y as 32-bit unsigned numbers weighted 1000, 100, 10
+    (below 2**43, so z in C int range moves it at most across zero)."""
+    return <long long> ((<u64> <unsigned int> lvl) * 1000ULL + (<u64> <unsigned int> x) * 100ULL
+                        + (<u64> <unsigned int> y) * 10ULL)
+
+
+cdef inline unsigned long _bucket0(long long base, int z0, unsigned long size) noexcept nogil:
+    """The table bucket of the first cell of a run: its address base + z0 in 64-bit unsigned arithmetic
+    modulo the table size (each next z: the next bucket)."""
+    return (<u64> base + <u64> <long long> z0) % size
+
+
+cdef inline bint _misstepped(long long base, int z0, int z1) noexcept nogil:
+    """Whether run z0 .. z1 has cells whose bucket the stepping gets wrong: the first address base + z0 is
+    below zero (wrapped to 2**64 + base + z0) and a later z reaches base + z >= 0; from z = -base on, the
+    stepped bucket is (2**64 + base + z) % size, not the direct (base + z) % size."""
+    return z0 < -base and -base <= z1
 
 
 cdef struct HNode:
@@ -214,16 +226,105 @@ cdef struct HNode:
     int z
 
 
+cdef struct HRun:
+    int box               # the scanning geom (-1: an inserted run)
+    int lvl
+    int x
+    int y
+    int z0
+    int z1
+    int direct            # look the cells up in their direct buckets (else in their wrapped ones)
+
+
+cdef struct Runs:
+    HRun* items
+    Py_ssize_t count
+    Py_ssize_t cap
+    int failed
+
+
+cdef void _push_run(Runs* r, int box, int lvl, int x, int y, int z0, int z1, int direct) noexcept nogil:
+    """Append a run of cells, growing the array (``failed`` set when out of memory)."""
+    cdef HRun* grown
+    if r.count == r.cap:
+        grown = <HRun*> realloc(r.items, (2 * r.cap + 8) * sizeof(HRun))
+        if grown == NULL:
+            r.failed = 1
+            return
+        r.items = grown
+        r.cap = 2 * r.cap + 8
+    r.items[r.count] = HRun(box, lvl, x, y, z0, z1, direct)
+    r.count += 1
+
+
+cdef void _rescue_runs(Runs* out, const Runs* wrapped, int b, int up, int x, int y, int z0, int z1,
+                       long long base) noexcept nogil:
+    """Note the cells of scan run (up, x, y, z0 .. z1) of geom b that libode looks up in the wrong bucket:
+    from its first mis-stepped z on, the direct buckets; else the cells of inserted runs ``wrapped`` it
+    shares, their wrapped buckets."""
+    cdef Py_ssize_t k
+    cdef const HRun* w
+    if _misstepped(base, z0, z1):
+        _push_run(out, b, up, x, y, <int> -base, z1, 1)
+        return
+    for k in range(wrapped.count):
+        w = wrapped.items + k
+        if w.lvl == up and w.x == x and w.y == y and w.z0 <= z1 and z0 <= w.z1:
+            _push_run(out, b, up, x, y, w.z0 if w.z0 > z0 else z0, w.z1 if w.z1 < z1 else z1, 0)
+
+
+cdef inline void _meet(const Input* s, Found* f, const HNode* nodes, const int* level, const int* ids,
+                       unsigned char* tested, int nh, int o, int b, int up, int x, int y,
+                       int z) noexcept nogil:
+    """Geom b looks up cell (up, x, y, z) in a bucket's chain from node o: it pairs with each other geom
+    there at that cell and level (b first), unless the pair was already met."""
+    cdef const HNode* q
+    cdef long long key
+    while o >= 0:
+        q = nodes + o
+        o = q.next
+        if q.box == b or level[q.box] != up or q.x != x or q.y != y or q.z != z:
+            continue
+        key = _pair_key(b, q.box, nh)
+        if tested[key >> 3] & (1 << (key & 7)):
+            continue
+        tested[key >> 3] |= <unsigned char> (1 << (key & 7))
+        _emit_ordered(s, f, ids[b], ids[q.box])
+
+
+cdef void _rescue(const Input* s, Found* f, const HNode* nodes, const int* level, const int* ids,
+                  unsigned char* tested, int nh, const int* head, unsigned long size,
+                  const Runs* runs) noexcept nogil:
+    """The pairs libode's table misses, in the order their cells were scanned: each noted run's cells are
+    looked up in the other bucket, and a geom met there at the cell's level pairs (the scanning geom
+    first) unless the pair was already met."""
+    cdef Py_ssize_t r
+    cdef const HRun* w
+    cdef long long base
+    cdef int z
+    cdef unsigned long h, wrap = (0xFFFFFFFFFFFFFFFFULL % size + 1) % size     # 2**64 % size
+    for r in range(runs.count):
+        w = runs.items + r
+        base = _cell_base(w.lvl, w.x, w.y)
+        for z in range(w.z0, w.z1 + 1):
+            h = <unsigned long> (base + z) % size
+            if not w.direct:
+                h = (h + wrap) % size
+            _meet(s, f, nodes, level, ids, tested, nh, head[h], w.box, w.lvl, w.x, w.y, z)
+
+
 cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept nogil:
-    """libode's hash space, in its order (twin: ``_hash``). Geoms (in list order) at a level above
-    maxlevel, or with a bound that is not finite, are big; the others are numbered in order and put in the
-    cells of their level of a chained table (the smallest listed prime >= 8 per geom buckets, new nodes at
-    a chain's head; a cell's bucket follows its address, the next z the next bucket). Each geom in turn
-    scans its cells at its level and the cells covering them at every level up to the largest used, and
-    pairs with the geoms met there (the geom met second), each pair once (a bit per pair); then every geom
-    pairs with every big geom, then the big geoms pair among themselves in list order."""
-    cdef int n = s.n, i, b, o, lvl, up, top = minlevel - 1, nh = 0, nbig = 0, k, x, y, z, pi
-    cdef long long cells = 0
+    """libode's hash space, in its order (twin: ``_hash``), then the pairs its table misses. Geoms (in list
+    order) at a level above maxlevel, or with a bound that is not finite, are big; the others are numbered
+    in order and put in the cells of their level of a chained table (the smallest listed prime >= 8 per
+    geom buckets, new nodes at a chain's head; a cell's bucket follows its address, the next z the next
+    bucket). Each geom in turn scans its cells at its level and the cells covering them at every level up
+    to the largest used, and pairs with the geoms met there (the geom met second), each pair once (a bit
+    per pair); then every geom pairs with every big geom, then the big geoms pair among themselves in
+    list order. Last, the pairs sharing a cell whose bucket libode mis-steps (``_misstepped``) and not
+    met, as met in the right bucket (``_rescue``)."""
+    cdef int n = s.n, i, b, lvl, up, top = minlevel - 1, nh = 0, nbig = 0, k, x, y, z, pi
+    cdef long long cells = 0, base
     cdef int* level = <int*> malloc((n + 1) * sizeof(int))
     cdef int* db = <int*> malloc((6 * n + 1) * sizeof(int))
     cdef int* ids = <int*> malloc((n + 1) * sizeof(int))
@@ -232,10 +333,12 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
     cdef HNode* nodes = NULL
     cdef unsigned char* tested = NULL
     cdef unsigned long size, h
-    cdef long long key
     cdef int d[6]
     cdef HNode* q
     cdef int status = -1
+    cdef Py_ssize_t nwrapped
+    cdef Runs wrapped = Runs(NULL, 0, 0, 0)
+    cdef Runs runs = Runs(NULL, 0, 0, 0)
     if level != NULL and db != NULL and ids != NULL and big != NULL:
         for i in range(n):
             if _hash_level(s, i, minlevel, maxlevel, &lvl) and _hash_bounds(s, i, lvl, db + 6 * nh):
@@ -263,7 +366,10 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
             for b in range(nh):
                 for x in range(db[6 * b], db[6 * b + 1] + 1):
                     for y in range(db[6 * b + 2], db[6 * b + 3] + 1):
-                        h = _bucket0(level[b], x, y, db[6 * b + 4], size)
+                        base = _cell_base(level[b], x, y)
+                        if _misstepped(base, db[6 * b + 4], db[6 * b + 5]):
+                            _push_run(&wrapped, -1, level[b], x, y, <int> -base, db[6 * b + 5], 0)
+                        h = _bucket0(base, db[6 * b + 4], size)
                         for z in range(db[6 * b + 4], db[6 * b + 5] + 1):
                             q = nodes + k
                             q.next = head[h]
@@ -274,25 +380,19 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
                             head[h] = k
                             k += 1
                             h = h + 1 if h + 1 != size else 0
+            nwrapped = wrapped.count
             for b in range(nh):
                 for k in range(6):
                     d[k] = db[6 * b + k]
                 for up in range(level[b], top + 1):
                     for x in range(d[0], d[1] + 1):
                         for y in range(d[2], d[3] + 1):
-                            h = _bucket0(up, x, y, d[4], size)
+                            base = _cell_base(up, x, y)
+                            if nwrapped or _misstepped(base, d[4], d[5]):
+                                _rescue_runs(&runs, &wrapped, b, up, x, y, d[4], d[5], base)
+                            h = _bucket0(base, d[4], size)
                             for z in range(d[4], d[5] + 1):
-                                o = head[h]
-                                while o >= 0:
-                                    q = nodes + o
-                                    o = q.next
-                                    if q.box == b or level[q.box] != up or q.x != x or q.y != y or q.z != z:
-                                        continue
-                                    key = _pair_key(b, q.box, nh)
-                                    if tested[key >> 3] & (1 << (key & 7)):
-                                        continue
-                                    tested[key >> 3] |= <unsigned char> (1 << (key & 7))
-                                    _emit_ordered(s, f, ids[b], ids[q.box])
+                                _meet(s, f, nodes, level, ids, tested, nh, head[h], b, up, x, y, z)
                                 h = h + 1 if h + 1 != size else 0
                     for k in range(6):
                         d[k] = d[k] >> 1
@@ -302,7 +402,9 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
             for b in range(nbig):
                 for k in range(b + 1, nbig):
                     _emit_ordered(s, f, big[b], big[k])
-            status = 0
+            _rescue(s, f, nodes, level, ids, tested, nh, head, size, &runs)
+            if not wrapped.failed and not runs.failed:
+                status = 0
     free(level)
     free(db)
     free(ids)
@@ -310,6 +412,8 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
     free(head)
     free(nodes)
     free(tested)
+    free(wrapped.items)
+    free(runs.items)
     return status
 
 

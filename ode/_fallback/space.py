@@ -61,6 +61,7 @@ _PRIMES = (1, 2, 3, 7, 13, 31, 61, 127, 251, 509, 1021, 2039, 4093, 8191, 16381,
            268435399, 536870909, 1073741789)     # the largest prime below each power of two
 _M32 = 0xFFFFFFFF
 _M64 = 0xFFFFFFFFFFFFFFFF
+_WRAP = 1 << 64
 _INT_LIMIT = 2147483648.0     # cell indices are C ints: beyond this a geom is treated as big
 
 
@@ -90,39 +91,93 @@ def _hash_bounds(a, i, lvl):
     return out
 
 
-def _buckets(lvl, x, y, z0, z1, size):
-    """The table buckets of cells (lvl, x, y, z0 .. z1): the first cell's address (level, x, y as 32-bit
-    unsigned numbers weighted 1000, 100, 10, plus z0, in 64-bit unsigned arithmetic) modulo the table
-    size, then the next bucket (cyclically) for each next z. Where the address wraps past 2**64 this is
-    not the bucket a direct computation would give, and geoms sharing such a cell are not paired."""
-    base = ((lvl & _M32) * 1000 + (x & _M32) * 100 + (y & _M32) * 10) & _M64
-    h = ((base + (z0 & _M64)) & _M64) % size
+def _cell_base(lvl, x, y):
+    """The address of cell (lvl, x, y, 0): level, x, y as 32-bit unsigned numbers weighted 1000, 100, 10
+    (below 2**43, so z in C int range moves it at most across zero)."""
+    return (lvl & _M32) * 1000 + (x & _M32) * 100 + (y & _M32) * 10
+
+
+def _buckets(base, z0, z1, size):
+    """The table buckets of cells (base's lvl, x, y, z0 .. z1): the first cell's address (base + z0 in
+    64-bit unsigned arithmetic) modulo the table size, then the next bucket (cyclically) for each next z."""
+    h = ((base + z0) & _M64) % size
     for z in range(z0, z1 + 1):
         yield z, h
         h = h + 1 if h + 1 != size else 0
 
 
+def _first_misstepped(base, z0, z1):
+    """The first z of run z0 .. z1 whose bucket the stepping gets wrong, or None. When the first address
+    base + z0 is below zero (wrapped to 2**64 + base + z0) and a later z reaches base + z >= 0, the stepped
+    bucket of every z from -base on is (2**64 + base + z) % size, not the direct (base + z) % size."""
+    return -base if z0 < -base <= z1 else None
+
+
 def _hash_table(boxes, size):
-    """The bucket chains: for each bucket a list of (box, x, y, z), the last inserted first."""
+    """The bucket chains (for each bucket a list of (box, x, y, z), the last inserted first) and the runs
+    of cells inserted into a mis-stepped bucket, as (lvl, x, y, first z, last z)."""
     table: list = [None] * size
+    wrapped = []
     for b, (lvl, db) in enumerate(boxes):
         for x in range(db[0], db[1] + 1):
             for y in range(db[2], db[3] + 1):
-                for z, h in _buckets(lvl, x, y, db[4], db[5], size):
+                base = _cell_base(lvl, x, y)
+                zc = _first_misstepped(base, db[4], db[5])
+                if zc is not None:
+                    wrapped.append((lvl, x, y, zc, db[5]))
+                for z, h in _buckets(base, db[4], db[5], size):
                     chain = table[h]
                     if chain is None:
                         chain = table[h] = []
                     chain.append((b, x, y, z))
-    return table
+    return table, wrapped
+
+
+def _rescue_runs(b, up, x, y, z0, z1, base, wrapped, out) -> None:
+    """Note the cells of scan run (up, x, y, z0 .. z1) of geom b that libode looks up in the wrong bucket:
+    from its first mis-stepped z on, the direct buckets (True); else the cells of inserted runs ``wrapped``
+    it shares, their wrapped buckets (False)."""
+    zc = _first_misstepped(base, z0, z1)
+    if zc is not None:
+        out.append((b, up, x, y, zc, z1, True))
+        return
+    for lvl, wx, wy, lo, hi in wrapped:
+        if lvl == up and wx == x and wy == y and lo <= z1 and z0 <= hi:
+            out.append((b, up, x, y, max(lo, z0), min(hi, z1), False))
+
+
+def _meet(chain, boxes, ids, b, up, x, y, z, tested, emit) -> None:
+    """Geom b looks up cell (up, x, y, z) in a bucket's chain (head first): it pairs with each other geom
+    there at that cell and level (b first), unless the pair was already met."""
+    for o, ox, oy, oz in reversed(chain or ()):
+        if o == b or boxes[o][0] != up or ox != x or oy != y or oz != z:
+            continue
+        key = (b, o) if b < o else (o, b)
+        if key not in tested:
+            tested.add(key)
+            emit(ids[b], ids[o])
+
+
+def _rescue(boxes, ids, table, size, runs, tested, emit) -> None:
+    """The pairs libode's table misses, in the order their cells were scanned: each noted run's cells are
+    looked up in the other bucket, and a geom met there at the cell's level pairs (the scanning geom
+    first) unless the pair was already met."""
+    for b, up, x, y, z0, z1, direct in runs:
+        base = _cell_base(up, x, y)
+        for z in range(z0, z1 + 1):
+            h = (base + z) % size if direct else (base + z + _WRAP) % size
+            _meet(table[h], boxes, ids, b, up, x, y, z, tested, emit)
 
 
 def _hash(n, a, minlevel, maxlevel, emit) -> None:
-    """libode's hash space, in its order. Geoms (in list order) at a level above maxlevel (or with a bound
-    that is not finite) are "big"; the others are numbered in order and put in the table's cells of their
-    level (a chained table of the smallest listed prime >= 8 per geom, new entries at the head). Each geom
-    in turn scans its cells at its level and the cells covering them at every level up to the largest one
-    used, and pairs with the geoms met there (the geom met second), each pair once; then every geom pairs
-    with every big geom, then the big geoms pair among themselves in list order."""
+    """libode's hash space, in its order, then the pairs its table misses. Geoms (in list order) at a
+    level above maxlevel (or with a bound that is not finite) are "big"; the others are numbered in order
+    and put in the table's cells of their level (a chained table of the smallest listed prime >= 8 per
+    geom, new entries at the head). Each geom in turn scans its cells at its level and the cells covering
+    them at every level up to the largest one used, and pairs with the geoms met there (the geom met
+    second), each pair once; then every geom pairs with every big geom, then the big geoms pair among
+    themselves in list order. Last, the pairs sharing a cell whose bucket libode mis-steps
+    (``_first_misstepped``) and not met, as met in the right bucket (``_rescue``)."""
     boxes, ids, big = [], [], []
     for i in range(n):
         lvl = _hash_level(a, i, minlevel, maxlevel)
@@ -134,22 +189,19 @@ def _hash(n, a, minlevel, maxlevel, emit) -> None:
             ids.append(i)
     nh = len(boxes)
     size = next((p for p in _PRIMES if p >= 8 * nh), _PRIMES[-1])
-    table = _hash_table(boxes, size)
+    table, wrapped = _hash_table(boxes, size)
     top = max((lvl for lvl, _ in boxes), default=minlevel - 1)
     tested = set()
+    runs: list = []
     for b, (lvl, db) in enumerate(boxes):
         d = list(db)
         for up in range(lvl, top + 1):
             for x in range(d[0], d[1] + 1):
                 for y in range(d[2], d[3] + 1):
-                    for z, h in _buckets(up, x, y, d[4], d[5], size):
-                        for o, ox, oy, oz in reversed(table[h] or ()):
-                            if o == b or boxes[o][0] != up or ox != x or oy != y or oz != z:
-                                continue
-                            key = (b, o) if b < o else (o, b)
-                            if key not in tested:
-                                tested.add(key)
-                                emit(ids[b], ids[o])
+                    base = _cell_base(up, x, y)
+                    _rescue_runs(b, up, x, y, d[4], d[5], base, wrapped, runs)
+                    for z, h in _buckets(base, d[4], d[5], size):
+                        _meet(table[h], boxes, ids, b, up, x, y, z, tested, emit)
             d = [v >> 1 for v in d]
     for i in ids:
         for j in big:
@@ -157,6 +209,7 @@ def _hash(n, a, minlevel, maxlevel, emit) -> None:
     for p, i in enumerate(big):
         for j in big[p + 1:]:
             emit(i, j)
+    _rescue(boxes, ids, table, size, runs, tested, emit)
 
 
 def _interleave(x: int, y: int, bits: int) -> int:
