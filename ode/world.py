@@ -43,7 +43,6 @@ class World(_backend.kernel("handles").WorldBase, Handle):
         w[L.W_MAXW] = math.inf
         self._samples = None  # auto-disable velocity samples of bodies averaging more than one
         self._data = None
-        self._threads = 0
 
     # ---- parameters
     def setGravity(self, gravity) -> None:
@@ -101,6 +100,20 @@ class World(_backend.kernel("handles").WorldBase, Handle):
     def getQuickStepNumIterations(self) -> int:
         """The number of SOR iterations of quickStep."""
         return int(self._state.wreal[L.W_QS_ITER])
+
+    def setStepIslandsProcessingMaxThreadCount(self, count: int) -> None:
+        """Limit the threads a step may spread its islands over (dWorldSetStepIslandsProcessingMaxThreadCount).
+
+        1 steps every island in the calling thread. 0 (unlimited, the default) or more lets a step with
+        enough work in two or more islands hand about half of them to the process's helper thread (one
+        helper, so at most two threads; a step that finds it busy with another world steps alone). Islands
+        share no state and each one's dRand draws are known in advance, so the results are the same bits
+        either way; the pure-Python backend always steps in one thread."""
+        self._state.workspace.threads = _count("count", count, 0)
+
+    def getStepIslandsProcessingMaxThreadCount(self) -> int:
+        """The islands-processing thread limit (0: unlimited)."""
+        return int(self._state.workspace.threads)
 
     def setQuickStepW(self, over_relaxation: float) -> None:
         """Set quickStep's SOR over-relaxation parameter (> 0; default 1.3)."""
@@ -218,14 +231,6 @@ class World(_backend.kernel("handles").WorldBase, Handle):
     def getData(self):
         """The object attached with setData (None by default)."""
         return self._data
-
-    def setStepIslandsProcessingMaxThreadCount(self, count: int) -> None:
-        """Maximum threads for islands (0: no limit, the default); kept for the API, islands run in turn."""
-        self._threads = _count("count", count, 0)
-
-    def getStepIslandsProcessingMaxThreadCount(self) -> int:
-        """The value set with setStepIslandsProcessingMaxThreadCount (default 0)."""
-        return self._threads
 
     def cleanupWorkingMemory(self) -> None:
         """Release cached stepping memory (dWorldCleanupWorkingMemory): the step workspace and the velocity

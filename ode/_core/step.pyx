@@ -10,7 +10,7 @@ order, so in double precision both agree bit for bit.
 
 cimport numpy as cnp
 from libc.math cimport INFINITY, cos, fabs, sin, sqrt
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
 from .dreal cimport dReal
@@ -19,6 +19,8 @@ from .layout cimport *
 from .lcp_dantzig cimport solve_lcp_buf
 from .lcp_sor cimport sor_lcp_buf
 from .rotation cimport normalize3, q_multiply0, q_normalize, q_to_r, r_to_q, w_to_dq
+
+import os
 
 from ode.errors import ODEError
 
@@ -60,23 +62,32 @@ cdef void _ws_release(Arena* a) noexcept nogil:
 cdef class Workspace:
     """Scratch memory of one world's steps, kept between steps: the step kernels take every temporary array
     (islands, joint rows, the LCP matrix and its factor) from here instead of the heap, so a step whose
-    sizes do not exceed an earlier one allocates nothing and touches no fresh pages."""
+    sizes do not exceed an earlier one allocates nothing and touches no fresh pages. The islands a second
+    thread steps take theirs from a second arena. ``threads`` is ODE's islands-processing thread limit: 1
+    steps every island in the calling thread, 0 (unlimited, the default) or more lets a large step hand
+    half of its islands to the process's helper thread."""
 
     def __cinit__(self):
         cdef int k
         for k in range(WS_NBUF):
             self.arena.buf[k] = NULL
             self.arena.cap[k] = 0
+            self.helper_arena.buf[k] = NULL
+            self.helper_arena.cap[k] = 0
         self.arena.grows = 0
+        self.helper_arena.grows = 0
         self.uses = 0
+        self.shared = 0
+        self.threads = 0
 
     def __dealloc__(self):
         _ws_release(&self.arena)
+        _ws_release(&self.helper_arena)
 
     @property
     def grows(self) -> int:
         """How many times a block was (re)allocated: constant once the world's step sizes stop growing."""
-        return self.arena.grows
+        return self.arena.grows + self.helper_arena.grows
 
     @property
     def nbytes(self) -> int:
@@ -84,12 +95,13 @@ cdef class Workspace:
         cdef size_t n = 0
         cdef int k
         for k in range(WS_NBUF):
-            n += self.arena.cap[k]
+            n += self.arena.cap[k] + self.helper_arena.cap[k]
         return n
 
     def release(self) -> None:
         """Free the memory held (dWorldCleanupWorkingMemory); the next step allocates it again."""
         _ws_release(&self.arena)
+        _ws_release(&self.helper_arena)
 
 
 # ---------------------------------------------------------------- small vector / matrix helpers
@@ -503,8 +515,9 @@ cdef inline dReal _dot6(const dReal* a, const dReal* b) noexcept nogil:
 
 cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
                                 const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
-                                const int* loc, Arena* ws) noexcept nogil:
-    """Solve the island's LCP and add h M^-1 J^T lambda to the velocities; -1 when out of memory."""
+                                const int* loc, const int* jcnt, Arena* ws) noexcept nogil:
+    """Solve the island's LCP and add h M^-1 J^T lambda to the velocities (jcnt: each joint's row count, by
+    slot); -1 when out of memory."""
     cdef dReal fps = 1.0 / h
     cdef dReal wcfm = wr[W_CFM]
     cdef int* cnt = <int*> _ws_get(ws, WS_CNT, nji * 8 * sizeof(int))
@@ -546,7 +559,7 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
     if cnt == NULL:
         return -1
     for n in range(nji):
-        cnt[n] = info1(ji, jr, joints[n], br, bi, wr)
+        cnt[n] = jcnt[joints[n]]
         rofs[n] = total
         total += cnt[n]
     if total == 0:
@@ -748,8 +761,9 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
 
 cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
                          const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
-                         const int* loc, unsigned int* seed, Arena* ws) noexcept nogil:
-    """QuickStep: rows in island joint order, projected SOR for lambda, then v += h M^-1 J^T lambda."""
+                         const int* loc, const int* jcnt, unsigned int* seed, Arena* ws) noexcept nogil:
+    """QuickStep: rows in island joint order (jcnt: each joint's row count, by slot), projected SOR for lambda,
+    then v += h M^-1 J^T lambda."""
     cdef dReal fps = 1.0 / h
     cdef dReal wcfm = wr[W_CFM]
     cdef int* cnt = <int*> _ws_get(ws, WS_CNT, (2 * nji + 1) * sizeof(int))
@@ -778,7 +792,7 @@ cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr
     if cnt == NULL:
         return -1
     for n in range(nji):
-        cnt[n] = info1(ji, jr, joints[n], br, bi, wr)
+        cnt[n] = jcnt[joints[n]]
         ofs[n] = m
         m += cnt[n]
     if m == 0:
@@ -884,7 +898,7 @@ cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr
 
 
 cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
-                      const int* bodies, int nbi, const int* joints, int nji, int* loc,
+                      const int* bodies, int nbi, const int* joints, int nji, int* loc, const int* jcnt,
                       unsigned int* seed, Arena* ws) noexcept nogil:
     """One step of one island: constraint forces (LCP, or SOR when seed is given), then semi-implicit Euler."""
     cdef dReal* invI = <dReal*> _ws_get(ws, WS_INVI, 9 * nbi * sizeof(dReal))
@@ -899,9 +913,9 @@ cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, d
         loc[bodies[n]] = n
         _prepare_body(br, bi, wr, h, bodies[n], invI + 9 * n)
     if nji and seed != NULL:
-        err = _sor_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc, seed, ws)
+        err = _sor_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc, jcnt, seed, ws)
     elif nji:
-        err = _constraint_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc, ws)
+        err = _constraint_velocities(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, invI, loc, jcnt, ws)
     for n in range(nbi):
         o = br + bodies[n] * BR
         im = h * o[B_INVMASS]
@@ -1040,32 +1054,30 @@ cdef inline void _max_angular_speed(dReal* br, const int* bi, int b) noexcept no
         w[2] = w[2] * k
 
 
-cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr,
-                     dReal h, unsigned int* seed, Arena* ws) noexcept nogil:
-    """Find islands of enabled bodies and step each one; returns the number of islands, -1 when out of memory,
-    -2 - j when hinge-2 joint j has parallel axes (the islands before its own are stepped)."""
-    cdef int* mem = <int*> _ws_get(ws, WS_MEM, (6 * nb + 2 * nj + 2) * sizeof(int))
-    cdef int* start
-    cdef int* fill
-    cdef int* adj
-    cdef int* stack
-    cdef int* bodies
-    cdef int* loc
-    cdef int* jtag
-    cdef int* joints
-    cdef int b, j, k, side, start_b, top, nbi, nji, other, islands = 0, err = 0, moved = 0
-    if mem == NULL:
-        return -1
-    start = mem                 # nb + 1
-    fill = start + nb + 1       # nb + 1
-    stack = fill + nb + 1       # nb
-    bodies = stack + nb         # nb
-    loc = bodies + nb           # nb
-    jtag = loc + nb             # nj
-    joints = jtag + nj          # nj
-    adj = <int*> _ws_get(ws, WS_ADJ, (2 * nj + 1) * sizeof(int))
-    if adj == NULL:
-        return -1
+cdef enum:
+    _PARALLEL_WORK = 2000    # a step's estimated cost (rows x SOR iterations) from which a second thread pays
+
+
+cdef struct Islands:
+    int* bodies     # the islands' bodies, island after island
+    int* joints     # their joints, likewise
+    int* bofs       # island i's bodies are bodies[bofs[i] .. bofs[i + 1])
+    int* jofs       # and its joints joints[jofs[i] .. jofs[i + 1])
+    int* rows       # island i's constraint rows
+    int* jcnt       # each joint's row count, by slot
+    int* loc        # each body's index in its island, by slot
+    int count
+
+
+cdef int _find_islands(int* bi, int nb, const int* ji, int nj, int* mem, int* adj, Islands* isl) noexcept nogil:
+    """Group the enabled bodies into islands (bodies joined by enabled joints), waking every body an island
+    reaches, in libode's order: islands from the highest body slot down, bodies depth first, each body's
+    joints newest first. Fills isl and marks BI_ISLAND; returns the number of islands."""
+    cdef int* start = mem               # nb + 1: each body's first entry in adj
+    cdef int* fill = start + nb + 1     # nb + 1
+    cdef int* stack = fill + nb + 1     # nb
+    cdef int* jtag = stack + nb         # nj: joint already in an island
+    cdef int b, j, k, side, start_b, top, other, nbi = 0, nji = 0, islands = 0
     for b in range(nb):
         bi[b * BI + BI_ISLAND] = -1
         bi[b * BI + BI_MOVED] = 0
@@ -1093,12 +1105,12 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
             if b >= 0:
                 adj[fill[b]] = j
                 fill[b] += 1
+    isl.bofs[0] = 0
+    isl.jofs[0] = 0
     for start_b in range(nb - 1, -1, -1):
         if (bi[start_b * BI + BI_ALIVE] == 0 or bi[start_b * BI + BI_ENABLED] == 0
                 or bi[start_b * BI + BI_ISLAND] >= 0):
             continue
-        nbi = 0
-        nji = 0
         top = 0
         stack[top] = start_b
         top += 1
@@ -1106,7 +1118,7 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
         while top > 0:
             top -= 1
             b = stack[top]
-            bodies[nbi] = b
+            isl.bodies[nbi] = b
             nbi += 1
             bi[b * BI + BI_ENABLED] = 1
             for k in range(start[b], start[b + 1]):
@@ -1114,7 +1126,7 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
                 if jtag[j]:
                     continue
                 jtag[j] = 1
-                joints[nji] = j
+                isl.joints[nji] = j
                 nji += 1
                 other = ji[j * JI + JI_B1]
                 if other == b:
@@ -1123,16 +1135,273 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
                     bi[other * BI + BI_ISLAND] = islands
                     stack[top] = other
                     top += 1
-        k = _parallel_hinge2(br, jr, ji, joints, nji)
-        if k >= 0:
-            return -2 - k
-        if _step_island(br, bi, jr, ji, wr, h, bodies, nbi, joints, nji, loc, seed, ws) < 0:
-            err = 1
-        for k in range(nbi):             # BI_MOVED: the body's place in the integration order, from 1
-            bi[bodies[k] * BI + BI_MOVED] = moved + k + 1
-        moved += nbi
         islands += 1
-    return -1 if err else islands
+        isl.bofs[islands] = nbi
+        isl.jofs[islands] = nji
+    isl.count = islands
+    return islands
+
+
+cdef int _first_parallel_hinge2(const dReal* br, const dReal* jr, const int* ji, Islands* isl) noexcept nogil:
+    """The first hinge-2 joint, in island order, whose axes are parallel (it cannot be stepped), or -1."""
+    return _parallel_hinge2(br, jr, ji, isl.joints, isl.jofs[isl.count])
+
+
+cdef void _count_rows(const dReal* br, const int* bi, dReal* jr, int* ji, const dReal* wr,
+                      Islands* isl) noexcept nogil:
+    """Each island joint's row count (info1, which also settles limit states) and each island's total. An
+    island's joints see only its own bodies, so counting every island before stepping any gives the counts
+    stepping them in turn would."""
+    cdef int i, n, j, m
+    for i in range(isl.count):
+        m = 0
+        for n in range(isl.jofs[i], isl.jofs[i + 1]):
+            j = isl.joints[n]
+            isl.jcnt[j] = info1(ji, jr, j, br, bi, wr)
+            m += isl.jcnt[j]
+        isl.rows[i] = m
+
+
+# ---------------------------------------------------------------- islands in a second thread
+
+cdef extern from "pythread.h":
+    ctypedef void* PyThread_type_lock
+    PyThread_type_lock PyThread_allocate_lock() nogil
+    int PyThread_acquire_lock(PyThread_type_lock lock, int waitflag) nogil
+    void PyThread_release_lock(PyThread_type_lock lock) nogil
+    unsigned long PyThread_start_new_thread(void (*func)(void*) noexcept nogil, void* arg) nogil
+
+
+cdef struct IslandRun:
+    dReal* br
+    int* bi
+    dReal* jr
+    int* ji
+    const dReal* wr
+    dReal h
+    Islands* isl
+    int first               # islands [first, last) are stepped, in order
+    int last
+    int quick               # QuickStep, drawing from seed
+    unsigned int seed
+    Arena* arena
+    int err
+
+
+cdef int _step_run(IslandRun* run) noexcept nogil:
+    """Step islands [first, last) in order; run.err is -1 when memory ran out."""
+    cdef Islands* isl = run.isl
+    cdef unsigned int* seed = &run.seed if run.quick else NULL
+    cdef int i
+    run.err = 0
+    for i in range(run.first, run.last):
+        if _step_island(run.br, run.bi, run.jr, run.ji, run.wr, run.h, isl.bodies + isl.bofs[i],
+                        isl.bofs[i + 1] - isl.bofs[i], isl.joints + isl.jofs[i], isl.jofs[i + 1] - isl.jofs[i],
+                        isl.loc, isl.jcnt, seed, run.arena) < 0:
+            run.err = -1
+    return run.err
+
+
+cdef struct Helper:
+    PyThread_type_lock busy     # held by the step that has handed the helper its islands
+    PyThread_type_lock go       # released to start the helper on run
+    PyThread_type_lock done     # released by the helper when run is finished
+    int started                 # 1 when the thread runs, -1 when it could not be started
+    IslandRun run
+
+
+cdef Helper* _helper = NULL                 # the process's helper thread, started by the first step that uses it
+cdef PyThread_type_lock _helper_start = PyThread_allocate_lock()
+
+
+cdef void _helper_main(void* arg) noexcept nogil:
+    """The helper thread: step the islands it is handed, forever (it holds no Python state)."""
+    cdef Helper* hp = <Helper*> arg
+    while True:
+        PyThread_acquire_lock(hp.go, 1)
+        _step_run(&hp.run)
+        PyThread_release_lock(hp.done)
+
+
+cdef Helper* _new_helper() noexcept nogil:
+    """A helper with its locks (go and done held, so it waits) and its thread started; NULL when out of memory."""
+    cdef Helper* hp = <Helper*> calloc(1, sizeof(Helper))
+    if hp == NULL:
+        return NULL
+    hp.busy = PyThread_allocate_lock()
+    hp.go = PyThread_allocate_lock()
+    hp.done = PyThread_allocate_lock()
+    if hp.busy == NULL or hp.go == NULL or hp.done == NULL:
+        hp.started = -1
+        return hp
+    PyThread_acquire_lock(hp.go, 1)
+    PyThread_acquire_lock(hp.done, 1)
+    hp.started = -1 if PyThread_start_new_thread(_helper_main, hp) == <unsigned long> -1 else 1
+    return hp
+
+
+cdef Helper* _take_helper() noexcept nogil:
+    """The helper thread, reserved for the caller (release its busy lock after), or NULL when another step
+    is using it or it cannot run: the caller then steps every island itself."""
+    global _helper
+    cdef Helper* hp
+    if _helper_start == NULL:
+        return NULL
+    PyThread_acquire_lock(_helper_start, 1)
+    if _helper == NULL:
+        _helper = _new_helper()
+    hp = _helper
+    PyThread_release_lock(_helper_start)
+    if hp == NULL or hp.started != 1 or not PyThread_acquire_lock(hp.busy, 0):
+        return NULL
+    return hp
+
+
+def _forget_helper_after_fork() -> None:
+    """In a forked child the helper thread does not exist: the next step that wants one starts its own."""
+    global _helper, _helper_start
+    _helper = NULL
+    _helper_start = PyThread_allocate_lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_helper_after_fork)
+
+
+cdef unsigned int _skip_seed(unsigned int seed, unsigned long long n) noexcept nogil:
+    """dRand's seed after n draws: the generator's map x -> a x + c applied n times, by repeated squaring."""
+    cdef unsigned int a = 1664525u
+    cdef unsigned int c = 1013904223u
+    while n:
+        if n & 1:
+            seed = a * seed + c
+        c = a * c + c
+        a = a * a
+        n >>= 1
+    return seed
+
+
+cdef unsigned long long _draws(int rows, int iterations) noexcept nogil:
+    """dRand draws of one island's SOR: m - 1 per reshuffle, one reshuffle every 8 iterations after the first."""
+    if rows <= 1 or iterations <= 1:
+        return 0
+    return <unsigned long long> ((iterations - 1) // 8) * <unsigned long long> (rows - 1)
+
+
+cdef long long _work(int rows, int bodies, int quick, int iterations) noexcept nogil:
+    """A rough cost of stepping an island, to split the islands into two halves of similar cost."""
+    cdef long long m = rows
+    return m * (iterations if quick else m + 8) + 16 * bodies
+
+
+cdef int _split(Islands* isl, int quick, int iterations) noexcept nogil:
+    """The island where a second thread should take over (islands [split, count) go to it): the split that
+    halves the cost best, or 0 when the step is too small for a second thread to pay or the smaller half
+    would hold under an eighth of it."""
+    cdef long long total = 0, part = 0, gap, best_gap, best_part = 0
+    cdef int i, best = 0
+    for i in range(isl.count):
+        total += _work(isl.rows[i], isl.bofs[i + 1] - isl.bofs[i], quick, iterations)
+    if isl.count < 2 or total < _PARALLEL_WORK:
+        return 0
+    best_gap = total
+    for i in range(1, isl.count):
+        part += _work(isl.rows[i - 1], isl.bofs[i] - isl.bofs[i - 1], quick, iterations)
+        gap = 2 * part - total
+        if gap < 0:
+            gap = -gap
+        if gap < best_gap:
+            best_gap, best, best_part = gap, i, part
+        if 2 * part >= total:
+            break
+    if best == 0 or 8 * best_part < total or 8 * (total - best_part) < total:
+        return 0
+    return best
+
+
+cdef int _step_islands(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h, unsigned int* seed,
+                       Islands* isl, Workspace ws) noexcept nogil:
+    """Step every island, in island order or, when it pays and the world allows two threads, the first ones
+    here and the rest in the helper thread. Islands share no rows, and the helper's first dRand seed is the
+    one the islands before it leave (their draws are known from their row counts), so both ways give the
+    same bits. Returns -1 when memory ran out."""
+    cdef int iterations = <int> wr[W_QS_ITER]
+    cdef int quick = seed != NULL
+    cdef int split = 0, i
+    cdef unsigned long long draws = 0
+    cdef Helper* hp = NULL
+    cdef IslandRun own
+    own.br = br
+    own.bi = bi
+    own.jr = jr
+    own.ji = ji
+    own.wr = wr
+    own.h = h
+    own.isl = isl
+    own.first = 0
+    own.last = isl.count
+    own.quick = quick
+    own.arena = &ws.arena
+    own.seed = seed[0] if quick else 0
+    if ws.threads != 1:
+        split = _split(isl, quick, iterations)
+        if split > 0:
+            hp = _take_helper()
+    if hp == NULL:
+        _step_run(&own)
+        if quick:
+            seed[0] = own.seed
+        return own.err
+    if quick:
+        for i in range(split):
+            draws += _draws(isl.rows[i], iterations)
+    ws.shared += 1
+    hp.run = own
+    hp.run.first = split
+    hp.run.seed = _skip_seed(own.seed, draws)
+    hp.run.arena = &ws.helper_arena
+    own.last = split
+    PyThread_release_lock(hp.go)
+    _step_run(&own)
+    PyThread_acquire_lock(hp.done, 1)
+    if quick:
+        seed[0] = hp.run.seed
+    i = -1 if own.err < 0 or hp.run.err < 0 else 0
+    PyThread_release_lock(hp.busy)
+    return i
+
+
+cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr,
+                     dReal h, unsigned int* seed, Workspace ws) noexcept nogil:
+    """The step's stages: find the islands, refuse hinge-2 joints with parallel axes, count each joint's rows,
+    step the islands, number the moved bodies. Returns the number of islands, -1 when out of memory, or
+    -2 - j when hinge-2 joint j has parallel axes (nothing is stepped)."""
+    cdef Arena* a = &ws.arena
+    cdef int* mem = <int*> _ws_get(a, WS_MEM, (9 * nb + 3 * nj + 5) * sizeof(int))
+    cdef int* adj = <int*> _ws_get(a, WS_ADJ, (2 * nj + 1) * sizeof(int))
+    cdef Islands isl
+    cdef int i, k, j, moved = 0
+    if mem == NULL or adj == NULL:
+        return -1
+    isl.bodies = mem + 3 * nb + 2 + nj      # after _find_islands' own scratch (3 nb + 2 + nj)
+    isl.joints = isl.bodies + nb
+    isl.bofs = isl.joints + nj
+    isl.jofs = isl.bofs + nb + 1
+    isl.rows = isl.jofs + nb + 1
+    isl.jcnt = isl.rows + nb + 1
+    isl.loc = isl.jcnt + nj
+    _find_islands(bi, nb, ji, nj, mem, adj, &isl)
+    j = _first_parallel_hinge2(br, jr, ji, &isl)
+    if j >= 0:
+        return -2 - j
+    _count_rows(br, bi, jr, ji, wr, &isl)
+    if _step_islands(br, bi, jr, ji, wr, h, seed, &isl, ws) < 0:
+        return -1
+    for i in range(isl.count):          # BI_MOVED: the body's place in the integration order, from 1
+        for k in range(isl.bofs[i], isl.bofs[i + 1]):
+            moved += 1
+            bi[isl.bodies[k] * BI + BI_MOVED] = moved
+    return isl.count
 
 
 cdef int _parallel_hinge2(const dReal* br, const dReal* jr, const int* ji, const int* joints,
@@ -1281,7 +1550,7 @@ cdef int step_rows(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const
         return -1
     ws.uses += 1
     _auto_disable(br, bi, nb, ji, nj, h, samples, S, jointed)
-    return _world_step(br, bi, nb, jr, ji, nj, wr, h, seed, &ws.arena)
+    return _world_step(br, bi, nb, jr, ji, nj, wr, h, seed, ws)
 
 
 # ---------------------------------------------------------------- atomic steps: what a step writes

@@ -23,9 +23,12 @@ INF = float("inf")
 class Workspace:
     """Scratch lists of one world's steps, kept between steps (the twin of the core's Workspace): the step
     takes its large zero-filled arrays (the LCP matrix, the Jacobian rows) from here, grown only when a step
-    needs more than an earlier one, so steady-state steps reuse them."""
+    needs more than an earlier one, so steady-state steps reuse them. ``threads`` is the islands-processing
+    thread limit the core honours; the twin steps every island in the calling thread, which gives the same
+    bits."""
 
     def __init__(self):
+        self._threads = 0
         self._lists: dict = {}
         self._grows = 0
         self._uses = 0
@@ -35,6 +38,20 @@ class Workspace:
     def grows(self) -> int:
         """How many times a list was (re)allocated: constant once the world's step sizes stop growing."""
         return self._grows
+
+    @property
+    def threads(self) -> int:
+        """The islands-processing thread limit (0: unlimited; no effect here)."""
+        return self._threads
+
+    @threads.setter
+    def threads(self, count: int) -> None:
+        self._threads = int(count)
+
+    @property
+    def shared(self) -> int:
+        """Steps that handed islands to a helper thread: none here."""
+        return 0
 
     @property
     def uses(self) -> int:
@@ -507,14 +524,35 @@ def _max_angular_speed(br, bi, b):
 
 
 def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng, ws):
-    """Find islands of enabled bodies and step each one (QuickStep when rng holds a seed); island count, or
-    -2 - j when hinge-2 joint j has parallel axes."""
+    """The step's stages: find the islands, refuse hinge-2 joints with parallel axes, count each joint's rows,
+    step the islands in order (QuickStep when rng holds a seed), number the moved bodies. Island count, or
+    -2 - j when hinge-2 joint j has parallel axes (nothing is stepped)."""
+    islands = _find_islands(bi, nb, ji, nj)
+    for bodies, joints in islands:
+        j = _parallel_hinge2(br, jr, ji, joints)
+        if j >= 0:
+            return -2 - j
+    jcnt = _count_rows(br, bi, jr, ji, wr, islands)
+    for bodies, joints in islands:
+        _step_island(br, bi, jr, ji, wr, h, bodies, joints, jcnt, rng, ws)
+    moved = 0
+    for bodies, _ in islands:       # BI_MOVED: the body's place in the integration order, from 1
+        for b in bodies:
+            moved += 1
+            bi[b * L.BI + L.BI_MOVED] = moved
+    return len(islands)
+
+
+def _find_islands(bi, nb, ji, nj):
+    """[(bodies, joints)] of each island of enabled bodies joined by enabled joints, waking every body an
+    island reaches, in libode's order: islands from the highest body slot down, bodies depth first, each
+    body's joints newest first. Marks BI_ISLAND."""
     for b in range(nb):
         bi[b * L.BI + L.BI_ISLAND] = -1
         bi[b * L.BI + L.BI_MOVED] = 0
     jlists = _body_joint_lists(bi, nb, ji, nj)
     jtag = [0] * nj
-    islands = moved = 0
+    islands = []
     for start in range(nb - 1, -1, -1):
         o = start * L.BI
         if bi[o + L.BI_ALIVE] == 0 or bi[o + L.BI_ENABLED] == 0 or bi[o + L.BI_ISLAND] >= 0:
@@ -522,7 +560,7 @@ def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng, ws):
         bodies = []
         joints = []
         stack = [start]
-        bi[o + L.BI_ISLAND] = islands
+        bi[o + L.BI_ISLAND] = len(islands)
         while stack:
             b = stack.pop()
             bodies.append(b)
@@ -536,17 +574,17 @@ def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng, ws):
                 if other == b:
                     other = ji[j * L.JI + L.JI_B2]
                 if other >= 0 and bi[other * L.BI + L.BI_ISLAND] < 0:
-                    bi[other * L.BI + L.BI_ISLAND] = islands
+                    bi[other * L.BI + L.BI_ISLAND] = len(islands)
                     stack.append(other)
-        j = _parallel_hinge2(br, jr, ji, joints)
-        if j >= 0:
-            return -2 - j
-        _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng, ws)
-        for k, b in enumerate(bodies):      # BI_MOVED: the body's place in the integration order, from 1
-            bi[b * L.BI + L.BI_MOVED] = moved + k + 1
-        moved += len(bodies)
-        islands += 1
+        islands.append((bodies, joints))
     return islands
+
+
+def _count_rows(br, bi, jr, ji, wr, islands):
+    """{joint slot: row count} (info1, which also settles limit states) for every island joint. An island's
+    joints see only its own bodies, so counting every island before stepping any gives the counts stepping
+    them in turn would."""
+    return {j: jacobian.info1(ji, jr, j, br, bi, wr) for _, joints in islands for j in joints}
 
 
 def _parallel_hinge2(br, jr, ji, joints):
@@ -633,13 +671,13 @@ def _integrate_body(br, bi, b, h):
     br[o + L.B_R:o + L.B_R + 9] = R
 
 
-def _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng, ws):
+def _step_island(br, bi, jr, ji, wr, h, bodies, joints, jcnt, rng, ws):
     """One step of one island: constraint forces (LCP, or SOR when rng is given), then semi-implicit Euler."""
     invI = [_prepare_body(br, bi, wr, h, b) for b in bodies]
     if joints and rng is not None:
-        _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng, ws)
+        _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, rng, ws)
     elif joints:
-        _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, ws)
+        _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, ws)
     for n, b in enumerate(bodies):
         o = b * L.BR
         im = h * br[o + L.B_INVMASS]
@@ -660,16 +698,14 @@ def _step_island(br, bi, jr, ji, wr, h, bodies, joints, rng, ws):
         bi[b * L.BI + L.BI_MOVED] = 1
 
 
-def _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI):
+def _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt):
     """Rows of every joint of the island: (order, ofs, m, nub, J, c, cfm, lo, hi, findex).
 
     Joints whose rows are all unbounded come first (their rows form the LCP's leading nub block).
     """
     fps = 1.0 / h
     wcfm = wr[L.W_CFM]
-    counts = []
-    for j in joints:
-        counts.append(jacobian.info1(ji, jr, j, br, bi, wr))
+    counts = [jcnt[j] for j in joints]
     rows = []
     for n, j in enumerate(joints):
         m = counts[n]
@@ -694,9 +730,10 @@ def _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI):
     return order, nub
 
 
-def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, ws):
-    """Solve the island's LCP for the constraint forces and add h M^-1 J^T lambda to the velocities."""
-    order, nub = _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI)
+def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, ws):
+    """Solve the island's LCP for the constraint forces and add h M^-1 J^T lambda to the velocities (jcnt: each
+    joint's row count, by slot)."""
+    order, nub = _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt)
     local = {b: n for n, b in enumerate(bodies)}
     nrows = 0
     ofs = []
@@ -836,11 +873,12 @@ def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, ws):
         br[o + L.B_AVEL + 2] += d[2]
 
 
-def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, rng, ws):
-    """QuickStep: rows in island joint order, projected SOR for lambda, then v += h M^-1 J^T lambda."""
+def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, rng, ws):
+    """QuickStep: rows in island joint order (jcnt: each joint's row count, by slot), projected SOR for
+    lambda, then v += h M^-1 J^T lambda."""
     fps = 1.0 / h
     wcfm = wr[L.W_CFM]
-    counts = [jacobian.info1(ji, jr, j, br, bi, wr) for j in joints]
+    counts = [jcnt[j] for j in joints]
     m = sum(counts)
     if m == 0:
         return
