@@ -102,7 +102,7 @@ class World(_backend.kernel("handles").WorldBase, Handle):
         return int(self._state.wreal[L.W_QS_ITER])
 
     def setStepIslandsProcessingMaxThreadCount(self, count: int) -> None:
-        """Limit the threads a step may spread its islands over (dWorldSetStepIslandsProcessingMaxThreadCount).
+        """Limit the threads a step spreads its islands over (dWorldSetStepIslandsProcessingMaxThreadCount).
 
         1 steps every island in the calling thread. 0 (unlimited, the default) or more lets a step with
         enough work in two or more islands hand about half of them to the process's helper thread (one

@@ -528,7 +528,7 @@ def _world_step(br, bi, nb, jr, ji, nj, wr, h, rng, ws):
     step the islands in order (QuickStep when rng holds a seed), number the moved bodies. Island count, or
     -2 - j when hinge-2 joint j has parallel axes (nothing is stepped)."""
     islands = _find_islands(bi, nb, ji, nj)
-    for bodies, joints in islands:
+    for _, joints in islands:
         j = _parallel_hinge2(br, jr, ji, joints)
         if j >= 0:
             return -2 - j
@@ -731,8 +731,8 @@ def _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt):
 
 
 def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, ws):
-    """Solve the island's LCP for the constraint forces and add h M^-1 J^T lambda to the velocities (jcnt: each
-    joint's row count, by slot)."""
+    """Solve the island's LCP for the constraint forces and add h M^-1 J^T lambda to the velocities
+    (jcnt: each joint's row count, by slot)."""
     order, nub = _joint_rows(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt)
     local = {b: n for n, b in enumerate(bodies)}
     nrows = 0
