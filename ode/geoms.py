@@ -206,18 +206,7 @@ _H = _backend.kernel("handles")
 
 def _dirty_up(slot: int, t: int) -> None:
     """Mark geom ``slot`` and its clean ancestors dirty at time t, stopping at the first dirty one."""
-    ints, stamp, unsorted = STORE.slots.ints, STORE.stamp, STORE.unsorted
-    g = slot
-    while True:
-        parent = int(ints[g, L.GI_SPACE])
-        if parent < 0 or stamp[g]:
-            return
-        stamp[g] = t
-        unsorted.add(parent)
-        STORE.dirty.add(parent)
-        if ints[parent, L.GI_CLASS] == L.GC_SAP_SPACE:
-            STORE.sap_events.setdefault(parent, []).append(g)
-        g = parent
+    _GH.dirty_up(slot, t, STORE.stamp, STORE.slots.ints, STORE.unsorted, STORE.dirty, STORE.sap_events)
 
 
 def geom_moved(slot: int) -> None:
@@ -289,29 +278,14 @@ def _step_plan(gs, bs) -> tuple:
 
 def _step_group(state, gs, bs, parents) -> bool:
     """step_moved for one world's attached geoms (rows gs, their bodies' rows bs, their spaces' rows);
-    whether some stay clean (their bodies did not move). The ordering and stamping is the kernel's."""
-    g, parents, still = _GH.step_dirty(STORE.stamp, state.bodies.ints, gs, bs, parents, STORE.clock)
-    if g.shape[0] == 0:
-        return still
-    t0 = STORE.clock + 1
-    STORE.clock += g.shape[0]
-    p0 = int(parents[0])
-    if (parents == p0).all():
-        _space_moved(p0, g, t0)
-        return still
-    spaces, first = np.unique(parents, return_index=True)
-    for p, k in zip(spaces.tolist(), first.tolist()):
-        _space_moved(p, g[parents == p], t0 + k)
+    whether some stay clean (their bodies did not move). The ordering, stamping and the spaces' moves are
+    the kernel's."""
+    g, spaces, still = _GH.step_dirty(STORE.stamp, state.bodies.ints, gs, bs, parents, STORE.clock)
+    if g.shape[0]:
+        _GH.spaces_moved(g, spaces, STORE.clock + 1, STORE.stamp, STORE.slots.ints, STORE.unsorted,
+                         STORE.dirty, STORE.sap_events)
+        STORE.clock += g.shape[0]
     return still
-
-
-def _space_moved(p: int, g, t: int) -> None:
-    """Space row p, some of whose geoms (rows g, in order) a step made dirty, the first at time t."""
-    STORE.unsorted.add(p)
-    STORE.dirty.add(p)
-    if STORE.slots.ints[p, L.GI_CLASS] == L.GC_SAP_SPACE:
-        STORE.sap_events.setdefault(p, []).extend(g.tolist())
-    _dirty_up(p, t)
 
 
 def refresh_poses() -> None:

@@ -360,3 +360,50 @@ def _lock_story(lock) -> list:
 def test_store_lock_behaves_as_threading_rlock():
     assert _lock_story(core_handles.ReentrantLock()) == _lock_story(twin_handles.ReentrantLock())
     assert _lock_story(core_handles.ReentrantLock())[:4] == [True, True, True, False]
+
+
+def _space_tree(rng) -> tuple:
+    """A random forest of geom rows: rows 0-3 spaces (row 2 a SAP space) nested under one another, rows 4-19
+    geoms in one of them or in none; some rows already dirty. (stamp, gints)."""
+    gints = np.zeros((20, L.GI), dtype=np.int32)
+    gints[:, L.GI_SPACE] = -1
+    gints[1, L.GI_SPACE] = 0
+    gints[2, L.GI_SPACE] = 0
+    gints[3, L.GI_SPACE] = 1
+    gints[2, L.GI_CLASS] = L.GC_SAP_SPACE
+    gints[4:, L.GI_SPACE] = rng.integers(-1, 4, 16)
+    stamp = np.where(rng.random(20) < 0.3, rng.integers(1, 50, 20), 0).astype(np.int64)
+    return stamp, gints
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_space_bookkeeping_kernels_agree(seed):
+    """dirty_up and spaces_moved leave the same stamps, sets and SAP events in the core and the twin."""
+    results = []
+    for mod in (core, twin):
+        rng = np.random.default_rng(seed)
+        stamp, gints = _space_tree(rng)
+        unsorted, dirty, events = set(), set(), {}
+        mod.dirty_up(int(rng.integers(4, 20)), 60, stamp, gints, unsorted, dirty, events)
+        rows = rng.permutation(np.arange(4, 20))[:6].astype(np.intp)
+        spaces = rng.integers(0, 4, 6).astype(np.intp)
+        mod.spaces_moved(rows, spaces, 70, stamp, gints, unsorted, dirty, events)
+        results.append((stamp.tolist(), sorted(unsorted), sorted(dirty), {k: list(map(int, v))
+                                                                            for k, v in events.items()}))
+    assert results[0] == results[1]
+    assert results[0][1]                       # something moved
+
+
+@pytest.mark.parametrize("mod", [core, twin], ids=["core", "twin"])
+def test_space_bookkeeping_kernels_refuse_bad_rows(mod):
+    stamp, gints = _space_tree(np.random.default_rng(0))
+    with pytest.raises(IndexError, match="row"):
+        mod.dirty_up(20, 1, stamp, gints, set(), set(), {})
+    with pytest.raises(TypeError, match="stamp"):
+        mod.dirty_up(4, 1, stamp.astype(np.int32), gints, set(), set(), {})
+    with pytest.raises(IndexError, match="row"):
+        mod.spaces_moved(np.array([4], dtype=np.intp), np.array([25], dtype=np.intp), 1, stamp, gints,
+                         set(), set(), {})
+    with pytest.raises(TypeError, match="rows"):
+        mod.spaces_moved(np.array([4], dtype=np.int32), np.array([0], dtype=np.intp), 1, stamp, gints,
+                         set(), set(), {})

@@ -26,8 +26,8 @@ from libc.stdlib cimport free, malloc, qsort
 from .collide cimport body_pose_rec, collide_pair, compute_aabb
 from .dreal cimport dReal
 from .handles cimport ContactBase, ReentrantLock, SlotsBase, _vec
-from .layout cimport (BI_MOVED, CR, C_DEPTH, C_NORMAL, C_POS, GC_RAY, GI_CLASS, GI_ENABLED, GI_FLAGS, G_AABB,
-                      G_POS, G_R)
+from .layout cimport (BI_MOVED, CR, C_DEPTH, C_NORMAL, C_POS, GC_RAY, GC_SAP_SPACE, GI_CLASS, GI_ENABLED,
+                      GI_FLAGS, GI_SPACE, G_AABB, G_POS, G_R)
 
 from ode.errors import ODEError
 
@@ -654,3 +654,84 @@ def step_dirty(cnp.ndarray stamp not None, cnp.ndarray bints not None, cnp.ndarr
         sp[i] = p[k]
         st[g[k]] = clock + 1 + i
     return rows, spaces, still
+
+
+cdef int _check_rows(cnp.ndarray stamp, cnp.ndarray gints) except -1:
+    """The store's stamp (int64) and int rows (C-contiguous int32, one row per stamp), or TypeError."""
+    if stamp.dtype.num != cnp.NPY_INT64 or not cnp.PyArray_IS_C_CONTIGUOUS(stamp) or stamp.ndim != 1 \
+            or gints.dtype.num != cnp.NPY_INT32 or gints.ndim != 2 or gints.shape[1] <= GI_SPACE \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(gints) or gints.shape[0] < stamp.shape[0]:
+        raise TypeError("stamp must be an int64 row per geom and gints the store's C-contiguous int32 rows")
+    return 0
+
+
+cdef int _dirty_up(long long* st, const int* gi, Py_ssize_t gw, Py_ssize_t ng, Py_ssize_t g, long long t,
+                   set unsorted, set dirty, dict sap_events) except -1:
+    """Mark geom row g and its clean ancestors dirty at time t, stopping at the first dirty one; each
+    parent joins unsorted and dirty, and a SAP parent records the geom as an event."""
+    cdef Py_ssize_t parent
+    while True:
+        parent = gi[g * gw + GI_SPACE]
+        if parent < 0 or st[g]:
+            return 0
+        if parent >= ng:
+            raise IndexError("a space row is out of range")
+        st[g] = t
+        unsorted.add(parent)
+        dirty.add(parent)
+        if gi[parent * gw + GI_CLASS] == GC_SAP_SPACE:
+            sap_events.setdefault(parent, []).append(g)
+        g = parent
+
+
+def dirty_up(Py_ssize_t slot, long long t, cnp.ndarray stamp not None, cnp.ndarray gints not None,
+             set unsorted not None, set dirty not None, dict sap_events not None) -> None:
+    """dGeomMoved's bookkeeping (see ode.geoms): geom row slot and its clean ancestors become dirty at time t
+    (stamp), stopping at the first dirty one; their spaces join unsorted and dirty, SAP spaces record the
+    geom in sap_events."""
+    _check_rows(stamp, gints)
+    if slot < 0 or slot >= stamp.shape[0]:
+        raise IndexError("the geom row is out of range")
+    _dirty_up(<long long*>cnp.PyArray_DATA(stamp), <const int*>cnp.PyArray_DATA(gints), gints.shape[1],
+              stamp.shape[0], slot, t, unsorted, dirty, sap_events)
+
+
+def spaces_moved(cnp.ndarray rows not None, cnp.ndarray spaces not None, long long t0,
+                 cnp.ndarray stamp not None, cnp.ndarray gints not None, set unsorted not None,
+                 set dirty not None, dict sap_events not None) -> None:
+    """After step_dirty: the spaces of the geoms a step made dirty (rows, their spaces' rows, stamped t0,
+    t0 + 1, ...) moved. Each space, in increasing row order, joins unsorted and dirty, records its geoms
+    (in order) when it is a SAP space, and becomes dirty with its clean ancestors at the stamp of its
+    first geom."""
+    cdef Py_ssize_t n = rows.shape[0], k, i, p, ng = stamp.shape[0]
+    _check_rows(stamp, gints)
+    if rows.dtype.num != cnp.NPY_INTP or spaces.dtype.num != cnp.NPY_INTP or rows.ndim != 1 \
+            or spaces.ndim != 1 or spaces.shape[0] != n or not cnp.PyArray_IS_C_CONTIGUOUS(rows) \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(spaces):
+        raise TypeError("rows and spaces must be C-contiguous intp arrays of one length")
+    cdef const Py_ssize_t* g = <const Py_ssize_t*>cnp.PyArray_DATA(rows)
+    cdef const Py_ssize_t* sp = <const Py_ssize_t*>cnp.PyArray_DATA(spaces)
+    cdef long long* st = <long long*>cnp.PyArray_DATA(stamp)
+    cdef const int* gi = <const int*>cnp.PyArray_DATA(gints)
+    cdef Py_ssize_t gw = gints.shape[1]
+    cdef list events
+    for k in range(n):
+        if sp[k] < 0 or sp[k] >= ng or g[k] < 0 or g[k] >= ng:
+            raise IndexError("a geom or space row is out of range")
+    p = -1
+    while True:                       # the next space row above p, at its first geom
+        k = -1
+        for i in range(n):
+            if sp[i] > p and (k < 0 or sp[i] < sp[k]):
+                k = i
+        if k < 0:
+            return
+        p = sp[k]
+        unsorted.add(p)
+        dirty.add(p)
+        if gi[p * gw + GI_CLASS] == GC_SAP_SPACE:
+            events = sap_events.setdefault(p, [])
+            for i in range(k, n):
+                if sp[i] == p:
+                    events.append(g[i])
+        _dirty_up(st, gi, gw, ng, p, t0 + k, unsorted, dirty, sap_events)

@@ -183,3 +183,55 @@ def step_dirty(stamp, bints, gs, bs, parents, clock: int) -> tuple:
     rows, spaces = gs[k].copy(), parents[k].copy()
     stamp[rows] = np.arange(clock + 1, clock + 1 + rows.shape[0], dtype=np.int64)
     return rows, spaces, still
+
+
+def _check_rows(stamp, gints) -> None:
+    """The store's stamp (int64) and int rows (int32, one row per stamp), or TypeError."""
+    if stamp.dtype != np.int64 or stamp.ndim != 1 or gints.dtype != np.int32 or gints.ndim != 2 \
+            or gints.shape[1] <= L.GI_SPACE or gints.shape[0] < stamp.shape[0]:
+        raise TypeError("stamp must be an int64 row per geom and gints the store's C-contiguous int32 rows")
+
+
+def _dirty_up(stamp, gints, g: int, t: int, unsorted: set, dirty: set, sap_events: dict) -> None:
+    """Mark geom row g and its clean ancestors dirty at time t (see the compiled module)."""
+    while True:
+        parent = int(gints[g, L.GI_SPACE])
+        if parent < 0 or stamp[g]:
+            return
+        if parent >= stamp.shape[0]:
+            raise IndexError("a space row is out of range")
+        stamp[g] = t
+        unsorted.add(parent)
+        dirty.add(parent)
+        if gints[parent, L.GI_CLASS] == L.GC_SAP_SPACE:
+            sap_events.setdefault(parent, []).append(g)
+        g = parent
+
+
+def dirty_up(slot: int, t: int, stamp, gints, unsorted: set, dirty: set, sap_events: dict) -> None:
+    """dGeomMoved's bookkeeping: geom row slot and its clean ancestors become dirty at time t (see the
+    compiled module)."""
+    _check_rows(stamp, gints)
+    if not 0 <= slot < stamp.shape[0]:
+        raise IndexError("the geom row is out of range")
+    _dirty_up(stamp, gints, int(slot), int(t), unsorted, dirty, sap_events)
+
+
+def spaces_moved(rows, spaces, t0: int, stamp, gints, unsorted: set, dirty: set, sap_events: dict) -> None:
+    """After step_dirty: the spaces of the geoms a step made dirty moved (see the compiled module)."""
+    _check_rows(stamp, gints)
+    n = rows.shape[0]
+    if rows.dtype != np.intp or spaces.dtype != np.intp or rows.ndim != 1 or spaces.shape != (n,):
+        raise TypeError("rows and spaces must be C-contiguous intp arrays of one length")
+    ng = stamp.shape[0]
+    if n and (spaces.min() < 0 or spaces.max() >= ng or rows.min() < 0 or rows.max() >= ng):
+        raise IndexError("a geom or space row is out of range")
+    sp = spaces.tolist()
+    g = rows.tolist()
+    for p in sorted(set(sp)):
+        k = sp.index(p)
+        unsorted.add(p)
+        dirty.add(p)
+        if gints[p, L.GI_CLASS] == L.GC_SAP_SPACE:
+            sap_events.setdefault(p, []).extend(g[i] for i in range(k, n) if sp[i] == p)
+        _dirty_up(stamp, gints, p, int(t0) + k, unsorted, dirty, sap_events)
