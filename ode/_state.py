@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import weakref
 
 import numpy as np
 
@@ -144,3 +145,4 @@ class WorldState:
         self.joint_objects: dict[int, object] = {}  # slot -> Joint: and its joints
         self.moved_callbacks: dict[int, object] = {}  # slot -> callable(body), only bodies that have one
         self.workspace = kernel("step").Workspace()   # the step kernels' scratch memory, reused every step
+        self.groups = weakref.WeakSet()   # groups given native contact joints of this world (for snapshots)

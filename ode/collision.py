@@ -784,6 +784,7 @@ def _write_joints(world, group, ws, surface) -> None:
     batch = _NativeContacts(world, rows)
     batch._group = group
     group._joints.extend([batch] * k)
+    world._state.groups.add(group)
 
 
 bind_pipeline(collide_contacts)
