@@ -249,7 +249,7 @@ def _set_group(g, p: dict) -> None:
     for m in g._joints:
         w = getattr(m, "_world", None)
         if w is not None:
-            w._state.groups.add(g)
+            w._state.note_group(g)
 
 
 _CONTACT_FIELDS = ("mode", "mu", "mu2", "bounce", "bounce_vel", "soft_erp", "soft_cfm", "motion1", "motion2",

@@ -185,11 +185,14 @@ def _every_geom(space):
              ode.GeomConvex(space, tetra, [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)],
                             [3, 1, 2, 3, 3, 0, 2, 3, 3, 0, 3, 1, 3, 0, 1, 2]),
              ode.GeomTriMesh(_mesh(), space), ode.GeomHeightfield(_heightfield(), True, space),
-             ode.GeomTransform(space)]
+             ode.GeomHeightfield(_heightfield(), False, space), ode.GeomTransform(space)]
     geoms[-1].setGeom(ode.GeomBox(None, (0.4, 0.4, 0.4)))
     for k, g in enumerate(geoms):
         if g.placeable():
             g.setPosition((0.3 * k, 0.1 * k, 0.2))
+    geoms[1].setCategoryBits(6)
+    geoms[1].setCollideBits(5)
+    geoms[3].disable()
     return geoms
 
 
@@ -209,7 +212,9 @@ def test_every_geom_class_round_trips():
     loaded_space, loaded, loaded_probe = pickle.loads(pickle.dumps((space, geoms, probe)))
     assert [type(g) for g in loaded] == [type(g) for g in geoms]
     assert _contacts(loaded, loaded_probe) == want
+    assert (loaded[1].getCategoryBits(), loaded[1].getCollideBits(), loaded[3].isEnabled()) == (6, 5, False)
     assert loaded[-1].getGeom().getLengths() == geoms[-1].getGeom().getLengths()
+    assert not loaded[9].placeable() and loaded[9].getAABB() == geoms[9].getAABB()
     assert loaded[7].getTriMeshData().getTriangleCount() == 4
     assert loaded[8].getHeightfieldData().getHeight(3, 2) == geoms[8].getHeightfieldData().getHeight(3, 2)
     copies = copy.deepcopy(geoms)
@@ -376,3 +381,22 @@ def test_every_joint_class_round_trips():
                 j.setParam(ode.ParamFMax, 1.0)
             with pytest.raises(type(e1.value)):
                 j2.setParam(ode.ParamFMax, 1.0)
+
+
+def test_deep_copies_of_parts_keep_one_object_per_row():
+    """A deep copy of a body, joint or geom alone copies its world (or space and body) once: the copy is
+    the object its world holds in that row, not a second handle onto it."""
+    world = ode.World()
+    b1, b2 = ode.Body(world), ode.Body(world)
+    joint = ode.SliderJoint(world)
+    joint.attach(b1, b2)
+    geom = ode.GeomCapsule(ode.SimpleSpace(), 0.2, 1.0)
+    geom.setBody(b2)
+    body = copy.deepcopy(b1)
+    assert body.getWorld()._state.body_objects[body._slot] is body and body.getWorld() is not world
+    j = copy.deepcopy(joint)
+    assert j.world._state.joint_objects[j._slot] is j and j.getBody(0).getWorld() is j.world
+    g = copy.deepcopy(geom)
+    w = g.getBody().getWorld()
+    assert w._state.body_objects[g.getBody()._slot] is g.getBody() and len(w._state.body_objects) == 2
+    assert g.getSpace().getGeom(0) is g
