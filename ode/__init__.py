@@ -59,6 +59,8 @@ from .user_geoms import (
     setColliderOverride,
 )
 from .world import World
+from .snapshot import WorldSnapshot
+from .pickling import dumps, loads
 
 environment = None  # PyODE's name for "no body": attaching a joint to it fixes it to the static world
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import weakref
 
 import numpy as np
 
@@ -144,3 +145,14 @@ class WorldState:
         self.joint_objects: dict[int, object] = {}  # slot -> Joint: and its joints
         self.moved_callbacks: dict[int, object] = {}  # slot -> callable(body), only bodies that have one
         self.workspace = kernel("step").Workspace()   # the step kernels' scratch memory, reused every step
+        self.groups = weakref.WeakSet()   # groups given native contact joints of this world (for snapshots)
+        self.last_group = None           # a weak reference to the last group note_group added
+
+    def note_group(self, group) -> None:
+        """Remember that ``group`` holds native contact joints of this world (snapshots find groups in
+        ``groups``); the usual case, the same group as last time, is one weak-reference call (collideContacts
+        tests it before calling)."""
+        last = self.last_group
+        if last is None or last() is not group:
+            self.groups.add(group)
+            self.last_group = weakref.ref(group)

@@ -784,6 +784,10 @@ def _write_joints(world, group, ws, surface) -> None:
     batch = _NativeContacts(world, rows)
     batch._group = group
     group._joints.extend([batch] * k)
+    st = world._state
+    last = st.last_group                  # WorldState.note_group, its usual case inlined (no call)
+    if last is None or last() is not group:
+        st.note_group(group)
 
 
 bind_pipeline(collide_contacts)

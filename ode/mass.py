@@ -69,6 +69,17 @@ class Mass(_backend.kernel("handles").MassBase):
         m._m = _out((float(mass),) + tuple(float(x) for x in c) + tuple(float(x) for x in I))
         return m
 
+    def __reduce__(self):
+        """Pickles and deep copies rebuild the Mass from its 13 values (no compiled state is needed)."""
+        return (type(self)._from_tuple, (self._m,))
+
+    @classmethod
+    def _from_tuple(cls, values: tuple) -> Mass:
+        """A Mass holding exactly ``values`` (the 13 values of ``_m``), for unpickling."""
+        m = cls()
+        m._m = tuple(float(x) for x in values)
+        return m
+
     def _values(self) -> tuple:
         """(mass, c as a 3-tuple, I as a row-major 9-tuple): the fast accessor for Body.setMass."""
         m = self._m

@@ -2,6 +2,11 @@
 
 QuickStep shuffles its constraint rows with this generator every 8 iterations, so setting the seed makes
 quickStep runs reproducible and lets them follow libode's (``randSetSeed(s)`` there and here).
+
+The seed stays process-wide (not per world) so that runs follow libode's. World snapshots record it
+(``state.seed``) and ``world.setState`` restores it; a pickled world carries the seed of its pickling time,
+which ``ode.loads`` sets and ``pickle.loads`` leaves alone (see docs/architecture.md, "Snapshots and
+pickling").
 """
 
 from __future__ import annotations

@@ -15,6 +15,13 @@ from .errors import ODEError
 
 DEFAULT_CFM = 1e-10 if _backend.precision == "double" else 1e-5
 
+_SNAPSHOTS: dict = {}      # "get" / "set": the snapshot functions ode.snapshot binds (a layer above)
+
+
+def bind_snapshots(get_state, set_state) -> None:
+    """Give worlds getState / setState (called once by ode.snapshot, which sits above geoms and spaces)."""
+    _SNAPSHOTS["get"], _SNAPSHOTS["set"] = get_state, set_state
+
 
 class World(_backend.kernel("handles").WorldBase, Handle):
     """A dynamics world (dWorldID): owns its bodies and joints and steps them together.
@@ -239,6 +246,23 @@ class World(_backend.kernel("handles").WorldBase, Handle):
         b = self._state.bodies
         if b.count == 0 or int(b.ints[:b.count, L.BI_AD_AVG].max()) <= 1:
             self._samples = None
+
+    # ---- snapshots (ode.snapshot)
+    def getState(self, spaces=()):
+        """An ``ode.WorldSnapshot`` of the world's complete dynamic state: every body and joint row (with
+        the row allocator's state, so handles stay valid), the world parameters, auto-disable counters and
+        samples, joints' internal state (limits, hinge-2 suspension, motor references, feedback, contact
+        rows), which joints each JointGroup holds, and the dRand seed. Geoms belong to no world: pass the
+        spaces whose geoms' list order, dirty state, free geoms' poses and enabled flags should be saved
+        too (needed for collisions to continue bit for bit). See ``ode.snapshot``."""
+        return _SNAPSHOTS["get"](self, spaces)
+
+    def setState(self, state) -> None:
+        """Restore a snapshot of this world taken by ``getState`` (the same body and joint objects become
+        current again; contact joints of groups come back as they were; the dRand seed is restored).
+        ValueError when the world's bodies or joints outside groups changed since, TypeError for a
+        non-snapshot; nothing is changed then. See ``ode.snapshot``."""
+        _SNAPSHOTS["set"](self, state)
 
     # ---- export
     def exportDIF(self, file, prefix: str = "") -> None:
