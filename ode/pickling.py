@@ -122,8 +122,8 @@ def _reduce_world(w):
         blob = {"wreal": st.wreal.copy(), "bodies": save_slots(st.bodies), "joints": save_slots(st.joints),
                 "samples": None if w._samples is None else w._samples.copy(), "seed": rand.randGetSeed()}
         payload = {"bodies": dict(st.body_objects), "joints": dict(st.joint_objects), "data": w._data,
-                   "threads": w._threads,
-                   "dict": _user_dict(w, _H.WorldBase, ("_state", "_samples", "_data", "_threads"))}
+                   "threads": w.getStepIslandsProcessingMaxThreadCount(),
+                   "dict": _user_dict(w, _H.WorldBase, ("_state", "_samples", "_data"))}
     return (_load_world, (type(w), blob), (_set_world, payload))
 
 
@@ -149,7 +149,7 @@ def _set_world(w, p: dict) -> None:
     st = w._state
     w.__dict__.update(p["dict"])
     w._data = p["data"]
-    w._threads = p["threads"]
+    w.setStepIslandsProcessingMaxThreadCount(p["threads"])
     st.body_objects.clear()
     st.body_objects.update(p["bodies"])
     st.joint_objects.clear()

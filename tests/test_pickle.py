@@ -400,3 +400,10 @@ def test_deep_copies_of_parts_keep_one_object_per_row():
     w = g.getBody().getWorld()
     assert w._state.body_objects[g.getBody()._slot] is g.getBody() and len(w._state.body_objects) == 2
     assert g.getSpace().getGeom(0) is g
+
+
+def test_the_islands_thread_limit_round_trips():
+    world = ode.World()
+    world.setStepIslandsProcessingMaxThreadCount(1)
+    assert pickle.loads(pickle.dumps(world)).getStepIslandsProcessingMaxThreadCount() == 1
+    assert copy.deepcopy(world).getStepIslandsProcessingMaxThreadCount() == 1
