@@ -21,15 +21,16 @@ from pathlib import Path
 EXAMPLES = Path("/usr/share/doc/python3-pyode/examples")
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "xode" / "debian.json"
 STEPS, DT, GRAVITY = 100, 0.02, (0.0, -9.81, 0.0)
-# ODE 0.16's axis parameters, named as XODE's <axis> attributes name them (lower case) -> ode.Param* suffix
+# XODE's <axis> parameter attributes (lower case) -> ODE's parameter name
 PARAMS = {"lowstop": "LoStop", "lostop": "LoStop", "histop": "HiStop", "highstop": "HiStop", "vel": "Vel",
-          "fmax": "FMax", "fudgefactor": "FudgeFactor", "bounce": "Bounce", "cfm": "CFM", "stoperp": "StopERP",
-          "stopcfm": "StopCFM", "suspensionerp": "SuspensionERP", "suspensioncfm": "SuspensionCFM"}
+          "fmax": "FMax", "fudgefactor": "FudgeFactor", "bounce": "Bounce", "cfm": "CFM",
+          "stoperp": "StopERP", "stopcfm": "StopCFM", "suspensionerp": "SuspensionERP",
+          "suspensioncfm": "SuspensionCFM"}
 # ODE 0.16's parameter numbers (dParamLoStop .. dParamSuspensionCFM; axis group g adds 256 g). Debian's
 # PyODE defines its Param* constants with the numbers of ODE before 0.16 (no LoVel and HiVel, so FMax is 3
 # where libode 0.16.2 has 5), so the recorder never uses them.
-NUMBERS = {"LoStop": 0, "HiStop": 1, "Vel": 2, "LoVel": 3, "HiVel": 4, "FMax": 5, "FudgeFactor": 6, "Bounce": 7,
-           "CFM": 8, "StopERP": 9, "StopCFM": 10, "SuspensionERP": 11, "SuspensionCFM": 12}
+NUMBERS = {"LoStop": 0, "HiStop": 1, "Vel": 2, "LoVel": 3, "HiVel": 4, "FMax": 5, "FudgeFactor": 6,
+           "Bounce": 7, "CFM": 8, "StopERP": 9, "StopCFM": 10, "SuspensionERP": 11, "SuspensionCFM": 12}
 GROUP = 256
 SLOTS = len(NUMBERS)
 _GROUPS = {"HingeJoint": 1, "SliderJoint": 1, "UniversalJoint": 2, "Hinge2Joint": 2, "AMotor": 3}
@@ -163,7 +164,7 @@ def _joint_entry(ode, joint, bodies: list) -> dict:
 
 
 def param_slots(ode, joint) -> list:
-    """The joint's parameters by number: per axis group, ODE 0.16's numbers 0 .. 12 (LoStop .. SuspensionCFM)."""
+    """The joint's parameters by number: per axis group, ODE 0.16's 0 .. 12 (LoStop .. SuspensionCFM)."""
     groups = _GROUPS.get(type(joint).__name__, 0)
     return [[float(joint.getParam(GROUP * g + k)) for k in range(SLOTS)] for g in range(groups)]
 
