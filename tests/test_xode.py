@@ -397,12 +397,12 @@ def test_slider_axis_and_stops() -> None:
 
 def test_universal_two_axes_and_their_groups() -> None:
     _, j = _joint("<universal><anchor x='0.5' y='0' z='0'/><axis x='0' y='1' z='0' HiStop='0.5'/>"
-                  "<axis x='0' y='0' z='1' LowStop='-0.75' SuspensionERP='0.3'/></universal>")
+                  "<axis x='0' y='0' z='1' LowStop='-0.75' StopERP='0.3'/></universal>")
     assert isinstance(j, ode.UniversalJoint)
     assert close(j.getAnchor(), (0.5, 0, 0))
     assert close(j.getAxis1(), (0, 1, 0)) and close(j.getAxis2(), (0, 0, 1))
     assert close([j.getParam(ode.ParamHiStop), j.getParam(ode.ParamLoStop2)], [0.5, -0.75])
-    assert close(j.getParam(ode.ParamSuspensionERP), 0.3, 1e-6)  # a hinge-2 parameter: set, unused
+    assert close(j.getParam(ode.ParamStopERP2), 0.3, 1e-6) and close(j.getParam(ode.ParamStopERP), 0.2, 1e-6)
     assert j.getParam(ode.ParamLoStop) == -math.inf and j.getParam(ode.ParamHiStop2) == math.inf
 
 

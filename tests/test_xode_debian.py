@@ -133,7 +133,7 @@ def test_debian_parameters_two_numbers_low(recorded: dict) -> None:
         assert slots == _debian_numbering(fresh, params[name]), name
         ours = rec.param_slots(ode, joint)
         checked += ours != slots
-    assert checked == 4  # hinge, slider, hinge2 and universal carry parameters that moved
+    assert checked == 5  # hinge, slider, hinge2, universal and amotor carry parameters that moved
 
 
 def test_debian_unaligned_motion_differs(recorded: dict) -> None:

@@ -90,6 +90,9 @@ FEATURES = """<?xml version="1.0"?>
         <body name="knob">
           <transform><position x="0" y="0" z="1.5"/></transform>
           <mass><adjust total="0.5"/></mass>
+          <joint name="amotor"><link1 body="base"/>
+            <amotor><axis x="0" y="1" z="0" Vel="0.5" FMax="0.2"/>
+              <axis x="1" y="0" z="0" HiStop="0.3"/></amotor></joint>
           <joint name="universal"><link1 body="base"/>
             <universal><anchor x="0" y="1" z="1.5"/><axis x="1" y="0" z="0" HiStop="1" StopCFM="1e-5"/>
               <axis x="0" y="1" z="0" LoStop="-1"/></universal>
@@ -156,9 +159,14 @@ def _joint_entry(ode, joint, bodies: list) -> dict:
     entry = {"class": type(joint).__name__}
     entry["bodies"] = [None if joint.getBody(i) is None else
                        next(k for k, b in enumerate(bodies) if b is joint.getBody(i)) for i in (0, 1)]
-    for getter in ("getAnchor", "getAnchor2", "getAxis", "getAxis1", "getAxis2"):
-        if hasattr(joint, getter):
-            entry[getter] = _floats(getattr(joint, getter)())
+    if isinstance(joint, ode.AMotor):
+        n = joint.getNumAxes()
+        entry.update(mode=joint.getMode(), axes=[_floats(joint.getAxis(i)) for i in range(n)],
+                     rel=[joint.getAxisRel(i) for i in range(n)])
+    else:
+        for getter in ("getAnchor", "getAnchor2", "getAxis", "getAxis1", "getAxis2"):
+            if hasattr(joint, getter):
+                entry[getter] = _floats(getattr(joint, getter)())
     entry["params"] = param_slots(ode, joint)
     return entry
 
@@ -219,17 +227,8 @@ def align(ode, root, text: str) -> None:
 
 def dump(ode, root) -> dict:
     """Every node of the tree in walk order: kind, name, and the numbers of the object it built."""
-    nodes, bodies, objs = [], [], []
-
-    def collect(node) -> None:
-        objs.append(node)
-        obj = node.getODEObject()
-        if isinstance(obj, ode.Body):
-            bodies.append(obj)
-        for child in node.getChildren():
-            collect(child)
-
-    collect(root)
+    objs, nodes = _nodes(root), []
+    bodies = [n.getODEObject() for n in objs if isinstance(n.getODEObject(), ode.Body)]
     for node in objs:
         obj = node.getODEObject()
         entry = {"name": node.getName(), "object": None if obj is None else type(obj).__name__}
@@ -249,18 +248,9 @@ def dump(ode, root) -> dict:
 
 def motion(ode, root) -> list:
     """Positions and rotations of every body after each of STEPS world steps under GRAVITY."""
-    bodies, worlds = [], []
-
-    def collect(node) -> None:
-        obj = node.getODEObject()
-        if isinstance(obj, ode.Body):
-            bodies.append(obj)
-        if isinstance(obj, ode.World):
-            worlds.append(obj)
-        for child in node.getChildren():
-            collect(child)
-
-    collect(root)
+    objs = [n.getODEObject() for n in _nodes(root)]
+    bodies = [o for o in objs if isinstance(o, ode.Body)]
+    worlds = [o for o in objs if isinstance(o, ode.World)]
     for w in worlds:
         w.setGravity(GRAVITY)
     out = []

@@ -33,12 +33,20 @@ class Numbers:
                 raise invalid(element, f"unknown attribute {key!r}")
 
     @staticmethod
-    def real(element, key: str, default=REQUIRED, finite: bool = True) -> float:
-        """The attribute as a float (``default`` when absent; required when no default)."""
+    def text(element, key: str, default):
+        """The attribute's text; ``default`` itself when absent (InvalidError when it is REQUIRED)."""
         text = element.attrs.get(key)
         if text is None:
             if default is REQUIRED:
                 raise invalid(element, f"attribute {key!r} is missing")
+            return default
+        return text
+
+    @staticmethod
+    def real(element, key: str, default=REQUIRED, finite: bool = True) -> float:
+        """The attribute as a float (``default`` when absent; required when no default)."""
+        text = Numbers.text(element, key, default)
+        if text is default:
             return default
         try:
             value = float(text)
@@ -73,10 +81,8 @@ class Numbers:
     @staticmethod
     def integer(element, key: str, default=REQUIRED) -> int:
         """An integer attribute."""
-        text = element.attrs.get(key)
-        if text is None:
-            if default is REQUIRED:
-                raise invalid(element, f"attribute {key!r} is missing")
+        text = Numbers.text(element, key, default)
+        if text is default:
             return default
         try:
             return int(text)
