@@ -8,8 +8,8 @@ user's environment:
   test's driver: ``pygame.event.get()`` snapshots the bodies (so frame k holds the state after k frames),
   hands out the scripted key/mouse events of that frame and, after FRAMES frames, a QUIT event that ends the
   script's own main loop. ``cgtypes`` (transforms.py's camera maths) is a do-nothing fake.
-- ``xode`` is Debian's PyODE XODE parser, imported fresh with our ``ode`` bound in sys.modules (it is the
-  user's library, not ours); ``PIL.Image`` is a small PNG reader (zlib + the five PNG row filters) so
+- ``xode`` is this distribution's XODE parser (``xode/``), imported fresh with the ``ode`` under test bound
+  in sys.modules; ``PIL.Image`` is a small PNG reader (zlib + the five PNG row filters) so
   tutorial_heightmap.py loads the real tutorial_heightmap.png without Pillow.
 - vehicle.py is Python 2 source (``print info``) and does not compile under Python 3 (checked below); it is
   run with exactly that statement written as ``print(info)`` in memory, the only change. Even so, with
@@ -43,6 +43,7 @@ from test_tutorials import _LINE, _bound, _Glut, _graphics_modules
 
 EXAMPLES = Path("/usr/share/doc/python3-pyode/examples")
 XODE = Path("/usr/lib/python3/dist-packages/xode")
+OUR_XODE = Path(__file__).resolve().parent.parent / "xode"
 DATA = Path(__file__).parent / "data" / "examples" / "examples.json"
 
 FRAMES2 = 150          # tutorial2: 3 s of the double pendulum at 50 fps
@@ -202,14 +203,8 @@ def _fresh_xode():
 
     purge()
     try:
-        try:
-            importlib.import_module("xode")
-        except ImportError:  # Debian installs it for the system python only: load that package
-            spec = importlib.util.spec_from_file_location("xode", XODE / "__init__.py",
-                                                          submodule_search_locations=[str(XODE)])
-            module = importlib.util.module_from_spec(spec)
-            sys.modules["xode"] = module
-            spec.loader.exec_module(module)
+        module = importlib.import_module("xode")
+        assert Path(module.__file__).parent == OUR_XODE, module.__file__  # ours, never Debian's copy
         yield
     finally:
         purge()
