@@ -14,13 +14,13 @@ multiply-add, no reassociation, at any optimisation level.
 """
 
 import os
-import shutil
 import sys
 import time
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 CORE = Path("ode") / "_core"
@@ -108,11 +108,25 @@ class OptionalBuildExt(build_ext):
         print(f"ode: compiled {ext.name} in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
 
 
+def _pure() -> bool:
+    """Whether ODE_PURE_PYTHON asks for an install without compiled code."""
+    return os.environ.get("ODE_PURE_PYTHON", "") not in ("", "0")
+
+
+class PurePythonBuildPy(build_py):
+    """For a pure-Python install, leave out the staged kernel packages (ode/_core/double, single) that an
+    earlier compiled build may have left in the source tree, instead of deleting them from it."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if _pure():
+            staged = {f"ode._core.{precision}" for precision in MACROS}
+            self.packages = [p for p in self.packages if p not in staged]
+
+
 def _extensions():
     """All kernel extensions to build, or none for a pure-Python install."""
-    if os.environ.get("ODE_PURE_PYTHON", "") not in ("", "0"):
-        for precision in MACROS:
-            shutil.rmtree(HERE / CORE / precision, ignore_errors=True)
+    if _pure():
         return []
     try:
         from Cython.Build import cythonize
@@ -136,4 +150,4 @@ def _extensions():
     )
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt, "build_py": PurePythonBuildPy})
