@@ -176,7 +176,7 @@ G_OFFPOS = 18      # offset position relative to the body (3)
 G_OFFR = 21        # offset rotation relative to the body (9)
 G_PARAM = 30       # class parameters (radius, lengths, plane a b c d, ray length, ...) up to GR
 GR = 64
-# primitive class parameters inside G_PARAM .. (owner: the collide kernels, I4b)
+# primitive class parameters inside G_PARAM .. (read by the collide kernels)
 G_RADIUS = 30      # sphere, capsule, cylinder: radius
 G_LENGTH = 31      # capsule, cylinder: length of the axis (along the local z axis)
 G_SIDES = 30       # box: side lengths lx, ly, lz (3)

@@ -1,4 +1,4 @@
-# Interface of collide.pyx (narrow-phase dispatch, owner I4b) for other kernels (cimport).
+# Interface of collide.pyx (narrow-phase dispatch) for other kernels (cimport).
 #
 # Geom records: one row of greal (GR dReals, columns G_* in layout.pxd) and one row of gint (GI ints).
 # Records hold the WORLD pose: the Python side refreshes G_POS / G_R from the body and offset before colliding.

@@ -1820,7 +1820,7 @@ cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcep
     return cnt
 
 
-# ---- box-trimesh as libode (observed per triangle through the oracle, /tmp/box probes): the capsule's
+# ---- box-trimesh as libode (observed per triangle through the oracle): the capsule's
 # triangle order; separating axes in libode's order: the face normal (towards the box only), the box axes u0 u1
 # u2, then for each box axis its cross products with the triangle edges v1-v0, v0-v2, v2-v1 (in that order).
 # Each axis but the face normal takes the orientation of smaller overlap (the vertices projected relative to

@@ -13,7 +13,7 @@ cdef void q_multiply3(dReal* qa, const dReal* qb, const dReal* qc) noexcept nogi
 cdef void q_from_axis_and_angle(dReal* q, dReal ax, dReal ay, dReal az, dReal angle) noexcept nogil
 cdef void r_from_axis_and_angle(dReal* R, dReal ax, dReal ay, dReal az, dReal angle) noexcept nogil
 
-# Added by the rotation kernel (H1): the rest of the manual's rotation functions and helpers.
+# The rest of the manual's rotation functions and helpers.
 cdef void r_set_identity(dReal* R) noexcept nogil
 cdef void q_set_identity(dReal* q) noexcept nogil
 cdef void r_from_euler_angles(dReal* R, dReal phi, dReal theta, dReal psi) noexcept nogil

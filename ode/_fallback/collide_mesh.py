@@ -2085,7 +2085,7 @@ def cyl_tri(g2, tv, w, res):
     return cnt
 
 
-# ---- box-trimesh as libode (observed per triangle through the oracle, /tmp/box probes): the capsule's
+# ---- box-trimesh as libode (observed per triangle through the oracle): the capsule's
 # triangle order; separating axes in libode's order: the face normal (towards the box only), the box axes u0 u1
 # u2, then for each box axis its cross products with the triangle edges v1-v0, v0-v2, v2-v1 (in that order).
 # Each axis but the face normal takes the orientation of smaller overlap (the vertices projected relative to
