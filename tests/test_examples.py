@@ -195,19 +195,21 @@ def _pil() -> dict:
 
 @contextlib.contextmanager
 def _fresh_xode():
-    """Import Debian's xode anew in the block (it binds whichever ``ode`` is bound); drop it after."""
+    """Import this package's xode anew in the block (it binds whichever ``ode`` is bound); afterwards the
+    modules imported before the block are put back, so other tests keep their xode classes."""
 
-    def purge() -> None:
-        for name in [n for n in sys.modules if n == "xode" or n.startswith("xode.")]:
-            del sys.modules[name]
+    def purge() -> dict:
+        names = [n for n in sys.modules if n == "xode" or n.startswith("xode.")]
+        return {n: sys.modules.pop(n) for n in names}
 
-    purge()
+    saved = purge()
     try:
         module = importlib.import_module("xode")
         assert Path(module.__file__).parent == OUR_XODE, module.__file__  # ours, never Debian's copy
         yield
     finally:
         purge()
+        sys.modules.update(saved)
 
 
 @contextlib.contextmanager

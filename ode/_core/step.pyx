@@ -513,51 +513,53 @@ cdef inline dReal _dot6(const dReal* a, const dReal* b) noexcept nogil:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] + a[4] * b[4] + a[5] * b[5]
 
 
-cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
-                                const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
-                                const int* loc, const int* jcnt, Arena* ws) noexcept nogil:
-    """Solve the island's LCP and add h M^-1 J^T lambda to the velocities (jcnt: each joint's row count, by
-    slot); -1 when out of memory."""
-    cdef dReal fps = 1.0 / h
-    cdef dReal wcfm = wr[W_CFM]
+cdef struct LcpRows:
+    # An island's constraint rows for dWorldStep, in the solver's order: the joints whose rows are all
+    # unbounded first (the LCP's leading nub block), each joint's rows together.
+    int m               # rows
+    int nub             # leading unbounded rows
+    int nord            # joints with rows
+    const int* cnt      # island joint -> its row count
+    int* order          # solver position -> island joint
+    int* ofs            # solver position -> its first row
+    int* jb             # solver position -> island-local bodies (two, -1 for none)
+    dReal* J            # 12 per row: body 1 linear, angular, body 2 linear, angular
+    dReal* JiM          # J M^-1, likewise
+    dReal* c
+    dReal* cfm
+    dReal* lo
+    dReal* hi
+    int* fi             # friction rows: the row whose lambda bounds them, else -1
+    dReal* rhs
+    dReal* lam
+    dReal* tmp          # per body: M^-1 F + v / h (6), then the constraint force J^T lambda (6)
+    dReal* A            # m x m
+
+
+cdef int _lcp_rows(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal fps, int nbi,
+                   const int* joints, int nji, const int* loc, const int* jcnt, Arena* ws,
+                   LcpRows* R) noexcept nogil:
+    """Stage rows: every joint's rows (info2) in island order, then the solver's order (unbounded joints
+    first) with the island-local bodies of each joint; the system's arrays come from the workspace.
+    -1 when out of memory (R.m is 0 when the island has no rows)."""
     cdef int* cnt = <int*> _ws_get(ws, WS_CNT, nji * 8 * sizeof(int))
-    cdef int* rofs = cnt + nji        # first row of joint n in the temporary (island-order) rows
-    cdef int* unb = cnt + 2 * nji
-    cdef int* order = cnt + 3 * nji
-    cdef int* ofs = cnt + 4 * nji     # first row of order position n in the final rows
-    cdef int* jb = cnt + 5 * nji      # island-local bodies of order position n (2 each)
-    cdef int* bstart = NULL
-    cdef int* bfill = NULL
-    cdef int* blist = NULL
-    cdef dReal* T = NULL
-    cdef dReal* S = NULL
-    cdef dReal* A = NULL
-    cdef int total = 0, m = 0, nub = 0, nord = 0, n, n2, k, r, r2, side, side2, bl, j, mj, o, o2, top, e
+    cdef int* rofs       # first row of island joint n in the temporary (island-order) rows
+    cdef int* unb
+    cdef dReal* T
     cdef int* Tfi
-    cdef int* fi
-    cdef dReal* Tc
-    cdef dReal* Tcfm
-    cdef dReal* Tlo
-    cdef dReal* Thi
-    cdef dReal* J
-    cdef dReal* c
-    cdef dReal* cfm
-    cdef dReal* lo
-    cdef dReal* hi
-    cdef dReal* JiM
-    cdef dReal* tmp
-    cdef dReal* rhs
-    cdef dReal* lam
-    cdef dReal* lcp
-    cdef int* lcpi
-    cdef dReal im, s
-    cdef dReal fb[12]
-    cdef dReal th[3]
-    cdef dReal d[3]
-    cdef dReal* bo
+    cdef dReal* S
+    cdef dReal wcfm = wr[W_CFM]
+    cdef int total = 0, n, k, r, mj, o, e, j
     cdef bint ub
+    R.m = 0
     if cnt == NULL:
         return -1
+    rofs = cnt + nji
+    unb = cnt + 2 * nji
+    R.cnt = cnt
+    R.order = cnt + 3 * nji
+    R.ofs = cnt + 4 * nji
+    R.jb = cnt + 5 * nji
     for n in range(nji):
         cnt[n] = jcnt[joints[n]]
         rofs[n] = total
@@ -569,10 +571,10 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
     Tfi = <int*> _ws_get(ws, WS_TFI, total * sizeof(int))
     if T == NULL or Tfi == NULL:
         return -1
-    Tc = T + 12 * total
-    Tcfm = Tc + total
-    Tlo = Tcfm + total
-    Thi = Tlo + total
+    cdef dReal* Tc = T + 12 * total
+    cdef dReal* Tcfm = Tc + total
+    cdef dReal* Tlo = Tcfm + total
+    cdef dReal* Thi = Tlo + total
     for r in range(12 * total):
         T[r] = 0.0
     for r in range(total):
@@ -591,96 +593,123 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
             if Tlo[o + k] != -INFINITY or Thi[o + k] != INFINITY or Tfi[o + k] >= 0:
                 ub = False
         unb[n] = ub
-    # joints whose rows are all unbounded first: their rows are the LCP's leading nub block
+    R.nub = 0
+    R.nord = 0
     for n in range(nji):
         if unb[n] and cnt[n]:
-            order[nord] = n
-            nord += 1
-            nub += cnt[n]
+            R.order[R.nord] = n
+            R.nord += 1
+            R.nub += cnt[n]
     for n in range(nji):
         if not unb[n] and cnt[n]:
-            order[nord] = n
-            nord += 1
-    m = total
-    S = <dReal*> _ws_get(ws, WS_S, (<size_t> m * m + m * 34 + nbi * 12) * sizeof(dReal))
-    fi = <int*> _ws_get(ws, WS_FI, m * sizeof(int))
-    bstart = <int*> _ws_get(ws, WS_BSTART, (nbi + 1) * 2 * sizeof(int) + 4 * nord * sizeof(int))
-    lcp = <dReal*> _ws_get(ws, WS_LCP, (<size_t> m * m + 8 * m) * sizeof(dReal))
-    lcpi = <int*> _ws_get(ws, WS_LCPI, 2 * m * sizeof(int))
-    if S == NULL or fi == NULL or bstart == NULL or lcp == NULL or lcpi == NULL:
+            R.order[R.nord] = n
+            R.nord += 1
+    R.m = total
+    S = <dReal*> _ws_get(ws, WS_S, (<size_t> total * total + total * 34 + nbi * 12) * sizeof(dReal))
+    R.fi = <int*> _ws_get(ws, WS_FI, total * sizeof(int))
+    if S == NULL or R.fi == NULL:
         return -1
-    J = S
-    JiM = J + 12 * m
-    c = JiM + 12 * m
-    cfm = c + m
-    lo = cfm + m
-    hi = lo + m
-    rhs = hi + m
-    lam = rhs + m
-    tmp = S + 34 * m                  # per body: M^-1 F + v / h (6), then the constraint force (6)
-    A = tmp + 12 * nbi
-    bfill = bstart + nbi + 1
-    blist = bfill + nbi + 1
+    R.J = S
+    R.JiM = R.J + 12 * total
+    R.c = R.JiM + 12 * total
+    R.cfm = R.c + total
+    R.lo = R.cfm + total
+    R.hi = R.lo + total
+    R.rhs = R.hi + total
+    R.lam = R.rhs + total
+    R.tmp = S + 34 * total
+    R.A = R.tmp + 12 * nbi
     r = 0
-    for n in range(nord):
-        e = order[n]
+    for n in range(R.nord):
+        e = R.order[n]
         j = joints[e]
         mj = cnt[e]
         o = rofs[e]
-        ofs[n] = r
+        R.ofs[n] = r
         for k in range(12 * mj):
-            J[12 * r + k] = T[12 * o + k]
+            R.J[12 * r + k] = T[12 * o + k]
         for k in range(mj):
-            c[r + k] = Tc[o + k]
-            cfm[r + k] = Tcfm[o + k]
-            lo[r + k] = Tlo[o + k]
-            hi[r + k] = Thi[o + k]
-            fi[r + k] = Tfi[o + k] + r if Tfi[o + k] >= 0 else -1
+            R.c[r + k] = Tc[o + k]
+            R.cfm[r + k] = Tcfm[o + k]
+            R.lo[r + k] = Tlo[o + k]
+            R.hi[r + k] = Thi[o + k]
+            R.fi[r + k] = Tfi[o + k] + r if Tfi[o + k] >= 0 else -1
         k = ji[j * JI + JI_B1]
-        jb[2 * n] = loc[k] if k >= 0 else -1
+        R.jb[2 * n] = loc[k] if k >= 0 else -1
         k = ji[j * JI + JI_B2]
-        jb[2 * n + 1] = loc[k] if k >= 0 else -1
+        R.jb[2 * n + 1] = loc[k] if k >= 0 else -1
         r += mj
-    # J M^-1, row by row: linear part times 1/m, angular part times the world inverse inertia
-    for n in range(nord):
+    return 0
+
+
+cdef inline int _rows_of(const LcpRows* R, int n) noexcept nogil:
+    """The row count of solver position n."""
+    return R.cnt[R.order[n]]
+
+
+cdef void _rows_times_inverse_mass(const dReal* br, const int* bodies, const dReal* invI,
+                                   LcpRows* R) noexcept nogil:
+    """Stage J M^-1, row by row: the linear part times 1/m, the angular part times the world inverse
+    inertia."""
+    cdef int n, side, bl, r, o
+    cdef dReal im
+    cdef const dReal* J = R.J
+    cdef dReal* JiM = R.JiM
+    cdef const dReal* iI
+    for n in range(R.nord):
         for side in range(2):
-            bl = jb[2 * n + side]
+            bl = R.jb[2 * n + side]
             if bl < 0:
                 continue
             im = br[bodies[bl] * BR + B_INVMASS]
-            for r in range(ofs[n], ofs[n] + cnt[order[n]]):
+            iI = invI + 9 * bl
+            for r in range(R.ofs[n], R.ofs[n] + _rows_of(R, n)):
                 o = 12 * r + 6 * side
                 JiM[o] = J[o] * im
                 JiM[o + 1] = J[o + 1] * im
                 JiM[o + 2] = J[o + 2] * im
-                JiM[o + 3] = J[o + 3] * invI[9 * bl] + J[o + 4] * invI[9 * bl + 3] + J[o + 5] * invI[9 * bl + 6]
-                JiM[o + 4] = J[o + 3] * invI[9 * bl + 1] + J[o + 4] * invI[9 * bl + 4] + J[o + 5] * invI[9 * bl + 7]
-                JiM[o + 5] = J[o + 3] * invI[9 * bl + 2] + J[o + 4] * invI[9 * bl + 5] + J[o + 5] * invI[9 * bl + 8]
-    # per body, the (order position, side) pairs of its joints, in ascending order position
+                JiM[o + 3] = J[o + 3] * iI[0] + J[o + 4] * iI[3] + J[o + 5] * iI[6]
+                JiM[o + 4] = J[o + 3] * iI[1] + J[o + 4] * iI[4] + J[o + 5] * iI[7]
+                JiM[o + 5] = J[o + 3] * iI[2] + J[o + 4] * iI[5] + J[o + 5] * iI[8]
+
+
+cdef int _assemble_A(int nbi, dReal fps, Arena* ws, LcpRows* R) noexcept nogil:
+    """Stage A = J M^-1 J^T + cfm / h, built block by block only where two joints share a body; each entry
+    below the diagonal and its mirror above get the same additions in the same order, so A is exactly
+    symmetric. -1 when out of memory."""
+    cdef int* bstart = <int*> _ws_get(ws, WS_BSTART, (nbi + 1) * 2 * sizeof(int) + 4 * R.nord * sizeof(int))
+    cdef int* bfill
+    cdef int* blist
+    cdef int m = R.m, n, n2, side, side2, bl, e, r, r2, o, o2, top
+    cdef dReal s
+    cdef dReal* A = R.A
+    if bstart == NULL:
+        return -1
+    bfill = bstart + nbi + 1
+    blist = bfill + nbi + 1
+    # per body, the (solver position, side) pairs of its joints, in ascending solver position
     for bl in range(nbi + 1):
         bstart[bl] = 0
-    for n in range(nord):
+    for n in range(R.nord):
         for side in range(2):
-            if jb[2 * n + side] >= 0:
-                bstart[jb[2 * n + side] + 1] += 1
+            if R.jb[2 * n + side] >= 0:
+                bstart[R.jb[2 * n + side] + 1] += 1
     for bl in range(nbi):
         bstart[bl + 1] += bstart[bl]
     for bl in range(nbi):
         bfill[bl] = bstart[bl]
-    for n in range(nord):
+    for n in range(R.nord):
         for side in range(2):
-            bl = jb[2 * n + side]
+            bl = R.jb[2 * n + side]
             if bl >= 0:
                 blist[2 * bfill[bl]] = n
                 blist[2 * bfill[bl] + 1] = side
                 bfill[bl] += 1
-    # A = J M^-1 J^T + cfm / h, built block by block only where two joints share a body; each entry below
-    # the diagonal and its mirror above get the same additions in the same order: A is exactly symmetric
     for r in range(m * m):
         A[r] = 0.0
-    for n in range(nord):
+    for n in range(R.nord):
         for side in range(2):
-            bl = jb[2 * n + side]
+            bl = R.jb[2 * n + side]
             if bl < 0:
                 continue
             for e in range(bstart[bl], bstart[bl + 1]):
@@ -688,18 +717,28 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
                 side2 = blist[2 * e + 1]
                 if n2 > n:
                     continue
-                for r in range(ofs[n], ofs[n] + cnt[order[n]]):
+                for r in range(R.ofs[n], R.ofs[n] + _rows_of(R, n)):
                     o = 12 * r + 6 * side
-                    top = r + 1 if n2 == n else ofs[n2] + cnt[order[n2]]
-                    for r2 in range(ofs[n2], top):
+                    top = r + 1 if n2 == n else R.ofs[n2] + _rows_of(R, n2)
+                    for r2 in range(R.ofs[n2], top):
                         o2 = 12 * r2 + 6 * side2
-                        s = _dot6(JiM + o, J + o2)
+                        s = _dot6(R.JiM + o, R.J + o2)
                         A[r * m + r2] += s
                         if r2 != r:
                             A[r2 * m + r] += s
     for r in range(m):
-        A[r * m + r] += cfm[r] * fps
-    # b = c / h - J (M^-1 F + v / h)
+        A[r * m + r] += R.cfm[r] * fps
+    return 0
+
+
+cdef void _assemble_b(const dReal* br, const int* bodies, int nbi, const dReal* invI, dReal fps,
+                      LcpRows* R) noexcept nogil:
+    """Stage b = c / h - J (M^-1 F + v / h); clears the bodies' constraint force sums."""
+    cdef int bl, n, r, side, k
+    cdef dReal im, s
+    cdef dReal d[3]
+    cdef const dReal* bo
+    cdef dReal* tmp = R.tmp
     for bl in range(nbi):
         bo = br + bodies[bl] * BR
         im = bo[B_INVMASS]
@@ -712,31 +751,53 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
         tmp[12 * bl + 5] = d[2] + bo[B_AVEL + 2] * fps
         for k in range(6):
             tmp[12 * bl + 6 + k] = 0.0
-    for n in range(nord):
-        for r in range(ofs[n], ofs[n] + cnt[order[n]]):
+    for n in range(R.nord):
+        for r in range(R.ofs[n], R.ofs[n] + _rows_of(R, n)):
             s = 0.0
             for side in range(2):
-                bl = jb[2 * n + side]
+                bl = R.jb[2 * n + side]
                 if bl < 0:
                     continue
-                s = s + _dot6(J + 12 * r + 6 * side, tmp + 12 * bl)
-            rhs[r] = c[r] * fps - s
+                s = s + _dot6(R.J + 12 * r + 6 * side, tmp + 12 * bl)
+            R.rhs[r] = R.c[r] * fps - s
+
+
+cdef int _solve_lcp(Arena* ws, LcpRows* R) noexcept nogil:
+    """Stage solve: the mixed LCP for lambda (Dantzig). -1 when out of memory."""
+    cdef int m = R.m, r
+    cdef dReal* lcp = <dReal*> _ws_get(ws, WS_LCP, (<size_t> m * m + 8 * m) * sizeof(dReal))
+    cdef int* lcpi = <int*> _ws_get(ws, WS_LCPI, 2 * m * sizeof(int))
+    if lcp == NULL or lcpi == NULL:
+        return -1
     for r in range(m):
-        lam[r] = 0.0
-    solve_lcp_buf(m, A, lam, rhs, NULL, nub, lo, hi, fi, lcp, lcpi)
-    # constraint forces J^T lambda per body, joint feedback, then the velocity change h M^-1 J^T lambda
-    for n in range(nord):
-        j = joints[order[n]]
+        R.lam[r] = 0.0
+    solve_lcp_buf(m, R.A, R.lam, R.rhs, NULL, R.nub, R.lo, R.hi, R.fi, lcp, lcpi)
+    return 0
+
+
+cdef void _apply_lcp_forces(dReal* br, const int* bodies, int nbi, dReal* jr, const int* ji,
+                            const int* joints, const dReal* invI, dReal h, LcpRows* R) noexcept nogil:
+    """Stage apply: the constraint forces J^T lambda per body and joint feedback, then the velocity change
+    h M^-1 J^T lambda."""
+    cdef int n, j, k, side, bl, r
+    cdef dReal im
+    cdef dReal fb[12]
+    cdef dReal th[3]
+    cdef dReal d[3]
+    cdef dReal* bo
+    cdef dReal* tmp = R.tmp
+    for n in range(R.nord):
+        j = joints[R.order[n]]
         for k in range(12):
             fb[k] = 0.0
         for side in range(2):
-            if jb[2 * n + side] < 0:
+            if R.jb[2 * n + side] < 0:
                 continue
-            for r in range(ofs[n], ofs[n] + cnt[order[n]]):
+            for r in range(R.ofs[n], R.ofs[n] + _rows_of(R, n)):
                 for k in range(6):
-                    fb[6 * side + k] += J[12 * r + 6 * side + k] * lam[r]
+                    fb[6 * side + k] += R.J[12 * r + 6 * side + k] * R.lam[r]
         for side in range(2):
-            bl = jb[2 * n + side]
+            bl = R.jb[2 * n + side]
             if bl >= 0:
                 for k in range(6):
                     tmp[12 * bl + 6 + k] += fb[6 * side + k]
@@ -756,6 +817,26 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
         bo[B_AVEL] += d[0]
         bo[B_AVEL + 1] += d[1]
         bo[B_AVEL + 2] += d[2]
+
+
+cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
+                                const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
+                                const int* loc, const int* jcnt, Arena* ws) noexcept nogil:
+    """dWorldStep's constraint stages for one island: rows, J M^-1, A, b, the LCP, and the forces applied
+    to the velocities (jcnt: each joint's row count, by slot); -1 when out of memory."""
+    cdef dReal fps = 1.0 / h
+    cdef LcpRows R
+    if _lcp_rows(br, bi, jr, ji, wr, fps, nbi, joints, nji, loc, jcnt, ws, &R) < 0:
+        return -1
+    if R.m == 0:
+        return 0
+    _rows_times_inverse_mass(br, bodies, invI, &R)
+    if _assemble_A(nbi, fps, ws, &R) < 0:
+        return -1
+    _assemble_b(br, bodies, nbi, invI, fps, &R)
+    if _solve_lcp(ws, &R) < 0:
+        return -1
+    _apply_lcp_forces(br, bodies, nbi, jr, ji, joints, invI, h, &R)
     return 0
 
 
