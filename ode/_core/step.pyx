@@ -840,92 +840,110 @@ cdef int _constraint_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dR
     return 0
 
 
-cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
-                         const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
-                         const int* loc, const int* jcnt, unsigned int* seed, Arena* ws) noexcept nogil:
-    """QuickStep: rows in island joint order (jcnt: each joint's row count, by slot), projected SOR for lambda,
-    then v += h M^-1 J^T lambda."""
-    cdef dReal fps = 1.0 / h
+cdef struct SorRows:
+    # An island's constraint rows for dWorldQuickStep, in island joint order (row by row, each with its
+    # island-local bodies).
+    int m               # rows
+    int* cnt            # island joint -> its row count
+    int* ofs            # island joint -> its first row
+    int* jb             # row -> island-local bodies (two, -1 for none)
+    int* fi             # friction rows: the row whose lambda bounds them, else -1
+    dReal* J            # 12 per row
+    dReal* iMJ          # M^-1 J^T, likewise
+    dReal* c
+    dReal* cfm          # already divided by h
+    dReal* lo
+    dReal* hi
+    dReal* rhs
+    dReal* lam
+    dReal* tmp          # per body: M^-1 F + v / h (6)
+    dReal* fc           # per body: M^-1 J^T lambda (6), kept by the solver
+    dReal* Js           # the solver's scratch
+    int* order
+
+
+cdef int _sor_rows(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal fps, int nbi,
+                   const int* joints, int nji, const int* loc, const int* jcnt, Arena* ws,
+                   SorRows* R) noexcept nogil:
+    """Stage rows: every joint's rows (info2) in island order, cfm over h, friction indices made absolute,
+    each row's island-local bodies; the system's arrays come from the workspace. -1 when out of memory
+    (R.m is 0 when the island has no rows)."""
     cdef dReal wcfm = wr[W_CFM]
     cdef int* cnt = <int*> _ws_get(ws, WS_CNT, (2 * nji + 1) * sizeof(int))
-    cdef int* ofs = cnt + nji
-    cdef int m = 0, n, r, k, side, bl, l1, l2, j, p, err = 0
-    cdef dReal* S = NULL
-    cdef int* I = NULL
-    cdef dReal* Js
-    cdef int* sord
-    cdef dReal* J
-    cdef dReal* iMJ
-    cdef dReal* c
-    cdef dReal* cfm
-    cdef dReal* lo
-    cdef dReal* hi
-    cdef dReal* rhs
-    cdef dReal* lam
-    cdef dReal* tmp
-    cdef dReal* fc
-    cdef int* fi
-    cdef int* jb
-    cdef dReal* bo
-    cdef const dReal* iI
-    cdef dReal im, s
-    cdef dReal d[3]
+    cdef int m = 0, n, r, k, l1, l2, j
+    cdef dReal* S
+    cdef int* I
+    R.m = 0
     if cnt == NULL:
         return -1
+    R.cnt = cnt
+    R.ofs = cnt + nji
     for n in range(nji):
         cnt[n] = jcnt[joints[n]]
-        ofs[n] = m
+        R.ofs[n] = m
         m += cnt[n]
     if m == 0:
         return 0
     S = <dReal*> _ws_get(ws, WS_S, (31 * m + 12 * nbi) * sizeof(dReal))
     I = <int*> _ws_get(ws, WS_FI, 3 * m * sizeof(int))
-    Js = <dReal*> _ws_get(ws, WS_SORJ, (14 * m + 1) * sizeof(dReal))
-    sord = <int*> _ws_get(ws, WS_SORO, (m + 1) * sizeof(int))
-    if S == NULL or I == NULL or Js == NULL or sord == NULL:
+    R.Js = <dReal*> _ws_get(ws, WS_SORJ, (14 * m + 1) * sizeof(dReal))
+    R.order = <int*> _ws_get(ws, WS_SORO, (m + 1) * sizeof(int))
+    if S == NULL or I == NULL or R.Js == NULL or R.order == NULL:
         return -1
-    J = S
-    iMJ = J + 12 * m
-    c = iMJ + 12 * m
-    cfm = c + m
-    lo = cfm + m
-    hi = lo + m
-    rhs = hi + m
-    lam = rhs + m
-    tmp = lam + m
-    fc = tmp + 6 * nbi
-    fi = I
-    jb = I + m
+    R.m = m
+    R.J = S
+    R.iMJ = R.J + 12 * m
+    R.c = R.iMJ + 12 * m
+    R.cfm = R.c + m
+    R.lo = R.cfm + m
+    R.hi = R.lo + m
+    R.rhs = R.hi + m
+    R.lam = R.rhs + m
+    R.tmp = R.lam + m
+    R.fc = R.tmp + 6 * nbi
+    R.fi = I
+    R.jb = I + m
     for r in range(12 * m):
-        J[r] = 0.0
+        R.J[r] = 0.0
     for r in range(m):
-        c[r] = 0.0
-        cfm[r] = wcfm
-        lo[r] = -INFINITY
-        hi[r] = INFINITY
-        fi[r] = -1
+        R.c[r] = 0.0
+        R.cfm[r] = wcfm
+        R.lo[r] = -INFINITY
+        R.hi[r] = INFINITY
+        R.fi[r] = -1
     for n in range(nji):
         if cnt[n] == 0:
             continue
         j = joints[n]
-        r = ofs[n]
-        info2(ji, jr, j, br, bi, wr, fps, J + 12 * r, c + r, cfm + r, lo + r, hi + r, fi + r)
+        r = R.ofs[n]
+        info2(ji, jr, j, br, bi, wr, fps, R.J + 12 * r, R.c + r, R.cfm + r, R.lo + r, R.hi + r, R.fi + r)
         k = ji[j * JI + JI_B1]
         l1 = loc[k] if k >= 0 else -1
         k = ji[j * JI + JI_B2]
         l2 = loc[k] if k >= 0 else -1
         for k in range(r, r + cnt[n]):
-            cfm[k] = cfm[k] * fps
-            if fi[k] >= 0:
-                fi[k] = fi[k] + r
-            jb[2 * k] = l1
-            jb[2 * k + 1] = l2
-    # M^-1 J^T, row by row: linear part times 1/m, angular part times the world inverse inertia
-    for r in range(12 * m):
+            R.cfm[k] = R.cfm[k] * fps
+            if R.fi[k] >= 0:
+                R.fi[k] = R.fi[k] + r
+            R.jb[2 * k] = l1
+            R.jb[2 * k + 1] = l2
+    return 0
+
+
+cdef void _inverse_mass_times_rows(const dReal* br, const int* bodies, const dReal* invI,
+                                   SorRows* R) noexcept nogil:
+    """Stage M^-1 J^T, row by row: the linear part times 1/m, the angular part the world inverse inertia
+    times it."""
+    cdef int r, side, bl, p
+    cdef dReal im
+    cdef const dReal* iI
+    cdef const dReal* J = R.J
+    cdef dReal* iMJ = R.iMJ
+    for r in range(12 * R.m):
         iMJ[r] = 0.0
-    for r in range(m):
+    for r in range(R.m):
         for side in range(2):
-            bl = jb[2 * r + side]
+            bl = R.jb[2 * r + side]
             if bl < 0:
                 continue
             im = br[bodies[bl] * BR + B_INVMASS]
@@ -937,7 +955,16 @@ cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr
             iMJ[p + 3] = iI[0] * J[p + 3] + iI[1] * J[p + 4] + iI[2] * J[p + 5]
             iMJ[p + 4] = iI[3] * J[p + 3] + iI[4] * J[p + 4] + iI[5] * J[p + 5]
             iMJ[p + 5] = iI[6] * J[p + 3] + iI[7] * J[p + 4] + iI[8] * J[p + 5]
-    # rhs = c / h - J (M^-1 F + v / h)
+
+
+cdef void _sor_b(const dReal* br, const int* bodies, int nbi, const dReal* invI, dReal fps,
+                 SorRows* R) noexcept nogil:
+    """Stage b = c / h - J (M^-1 F + v / h)."""
+    cdef int bl, r, side
+    cdef dReal im, s
+    cdef dReal d[3]
+    cdef const dReal* bo
+    cdef dReal* tmp = R.tmp
     for bl in range(nbi):
         bo = br + bodies[bl] * BR
         im = bo[B_INVMASS]
@@ -948,34 +975,56 @@ cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr
         tmp[6 * bl + 3] = d[0] + bo[B_AVEL] * fps
         tmp[6 * bl + 4] = d[1] + bo[B_AVEL + 1] * fps
         tmp[6 * bl + 5] = d[2] + bo[B_AVEL + 2] * fps
-    for r in range(m):
+    for r in range(R.m):
         s = 0.0
         for side in range(2):
-            bl = jb[2 * r + side]
+            bl = R.jb[2 * r + side]
             if bl < 0:
                 continue
-            s = s + _dot6(J + 12 * r + 6 * side, tmp + 6 * bl)
-        rhs[r] = c[r] * fps - s
-    if sor_lcp_buf(m, nbi, J, iMJ, jb, rhs, cfm, lo, hi, fi, lam, fc, <int> wr[W_QS_ITER], wr[W_QS_W], seed,
-                   Js, sord) < 0:
-        err = -1
-    else:
-        # joint feedback J^T lambda
-        for n in range(nji):
-            j = joints[n]
-            if not ji[j * JI + JI_FEEDBACK] or cnt[n] == 0:
-                continue
-            bo = jr + j * JR + J_FB
+            s = s + _dot6(R.J + 12 * r + 6 * side, tmp + 6 * bl)
+        R.rhs[r] = R.c[r] * fps - s
+
+
+cdef void _apply_sor_forces(dReal* br, const int* bodies, int nbi, dReal* jr, const int* ji,
+                            const int* joints, int nji, dReal h, SorRows* R) noexcept nogil:
+    """Stage apply: joint feedback J^T lambda, then v += h M^-1 J^T lambda (the solver's fc)."""
+    cdef int n, j, k, r, bl
+    cdef dReal* bo
+    for n in range(nji):
+        j = joints[n]
+        if not ji[j * JI + JI_FEEDBACK] or R.cnt[n] == 0:
+            continue
+        bo = jr + j * JR + J_FB
+        for k in range(12):
+            bo[k] = 0.0
+        for r in range(R.ofs[n], R.ofs[n] + R.cnt[n]):
             for k in range(12):
-                bo[k] = 0.0
-            for r in range(ofs[n], ofs[n] + cnt[n]):
-                for k in range(12):
-                    bo[k] += J[12 * r + k] * lam[r]
-        for bl in range(nbi):
-            bo = br + bodies[bl] * BR
-            for k in range(6):
-                bo[B_LVEL + k] += h * fc[6 * bl + k]
-    return err
+                bo[k] += R.J[12 * r + k] * R.lam[r]
+    for bl in range(nbi):
+        bo = br + bodies[bl] * BR
+        for k in range(6):
+            bo[B_LVEL + k] += h * R.fc[6 * bl + k]
+
+
+cdef int _sor_velocities(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,
+                         const int* bodies, int nbi, const int* joints, int nji, const dReal* invI,
+                         const int* loc, const int* jcnt, unsigned int* seed, Arena* ws) noexcept nogil:
+    """dWorldQuickStep's constraint stages for one island: rows, M^-1 J^T, b, projected SOR for lambda
+    (reshuffling with dRand from seed), and the forces applied to the velocities (jcnt: each joint's row
+    count, by slot); -1 when out of memory."""
+    cdef dReal fps = 1.0 / h
+    cdef SorRows R
+    if _sor_rows(br, bi, jr, ji, wr, fps, nbi, joints, nji, loc, jcnt, ws, &R) < 0:
+        return -1
+    if R.m == 0:
+        return 0
+    _inverse_mass_times_rows(br, bodies, invI, &R)
+    _sor_b(br, bodies, nbi, invI, fps, &R)
+    if sor_lcp_buf(R.m, nbi, R.J, R.iMJ, R.jb, R.rhs, R.cfm, R.lo, R.hi, R.fi, R.lam, R.fc,
+                   <int> wr[W_QS_ITER], wr[W_QS_W], seed, R.Js, R.order) < 0:
+        return -1
+    _apply_sor_forces(br, bodies, nbi, jr, ji, joints, nji, h, &R)
+    return 0
 
 
 cdef int _step_island(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h,

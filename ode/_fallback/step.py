@@ -902,28 +902,35 @@ def _constraint_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, ws
     _apply_lcp_forces(br, bodies, jr, ji, invI, h, R)
 
 
-def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, rng, ws):
-    """QuickStep: rows in island joint order (jcnt: each joint's row count, by slot), projected SOR for
-    lambda, then v += h M^-1 J^T lambda."""
-    fps = 1.0 / h
+class _SorRows:
+    """An island's constraint rows for dWorldQuickStep in island joint order (the twin of the core's
+    SorRows): per joint its row count and first row, per row its island-local bodies."""
+
+    __slots__ = ("m", "cnt", "ofs", "jb", "fi", "J", "iMJ", "c", "cfm", "lo", "hi", "rhs")
+
+
+def _sor_rows(br, bi, jr, ji, wr, fps, bodies, joints, jcnt, ws):
+    """Stage rows: every joint's rows (info2) in island order, cfm over h, friction indices made
+    absolute, each row's island-local bodies (see the compiled module)."""
     wcfm = wr[L.W_CFM]
-    counts = [jcnt[j] for j in joints]
-    m = sum(counts)
+    R = _SorRows()
+    R.cnt = [jcnt[j] for j in joints]
+    R.m = m = sum(R.cnt)
     if m == 0:
-        return
+        return R
     local = {b: n for n, b in enumerate(bodies)}
-    J = ws._zeros("J", 12 * m)
-    c = [0.0] * m
-    cfm = [wcfm] * m
-    lo = [-INF] * m
-    hi = [INF] * m
-    fi = [-1] * m
-    jb = [-1] * (2 * m)
-    ofs = []
+    R.J = J = ws._zeros("J", 12 * m)
+    R.c = [0.0] * m
+    R.cfm = [wcfm] * m
+    R.lo = [-INF] * m
+    R.hi = [INF] * m
+    R.fi = [-1] * m
+    R.jb = [-1] * (2 * m)
+    R.ofs = []
     r = 0
     for n, j in enumerate(joints):
-        mj = counts[n]
-        ofs.append(r)
+        mj = R.cnt[n]
+        R.ofs.append(r)
         if mj == 0:
             continue
         Jj = [0.0] * (12 * mj)
@@ -939,19 +946,25 @@ def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, rng, ws):
         l1 = local[b1] if b1 >= 0 else -1
         l2 = local[b2] if b2 >= 0 else -1
         for k in range(mj):
-            c[r + k] = cj[k]
-            cfm[r + k] = cfmj[k] * fps
-            lo[r + k] = loj[k]
-            hi[r + k] = hij[k]
-            fi[r + k] = fij[k] + r if fij[k] >= 0 else -1
-            jb[2 * (r + k)] = l1
-            jb[2 * (r + k) + 1] = l2
+            R.c[r + k] = cj[k]
+            R.cfm[r + k] = cfmj[k] * fps
+            R.lo[r + k] = loj[k]
+            R.hi[r + k] = hij[k]
+            R.fi[r + k] = fij[k] + r if fij[k] >= 0 else -1
+            R.jb[2 * (r + k)] = l1
+            R.jb[2 * (r + k) + 1] = l2
         r += mj
-    # M^-1 J^T, row by row: linear part times 1/m, angular part times the world inverse inertia
-    iMJ = ws._zeros("iMJ", 12 * m)
-    for r in range(m):
+    return R
+
+
+def _inverse_mass_times_rows(br, bodies, invI, ws, R) -> None:
+    """Stage M^-1 J^T, row by row: the linear part times 1/m, the angular part the world inverse inertia
+    times it."""
+    J = R.J
+    iMJ = R.iMJ = ws._zeros("iMJ", 12 * R.m)
+    for r in range(R.m):
         for side in (0, 1):
-            bl = jb[2 * r + side]
+            bl = R.jb[2 * r + side]
             if bl < 0:
                 continue
             im = br[bodies[bl] * L.BR + L.B_INVMASS]
@@ -963,7 +976,10 @@ def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, rng, ws):
             iMJ[p + 3] = iI[0] * J[p + 3] + iI[1] * J[p + 4] + iI[2] * J[p + 5]
             iMJ[p + 4] = iI[3] * J[p + 3] + iI[4] * J[p + 4] + iI[5] * J[p + 5]
             iMJ[p + 5] = iI[6] * J[p + 3] + iI[7] * J[p + 4] + iI[8] * J[p + 5]
-    # rhs = c / h - J (M^-1 F + v / h)
+
+
+def _sor_b(br, bodies, invI, fps, R) -> None:
+    """Stage b = c / h - J (M^-1 F + v / h)."""
     tmp = []
     for bl, b in enumerate(bodies):
         o = b * L.BR
@@ -975,29 +991,29 @@ def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, rng, ws):
         t += [a[0] + br[o + L.B_AVEL] * fps, a[1] + br[o + L.B_AVEL + 1] * fps,
               a[2] + br[o + L.B_AVEL + 2] * fps]
         tmp.append(t)
-    rhs = [0.0] * m
-    for r in range(m):
+    J = R.J
+    R.rhs = [0.0] * R.m
+    for r in range(R.m):
         s = 0.0
         for side in (0, 1):
-            bl = jb[2 * r + side]
+            bl = R.jb[2 * r + side]
             if bl < 0:
                 continue
             t = tmp[bl]
             p = 12 * r + 6 * side
             s = s + (J[p] * t[0] + J[p + 1] * t[1] + J[p + 2] * t[2]
                      + J[p + 3] * t[3] + J[p + 4] * t[4] + J[p + 5] * t[5])
-        rhs[r] = c[r] * fps - s
-    lam = [0.0] * m
-    fc = [0.0] * (6 * len(bodies))
-    iters = int(wr[L.W_QS_ITER])
-    rng[0] = lcp_sor.solve_sor(m, len(bodies), J, iMJ, jb, rhs, cfm, lo, hi, fi, lam, fc, iters,
-                               wr[L.W_QS_W], rng[0])
-    # joint feedback J^T lambda
+        R.rhs[r] = R.c[r] * fps - s
+
+
+def _apply_sor_forces(br, bodies, jr, ji, joints, h, lam, fc, R) -> None:
+    """Stage apply: joint feedback J^T lambda, then v += h M^-1 J^T lambda (the solver's fc)."""
+    J = R.J
     for n, j in enumerate(joints):
-        if not ji[j * L.JI + L.JI_FEEDBACK] or counts[n] == 0:
+        if not ji[j * L.JI + L.JI_FEEDBACK] or R.cnt[n] == 0:
             continue
         fb = [0.0] * 12
-        for r in range(ofs[n], ofs[n] + counts[n]):
+        for r in range(R.ofs[n], R.ofs[n] + R.cnt[n]):
             lr = lam[r]
             for k in range(12):
                 fb[k] += J[12 * r + k] * lr
@@ -1006,3 +1022,20 @@ def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, rng, ws):
         o = b * L.BR
         for k in range(6):
             br[o + L.B_LVEL + k] += h * fc[6 * bl + k]
+
+
+def _sor_velocities(br, bi, jr, ji, wr, h, bodies, joints, invI, jcnt, rng, ws):
+    """dWorldQuickStep's constraint stages for one island: rows, M^-1 J^T, b, projected SOR for lambda
+    (reshuffling with dRand from rng[0]), and the forces applied to the velocities (jcnt: each joint's
+    row count, by slot)."""
+    fps = 1.0 / h
+    R = _sor_rows(br, bi, jr, ji, wr, fps, bodies, joints, jcnt, ws)
+    if R.m == 0:
+        return
+    _inverse_mass_times_rows(br, bodies, invI, ws, R)
+    _sor_b(br, bodies, invI, fps, R)
+    lam = [0.0] * R.m
+    fc = [0.0] * (6 * len(bodies))
+    rng[0] = lcp_sor.solve_sor(R.m, len(bodies), R.J, R.iMJ, R.jb, R.rhs, R.cfm, R.lo, R.hi, R.fi, lam, fc,
+                               int(wr[L.W_QS_ITER]), wr[L.W_QS_W], rng[0])
+    _apply_sor_forces(br, bodies, jr, ji, joints, h, lam, fc, R)
