@@ -19,7 +19,7 @@ cimport numpy as cnp
 from cpython.dict cimport PyDict_Contains, PyDict_GetItem, PyDict_Size
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
-from cpython.set cimport PySet_Clear
+from cpython.set cimport PySet_Clear, PySet_Contains
 from libc.math cimport isfinite
 from libc.stdlib cimport free, malloc, qsort
 
@@ -566,12 +566,19 @@ def space_collide(space, arg, callback):
             or _RUNNING != 0 and _PASS.__dict__["depth"] != 0:
         return _SPACE_SLOW(space, arg, callback)
     cdef tuple kids
+    cdef PyObject* dirty
     cdef Py_ssize_t n, m = -1
     cdef int stack[240]                 # the pairs of up to 16 children
     cdef int* pairs = stack
     _LOCK.take()
     try:
-        kids = tuple(space._collide_order())     # libode's list order; the geoms become clean
+        # libode's list order (the geoms become clean); a space none of whose geoms moved since its last
+        # clean is in the store's dirty set neither, and its list is in order already
+        dirty = PyDict_GetItem(_STORE_DICT, "dirty")
+        if dirty == NULL or PySet_Contains(<object>dirty, sp._slot):
+            kids = tuple(space._collide_order())
+        else:
+            kids = tuple(space._members)
         n = len(kids)
         if n <= MAX_FAST_CHILDREN and sp._space is None and _live(_GS, sp._slot, sp._gen) \
                 and _leaves_ready(kids):       # (checked again under the lock: rows are stable now)
