@@ -1196,6 +1196,8 @@ cdef struct Islands:
     int* rows       # island i's constraint rows
     int* jcnt       # each joint's row count, by slot
     int* loc        # each body's index in its island, by slot
+    int* who        # when two threads step: the thread (0: the caller, 1: the helper) of island i
+    unsigned int* seeds     # and island i's first dRand seed
     int count
 
 
@@ -1310,21 +1312,26 @@ cdef struct IslandRun:
     const dReal* wr
     dReal h
     Islands* isl
-    int first               # islands [first, last) are stepped, in order
-    int last
-    int quick               # QuickStep, drawing from seed
+    int who                 # the islands stepped are those of this thread (isl.who), in order; -1: all
+    int quick               # QuickStep, drawing from seed (from isl.seeds when the islands are shared)
     unsigned int seed
     Arena* arena
     int err
 
 
 cdef int _step_run(IslandRun* run) noexcept nogil:
-    """Step islands [first, last) in order; run.err is -1 when memory ran out."""
+    """Step the run's islands in order (all of them, or those of its thread, each from its own first seed);
+    run.err is -1 when memory ran out."""
     cdef Islands* isl = run.isl
     cdef unsigned int* seed = &run.seed if run.quick else NULL
     cdef int i
     run.err = 0
-    for i in range(run.first, run.last):
+    for i in range(isl.count):
+        if run.who >= 0:
+            if isl.who[i] != run.who:
+                continue
+            if run.quick:
+                run.seed = isl.seeds[i]
         if _step_island(run.br, run.bi, run.jr, run.ji, run.wr, run.h, isl.bodies + isl.bofs[i],
                         isl.bofs[i + 1] - isl.bofs[i], isl.joints + isl.jofs[i], isl.jofs[i + 1] - isl.jofs[i],
                         isl.loc, isl.jcnt, seed, run.arena) < 0:
@@ -1424,41 +1431,55 @@ cdef long long _work(int rows, int bodies, int quick, int iterations) noexcept n
     return m * (iterations if quick else m + 8) + 16 * bodies
 
 
-cdef int _split(Islands* isl, int quick, int iterations) noexcept nogil:
-    """The island where a second thread should take over (islands [split, count) go to it): the split that
-    halves the cost best, or 0 when the step is too small for a second thread to pay or the smaller half
-    would hold under an eighth of it."""
-    cdef long long total = 0, part = 0, gap, best_gap, best_part = 0
-    cdef int i, best = 0
+cdef int _share(Islands* isl, int quick, int iterations) noexcept nogil:
+    """Share the islands between two threads (isl.who): the costliest one to the caller, then each in
+    order to the thread with less work so far. Returns 0 (nothing shared) when the step is too small for
+    a second thread to pay or the helper's share would be under an eighth of it."""
+    cdef long long total = 0
+    cdef long long w
+    cdef long long load[2]
+    cdef int i, big = 0, t
+    if isl.count < 2:
+        return 0
     for i in range(isl.count):
-        total += _work(isl.rows[i], isl.bofs[i + 1] - isl.bofs[i], quick, iterations)
-    if isl.count < 2 or total < _PARALLEL_WORK:
+        w = _work(isl.rows[i], isl.bofs[i + 1] - isl.bofs[i], quick, iterations)
+        total += w
+        if w > _work(isl.rows[big], isl.bofs[big + 1] - isl.bofs[big], quick, iterations):
+            big = i
+    if total < _PARALLEL_WORK:
         return 0
-    best_gap = total
-    for i in range(1, isl.count):
-        part += _work(isl.rows[i - 1], isl.bofs[i] - isl.bofs[i - 1], quick, iterations)
-        gap = 2 * part - total
-        if gap < 0:
-            gap = -gap
-        if gap < best_gap:
-            best_gap, best, best_part = gap, i, part
-        if 2 * part >= total:
-            break
-    if best == 0 or 8 * best_part < total or 8 * (total - best_part) < total:
-        return 0
-    return best
+    load[0] = _work(isl.rows[big], isl.bofs[big + 1] - isl.bofs[big], quick, iterations)
+    load[1] = 0
+    for i in range(isl.count):
+        if i == big:
+            isl.who[i] = 0
+            continue
+        t = 1 if load[1] < load[0] else 0
+        isl.who[i] = t
+        load[t] += _work(isl.rows[i], isl.bofs[i + 1] - isl.bofs[i], quick, iterations)
+    return 0 if 8 * load[1] < total or 8 * load[0] < total else 1
+
+
+cdef unsigned int _island_seeds(Islands* isl, unsigned int seed, int iterations) noexcept nogil:
+    """Each island's first dRand seed (isl.seeds) when the islands are stepped in order from seed: the
+    seed the islands before it leave, their draws known from their row counts. Returns the last seed."""
+    cdef int i
+    for i in range(isl.count):
+        isl.seeds[i] = seed
+        seed = _skip_seed(seed, _draws(isl.rows[i], iterations))
+    return seed
 
 
 cdef int _step_islands(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dReal h, unsigned int* seed,
                        Islands* isl, Workspace ws) noexcept nogil:
-    """Step every island, in island order or, when it pays and the world allows two threads, the first ones
-    here and the rest in the helper thread. Islands share no rows, and the helper's first dRand seed is the
-    one the islands before it leave (their draws are known from their row counts), so both ways give the
-    same bits. Returns -1 when memory ran out."""
+    """Step every island, in island order or, when it pays and the world allows two threads, shared with
+    the helper thread. Islands share no rows and each starts from the dRand seed the islands before it
+    leave (their draws are known from their row counts), so both ways give the same bits. Returns -1 when
+    memory ran out."""
     cdef int iterations = <int> wr[W_QS_ITER]
     cdef int quick = seed != NULL
-    cdef int split = 0, i
-    cdef unsigned long long draws = 0
+    cdef int err
+    cdef unsigned int last = 0
     cdef Helper* hp = NULL
     cdef IslandRun own
     own.br = br
@@ -1468,37 +1489,32 @@ cdef int _step_islands(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, 
     own.wr = wr
     own.h = h
     own.isl = isl
-    own.first = 0
-    own.last = isl.count
+    own.who = -1
     own.quick = quick
     own.arena = &ws.arena
     own.seed = seed[0] if quick else 0
-    if ws.threads != 1:
-        split = _split(isl, quick, iterations)
-        if split > 0:
-            hp = _take_helper()
+    if ws.threads != 1 and _share(isl, quick, iterations):
+        hp = _take_helper()
     if hp == NULL:
         _step_run(&own)
         if quick:
             seed[0] = own.seed
         return own.err
     if quick:
-        for i in range(split):
-            draws += _draws(isl.rows[i], iterations)
+        last = _island_seeds(isl, own.seed, iterations)
     ws.shared += 1
     hp.run = own
-    hp.run.first = split
-    hp.run.seed = _skip_seed(own.seed, draws)
+    hp.run.who = 1
     hp.run.arena = &ws.helper_arena
-    own.last = split
+    own.who = 0
     PyThread_release_lock(hp.go)
     _step_run(&own)
     PyThread_acquire_lock(hp.done, 1)
     if quick:
-        seed[0] = hp.run.seed
-    i = -1 if own.err < 0 or hp.run.err < 0 else 0
+        seed[0] = last
+    err = -1 if own.err < 0 or hp.run.err < 0 else 0
     PyThread_release_lock(hp.busy)
-    return i
+    return err
 
 
 cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, const dReal* wr,
@@ -1507,7 +1523,7 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
     step the islands, number the moved bodies. Returns the number of islands, -1 when out of memory, or
     -2 - j when hinge-2 joint j has parallel axes (nothing is stepped)."""
     cdef Arena* a = &ws.arena
-    cdef int* mem = <int*> _ws_get(a, WS_MEM, (9 * nb + 3 * nj + 5) * sizeof(int))
+    cdef int* mem = <int*> _ws_get(a, WS_MEM, (11 * nb + 3 * nj + 5) * sizeof(int))
     cdef int* adj = <int*> _ws_get(a, WS_ADJ, (2 * nj + 1) * sizeof(int))
     cdef Islands isl
     cdef int i, k, j, moved = 0
@@ -1520,6 +1536,8 @@ cdef int _world_step(dReal* br, int* bi, int nb, dReal* jr, int* ji, int nj, con
     isl.rows = isl.jofs + nb + 1
     isl.jcnt = isl.rows + nb + 1
     isl.loc = isl.jcnt + nj
+    isl.who = isl.loc + nb
+    isl.seeds = <unsigned int*> (isl.who + nb)
     _find_islands(bi, nb, ji, nj, mem, adj, &isl)
     j = _first_parallel_hinge2(br, jr, ji, &isl)
     if j >= 0:
