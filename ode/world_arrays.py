@@ -72,6 +72,14 @@ def real_array(name: str, value, shape: tuple) -> np.ndarray:
     return out
 
 
+def _ndim(value) -> int:
+    """The number of dimensions of ``value`` as an array, or -1 when it is not one (ragged lists)."""
+    try:
+        return np.ndim(value)
+    except (ValueError, TypeError):
+        return -1
+
+
 def flag_array(name: str, value, n: int) -> np.ndarray:
     """``value`` as a bool array of shape (n,): bools or ints (nonzero is on, as ``_check.flag``)."""
     a = _numeric(name, value, "biu")
@@ -285,7 +293,7 @@ class WorldArrays:
         with st.lock:
             bodies, slots = self._order()
             n = len(bodies)
-            shape = (n, 9) if np.ndim(rotations) == 2 else (n, 3, 3)
+            shape = (n, 9) if _ndim(rotations) == 2 else (n, 3, 3)
             M = real_array("rotations", rotations, shape).reshape(n, 9)
             q, R = matrix_rotations(M)
             self._write_pose(slots, q, R)

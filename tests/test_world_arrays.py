@@ -314,6 +314,8 @@ def test_bad_orientations_change_nothing():
         w.setRotations(M)
     with pytest.raises(ValueError, match=r"rotations must have shape \(7, 3, 3\)"):
         w.setRotations(np.zeros((7, 3, 4)))
+    with pytest.raises(ValueError, match="rotations must be a rectangular array"):
+        w.setRotations([np.eye(3)] * 6 + [np.eye(2)])
     with pytest.raises(TypeError, match="enabled must be an array of bools or ints"):
         w.setEnabled(np.ones(7))
     with pytest.raises(ValueError, match=r"enabled must have shape \(7,\)"):
