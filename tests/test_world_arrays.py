@@ -208,11 +208,11 @@ def test_set_enabled_equals_enable_disable_loop():
 
 # ---------------------------------------------------------------- pair order (moved bookkeeping)
 
-def _spheres():
-    """A world whose bodies carry overlapping spheres (the second body two) in a simple space, collided
-    once so every geom is clean; creation order differs from slot order."""
+def _spheres(space_class):
+    """A world whose bodies carry overlapping spheres (the second body two) in a space, collided once so
+    every geom is clean; creation order differs from slot order."""
     w = ode.World()
-    space = ode.SimpleSpace()
+    space = space_class()
     bodies = [ode.Body(w) for _ in range(5)]
     bodies[1].destroy()
     ode.Body(w)
@@ -234,15 +234,16 @@ def _pairs(space, geoms) -> list:
     return out
 
 
+@pytest.mark.parametrize("space_class", [ode.SimpleSpace, ode.HashSpace, ode.SAPSpace])
 @pytest.mark.parametrize("bulk,single,value", [
     ("setPositions", "setPosition", np.arange(15.0).reshape(5, 3) * 0.01),
     ("setQuaternions", "setQuaternion", np.tile([1.0, 0.1, 0.0, 0.0], (5, 1))),
     ("setRotations", "setRotation", np.tile(np.eye(3), (5, 1, 1))),
 ])
-def test_pose_setters_leave_the_pair_order_of_the_loop(bulk, single, value):
-    wa, sa, ga = _spheres()
-    wb, sb, gb = _spheres()
-    wc, sc, gc = _spheres()
+def test_pose_setters_leave_the_pair_order_of_the_loop(bulk, single, value, space_class):
+    wa, sa, ga = _spheres(space_class)
+    wb, sb, gb = _spheres(space_class)
+    wc, sc, gc = _spheres(space_class)
     untouched = _pairs(sc, gc)
     for _ in range(2):                           # the second time without a collide in between too
         getattr(wa, bulk)(value)
