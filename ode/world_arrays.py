@@ -32,6 +32,7 @@ from . import _layout as L
 from . import constants as C
 from ._check import _MAX
 from ._precision import REAL, precision
+from ._state import BODY_DEATHS
 
 # Arithmetic of Body.setQuaternion's normalisation: the compiled kernel computes in dReal (float32 in single
 # precision), the twin in Python floats (doubles), rounding only when storing.
@@ -53,14 +54,18 @@ JOINT_COORDINATES = {
 
 
 def real_array(name: str, value, shape: tuple) -> np.ndarray:
-    """``value`` as a float64 array of ``shape``: a real numeric dtype (ints fine; bool, complex, object,
-    strings refused with TypeError), finite and within the precision's range (ValueError), all naming
-    ``name``. Always a new array, so later changes to ``value`` cannot reach what is stored."""
+    """``value`` as a float64 array of ``shape`` (``value`` itself when it is one: it is only read): a real
+    numeric dtype (ints fine; bool, complex, object, strings refused with TypeError), finite and within the
+    precision's range (ValueError), all naming ``name``."""
     a = _numeric(name, value, "iuf")
     if a.shape != shape:
         raise ValueError(f"{name} must have shape {shape}, not {a.shape}")
-    with np.errstate(over="ignore", invalid="ignore"):
-        out = a.astype(np.float64)           # a longdouble beyond the double range becomes inf: refused below
+    if a.dtype.itemsize > 8:
+        with np.errstate(over="ignore"):
+            a = a.astype(np.float64)         # a longdouble beyond the double range becomes inf: refused below
+    out = np.asarray(a, dtype=np.float64)
+    if out.size == 0 or np.abs(out).max() <= _MAX:     # NaN fails the test too
+        return out
     bad = ~np.isfinite(out)
     if bad.any():
         at = tuple(int(i) for i in np.argwhere(bad)[0])
@@ -165,16 +170,27 @@ class WorldArrays:
 
     # ---- order
     def _order(self) -> tuple:
-        """(bodies, slots): the live bodies in creation order and their rows (an intp array)."""
-        objs = self._state.body_objects
-        with self._state.lock:
+        """(bodies, rows): the live bodies in creation order and an index of their rows (a slice when
+        they fill rows 0 .. n-1 in order, else an intp array), cached until a body is created (the dict
+        grows) or any body destroyed (``BODY_DEATHS``): ``body_objects`` changes only in ``Body()`` and
+        ``Body.destroy``."""
+        st = self._state
+        objs = st.body_objects
+        with st.lock:
+            key = (len(objs), BODY_DEATHS[0])
+            hit = self.__dict__.get("_arrays_order")
+            if hit is not None and hit[0] == key and hit[1] is st:
+                return hit[2], hit[3]
             bodies = list(objs.values())
             slots = np.fromiter(objs.keys(), dtype=np.intp, count=len(bodies))
-        return bodies, slots
+            n = len(bodies)
+            rows = slice(0, n) if np.array_equal(slots, np.arange(n)) else slots
+            self._arrays_order = (key, st, bodies, rows)
+            return bodies, rows
 
     def getBodies(self) -> list:
         """The world's live bodies in creation order: row i of every state array is ``getBodies()[i]``."""
-        return self._order()[0]
+        return list(self._order()[0])
 
     def getNumBodies(self) -> int:
         """The number of live bodies (rows of the state arrays)."""
@@ -233,8 +249,9 @@ class WorldArrays:
             v = real_array(name, value, (len(bodies), k))
             rows = st.bodies.real
             if add:
-                v = rows[slots, col:col + k].astype(np.float64) + v
-            with np.errstate(over="ignore"):
+                with np.errstate(over="ignore"):     # a sum beyond float32 is stored as inf, as addForce does
+                    rows[slots, col:col + k] = rows[slots, col:col + k].astype(np.float64) + v
+            else:
                 rows[slots, col:col + k] = v
         return bodies
 
@@ -299,7 +316,7 @@ class WorldArrays:
             self._write_pose(slots, q, R)
         self._tell_moved(bodies)
 
-    def _write_pose(self, slots: np.ndarray, q: np.ndarray, R: np.ndarray) -> None:
+    def _write_pose(self, slots, q: np.ndarray, R: np.ndarray) -> None:
         """Store quaternions and rotation matrices into the bodies' rows (rounded to the precision)."""
         rows = self._state.bodies.real
         rows[slots, L.B_Q:L.B_Q + 4] = q
@@ -311,11 +328,11 @@ class WorldArrays:
         enabled already; disabling only clears the flag."""
         st = self._state
         with st.lock:
-            slots = self._order()[1]
-            on = flag_array("enabled", enabled, slots.shape[0])
+            bodies, slots = self._order()
+            on = flag_array("enabled", enabled, len(bodies))
             ints, real = st.bodies.ints, st.bodies.real
             ints[slots, L.BI_ENABLED] = on
-            up = slots[on]
+            up = np.arange(len(bodies))[on] if isinstance(slots, slice) else slots[on]
             ints[up, L.BI_AD_STEPSLEFT] = ints[up, L.BI_AD_STEPS]
             real[up, L.B_AD_TIMELEFT] = real[up, L.B_AD_TIME]
             ints[up, L.BI_AD_SAMPLE] = 0

@@ -21,15 +21,17 @@ DOUBLE = _backend.precision == "double"
 REAL_MAX = float(np.finfo(np.float64 if DOUBLE else np.float32).max)
 
 
-def _world(seed: int = 1, n: int = 7, steps: int = 3):
-    """A world of n bodies (one destroyed and one created after it, so creation order is not slot order)
-    with random masses, poses and velocities, stepped a few times under gravity."""
+def _world(seed: int = 1, n: int = 7, steps: int = 3, reuse: bool = True):
+    """A world of n bodies with random masses, poses and velocities, stepped a few times under gravity;
+    with ``reuse``, one body was destroyed and one created after it, so creation order is not slot order
+    (the arrays index rows by a slot array; else by a slice)."""
     rng = np.random.default_rng(seed)
     w = ode.World()
     w.setGravity((0, 0, -9.81))
     bodies = [ode.Body(w) for _ in range(n)]
-    bodies[1].destroy()
-    bodies.append(ode.Body(w))
+    if reuse:
+        bodies[1].destroy()
+        bodies.append(ode.Body(w))
     for b in w.getBodies():
         m = ode.Mass()
         m.setBox(float(rng.uniform(1, 5)), *rng.uniform(0.1, 1.0, 3).tolist())
@@ -68,6 +70,24 @@ def test_creation_order_survives_destroy_and_slot_reuse():
     assert w.getPositions()[:, 0].tolist() == [1.0, 2.0, 3.0]
 
 
+def test_order_follows_creation_and_destruction_between_calls():
+    """The cached order is renewed by every creation and destruction, including in another world."""
+    w, other = ode.World(), ode.World()
+    a, b = ode.Body(w), ode.Body(w)
+    assert w.getBodies() == [a, b] and w.getPositions().shape == (2, 3)
+    c = ode.Body(w)
+    assert w.getBodies() == [a, b, c]
+    a.destroy()
+    d = ode.Body(w)                              # same count as before: the destruction tells
+    assert w.getBodies() == [b, c, d] and d._slot == 0
+    w.setPositions([[1, 0, 0], [2, 0, 0], [3, 0, 0]])
+    assert [x.getPosition()[0] for x in (b, c, d)] == [1.0, 2.0, 3.0]
+    ode.Body(other).destroy()
+    listed = w.getBodies()
+    listed.clear()                               # a new list each time: the caller's to change
+    assert w.getBodies() == [b, c, d]
+
+
 def test_empty_world():
     w = ode.World()
     assert w.getBodies() == [] and w.getPositions().shape == (0, 3) and w.getRotations().shape == (0, 3, 3)
@@ -77,8 +97,9 @@ def test_empty_world():
     w.setEnabled([])
 
 
-def test_getters_equal_per_body_getters():
-    w = _world()
+@pytest.mark.parametrize("reuse", [True, False])
+def test_getters_equal_per_body_getters(reuse):
+    w = _world(reuse=reuse)
     bodies = w.getBodies()
     w.getBodies()[2].addForce((1.5, -2, 3))
     w.getBodies()[4].addTorque((0.25, 7, -3))
@@ -121,10 +142,11 @@ def _inputs(n: int, rng) -> dict:
     ("setForces", "setForce"), ("setTorques", "setTorque"), ("addForces", "addForce"),
     ("addTorques", "addTorque"),
 ])
-def test_vector_setters_equal_per_body_loop(bulk, single):
+@pytest.mark.parametrize("reuse", [True, False])
+def test_vector_setters_equal_per_body_loop(bulk, single, reuse):
     rng = np.random.default_rng(5)
     for kind, value in _inputs(7, rng).items():
-        a, b = _world(), _world()
+        a, b = _world(reuse=reuse), _world(reuse=reuse)
         a.getBodies()[0].addForce((1e-3, 2, 3))
         b.getBodies()[0].addForce((1e-3, 2, 3))
         getattr(a, bulk)(value)
@@ -142,11 +164,12 @@ def _quaternions(n: int, rng) -> np.ndarray:
     return q
 
 
-def test_set_quaternions_equals_per_body_loop():
+@pytest.mark.parametrize("reuse", [True, False])
+def test_set_quaternions_equals_per_body_loop(reuse):
     rng = np.random.default_rng(9)
     for value in (_quaternions(7, rng), rng.integers(-5, 6, size=(7, 4)) + 10 * np.eye(7, 4, dtype=int),
                   rng.normal(size=(7, 4)).astype(np.float32)):
-        a, b = _world(), _world()
+        a, b = _world(reuse=reuse), _world(reuse=reuse)
         a.setQuaternions(value)
         for body, row in zip(b.getBodies(), value):
             body.setQuaternion(row)
@@ -176,8 +199,8 @@ def test_set_rotations_equals_per_body_loop():
 def test_set_enabled_equals_enable_disable_loop():
     """Including the auto-disable countdowns and sampling that enable() restarts (also for an enabled
     body) and disable() leaves alone."""
-    def world():
-        w = _world(steps=0)
+    def world(reuse):
+        w = _world(steps=0, reuse=reuse)
         w.setAutoDisableFlag(True)
         for b in w.getBodies():
             b.setAutoDisableDefaults()
@@ -193,8 +216,8 @@ def test_set_enabled_equals_enable_disable_loop():
         return w
 
     flags = np.array([True, False, True, True, False, True, False])
-    for value in (flags, flags.astype(np.int8) * 3):
-        a, b = world(), world()
+    for value, reuse in ((flags, True), (flags.astype(np.int8) * 3, True), (flags, False)):
+        a, b = world(reuse), world(reuse)
         assert _rows(a) == _rows(b)
         a.setEnabled(value)
         for body, on in zip(b.getBodies(), value):
