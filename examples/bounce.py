@@ -7,7 +7,8 @@ nothing with other runs and steps with ``world.step`` (dWorldStep uses no random
 would draw from the process-wide dRand seed, so runs sharing a process would depend on each other).
 
 Eight balls make a world of 8 bodies, the size from which a step releases the GIL, so threads can step
-worlds side by side; the collision pass and the Python in between still hold it. The balls are read in bulk
+worlds side by side; the collision pass does not (it holds the process-wide geom store's lock, and
+``collideContacts`` costs more than the step here: about 80 against 30 us). The balls are read in bulk
 with ``world.getLinearVels()`` (one array per step, no Python loop per ball).
 
 ``python examples/bounce.py [height]`` runs one drop and prints the counts.

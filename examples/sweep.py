@@ -11,8 +11,9 @@ Python values out, so it pickles by reference. The same list of heights runs
    lock held by another thread and deadlock the child; spawn also behaves the same on Linux, macOS and
    Windows. forkserver would do too on Unix; spawn costs an interpreter start per worker, once per pool;
 3. in threads: ``concurrent.futures.ThreadPoolExecutor(2)``. Each run owns its world, and a step of a world
-   of 8 or more bodies and joints releases the GIL, so steps of two runs overlap; the collision pass and
-   the Python between steps do not, so expect well under 2x;
+   of 8 or more bodies and joints releases the GIL, so steps of two runs overlap; the collision passes
+   do not (they hold the process-wide geom store's lock) and cost more than the steps here, so threads
+   gain little;
 4. on Dask: ``Client(LocalCluster(n_workers=2, threads_per_worker=1, processes=True))``, then
    ``client.map`` and ``client.gather``. On a cluster of machines the same code runs with
    ``Client("tcp://scheduler:8786")``; each worker needs ``ode`` and this folder's ``bounce.py``
