@@ -127,13 +127,19 @@ class _GeomStore:
         return (self.world_number(body._world) << 32) | body._slot
 
     def world_number(self, world) -> int:
-        """A small number identifying a world (body keys must differ across worlds)."""
+        """A small number identifying a world (body keys must differ across worlds). A new world's number
+        is chosen under the store's lock: bodies of two new worlds may be moved from two threads at once
+        (``body_moved`` runs outside any lock), and unlocked they could take the same number or change the
+        table while the other scans it."""
         n = self._worlds.get(world)
         if n is None:
-            n = len(self._worlds) + 1
-            while n in self._worlds.values():
-                n += 1
-            self._worlds[world] = n
+            with self.lock:
+                n = self._worlds.get(world)
+                if n is None:
+                    n = len(self._worlds) + 1
+                    while n in self._worlds.values():
+                        n += 1
+                    self._worlds[world] = n
         return n
 
     @_store_locked

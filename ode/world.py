@@ -12,6 +12,7 @@ from ._dif import world_dif
 from ._handle import Handle
 from ._state import WorldState
 from .errors import ODEError
+from .world_arrays import WorldArrays
 
 DEFAULT_CFM = 1e-10 if _backend.precision == "double" else 1e-5
 
@@ -23,11 +24,12 @@ def bind_snapshots(get_state, set_state) -> None:
     _SNAPSHOTS["get"], _SNAPSHOTS["set"] = get_state, set_state
 
 
-class World(_backend.kernel("handles").WorldBase, Handle):
+class World(_backend.kernel("handles").WorldBase, WorldArrays, Handle):
     """A dynamics world (dWorldID): owns its bodies and joints and steps them together.
 
     ``step`` and ``quickStep`` are inherited from the compiled base type ``handles.WorldBase``, which calls
-    back into ``_sample_buffer`` and ``_after_step`` here only when bodies need them.
+    back into ``_sample_buffer`` and ``_after_step`` here only when bodies need them. The bodies' state as
+    NumPy arrays (``getPositions``, ``setForces``, ...) comes from ``ode.world_arrays.WorldArrays``.
     """
 
     def __init__(self) -> None:

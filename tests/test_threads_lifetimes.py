@@ -11,6 +11,7 @@ import pickle
 import subprocess
 import sys
 import textwrap
+import threading
 import tracemalloc
 
 import pytest
@@ -407,3 +408,37 @@ def test_destroy_through_a_copy():
     copy.copy(b).destroy()
     with pytest.raises(ode.ODEError):
         b.getPosition()
+
+
+def test_new_worlds_posed_in_threads_get_distinct_numbers():
+    """Bodies of new worlds moved from several threads at once (``setPosition`` tells ode.geoms outside
+    any lock, which numbers each new world): no error, and no two live worlds share a number (their
+    geoms' body keys would collide)."""
+    errors, worlds = [], [[] for _ in range(4)]
+    keep = ode.Body(ode.World())
+    ode.GeomSphere(None, 0.1).setBody(keep)         # a geom on a body: moves are told from the start
+
+    def build(out: list) -> None:
+        try:
+            for _ in range(150):
+                w = ode.World()
+                b = ode.Body(w)
+                b.setPosition((0.0, 0.0, 1.0))      # numbers the world (other threads' geoms are attached)
+                ode.GeomSphere(None, 0.1).setBody(b)
+                out.append(w)
+        except Exception as e:          # reported below: an assertion in a thread would go unseen
+            errors.append(e)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=build, args=(out,)) for out in worlds]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    numbers = [STORE.world_number(w) for out in worlds for w in out] + [STORE.world_number(keep.world)]
+    assert len(numbers) == 601 and len(set(numbers)) == 601
