@@ -123,7 +123,7 @@ def _reduce_world(w):
                 "samples": None if w._samples is None else w._samples.copy(), "seed": rand.randGetSeed()}
         payload = {"bodies": dict(st.body_objects), "joints": dict(st.joint_objects), "data": w._data,
                    "threads": w.getStepIslandsProcessingMaxThreadCount(),
-                   "dict": _user_dict(w, _H.WorldBase, ("_state", "_samples", "_data"))}
+                   "dict": _user_dict(w, _H.WorldBase, ("_state", "_samples", "_data", "_arrays_order"))}
     return (_load_world, (type(w), blob), (_set_world, payload))
 
 
