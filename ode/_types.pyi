@@ -8,7 +8,7 @@ no ``_types.py``). Keep each declaration in step with ``ode/_fallback/handles.py
 ``ode/_fallback/geom_handles.py``; ``tests/test_typing.py`` checks user code against them.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -38,6 +38,12 @@ Mat3Like: TypeAlias = Vec3Like
 Points: TypeAlias = Sequence[Sequence[float]] | npt.NDArray[Any]
 Indices: TypeAlias = Sequence[Sequence[int]] | npt.NDArray[Any]
 Samples: TypeAlias = Sequence[float] | npt.NDArray[Any]
+# ode.render: colours (a name, '#rrggbb', or RGB floats in [0, 1] or ints in [0, 255]), scenes (a space, a
+# geom, or an iterable of them) and contact overlays (True: collide the scene; or a list of contacts).
+Color: TypeAlias = str | Sequence[float] | Sequence[int]
+Scene: TypeAlias = GeomObject | Iterable[GeomObject]
+Contacts: TypeAlias = bool | Sequence[Contact] | None
+ArrayLike: TypeAlias = npt.ArrayLike
 # Callbacks.
 NearCallback: TypeAlias = Callable[[Any, GeomObject, GeomObject], object]
 MovedCallback: TypeAlias = Callable[[Body], object]
@@ -119,7 +125,8 @@ class GeomBase:
 
 def collide(geom1: GeomBase, geom2: GeomBase) -> list[Contact]: ...
 
-__all__ = ["AABB", "Body", "BodyBase", "Contact", "ContactBase", "ContactJointBase", "GeomBase", "GeomObject",
-           "GeomTriMesh", "Indices", "Joint", "JointBase", "JointGroup", "JointGroupBase", "Mass", "MassBase",
-           "Mat3", "Mat3Like", "MovedCallback", "NearCallback", "Points", "Quat", "QuatLike", "Samples",
-           "SpaceBase", "Vec3", "Vec3Like", "World", "WorldBase", "WorldSnapshot", "collide"]
+__all__ = ["AABB", "ArrayLike", "Body", "BodyBase", "Color", "Contact", "ContactBase", "ContactJointBase",
+           "Contacts", "GeomBase", "GeomObject", "GeomTriMesh", "Indices", "Joint", "JointBase",
+           "JointGroup", "JointGroupBase", "Mass", "MassBase", "Mat3", "Mat3Like", "MovedCallback",
+           "NearCallback", "Points", "Quat", "QuatLike", "Samples", "Scene", "SpaceBase", "Vec3",
+           "Vec3Like", "World", "WorldBase", "WorldSnapshot", "collide"]

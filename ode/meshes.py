@@ -479,11 +479,11 @@ class GeomConvex(GeomObject):
         self._planes, self._points, self._polys = pl, pt, poly
         self._data_obj._adopt(_kernel().register_convex, pl, pt, poly)
 
-    def getPlanes(self) -> list:
+    def getPlanes(self) -> list[tuple[float, float, float, float]]:
         """The planes (a, b, c, d) as given (as libode keeps them; the colliders use unit normals)."""
         return [tuple(r) for r in self._planes.tolist()]
 
-    def getPoints(self) -> list:
+    def getPoints(self) -> list[Vec3]:
         """The points."""
         return [tuple(r) for r in self._points.tolist()]
 

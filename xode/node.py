@@ -23,7 +23,7 @@ class TreeNode:
 
     nodeType = "node"
 
-    def __init__(self, name, parent) -> None:
+    def __init__(self, name: str | None, parent: TreeNode | None) -> None:
         self._name, self._parent = name, parent
         self._children: list[TreeNode] = []
         self._named: dict = {}

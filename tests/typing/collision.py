@@ -76,3 +76,6 @@ contact.mu = 0.4
 n: int = space.collideContacts(world, group, contact, 4)
 world.step(0.01)
 group.empty()
+
+hull = ode.GeomConvex(space, [(0.0, 0.0, 1.0, 0.5)], [(0.0, 0.0, 0.5)], [1, 0])
+assert_type(hull.getPoints(), list[tuple[float, float, float]])

@@ -6,6 +6,7 @@ import numpy as np
 from typing_extensions import assert_type
 
 import ode
+import ode.render
 import xode.parser
 from ode.render import Camera, Renderer
 
@@ -28,3 +29,11 @@ ode.GeomSphere(space, 0.5)
 image = renderer.render(space)
 assert_type(image, np.ndarray)
 renderer.close()
+renderer2 = Renderer(camera, colors={}, background="white")
+renderer2.add_points([(0.0, 0.0, 1.0)], color=(1.0, 0.0, 0.0))
+renderer2.add_text("frame 0")
+picture = renderer2.render(space, contacts=True, aabbs=True)
+renderer2.close()
+assert_type(ode.render.render([ode.GeomBox(None, (1.0, 1.0, 1.0))], None, camera), np.ndarray)
+saved: bytes = ode.dumps(world)
+copy = ode.loads(saved)
