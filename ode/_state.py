@@ -9,11 +9,15 @@ from __future__ import annotations
 import functools
 import itertools
 import weakref
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 
 from . import _layout as L
 from ._backend import INT, REAL, kernel
+
+_F = TypeVar("_F", bound=Callable[..., Any])   # a method, as the lock decorators return it
 
 BODY_DEATHS = [0]   # bumped by Body.destroy: geoms attached to a destroyed body are detached lazily
 _DEATH_COUNTER = itertools.count(1)
@@ -27,7 +31,7 @@ def body_died() -> None:
     BODY_DEATHS[0] = next(_DEATH_COUNTER)
 
 
-def _own_lock(method):
+def _own_lock(method: _F) -> _F:
     """Run a Slots method holding the Slots' lock."""
     @functools.wraps(method)
     def run(self, *args):
@@ -36,7 +40,7 @@ def _own_lock(method):
     return run
 
 
-def locked(method):
+def locked(method: _F) -> _F:
     """Run ``method`` holding ``self._world._state.lock``: a world's structural changes are serialised."""
     @functools.wraps(method)
     def run(self, *args, **kwargs):
@@ -45,7 +49,7 @@ def locked(method):
     return run
 
 
-def locked2(method):
+def locked2(method: _F) -> _F:
     """``locked`` for methods of exactly two positional arguments (attach: hot, so no argument packing, and
     acquire/release, cheaper than a with block)."""
     @functools.wraps(method)
@@ -59,7 +63,7 @@ def locked2(method):
     return run
 
 
-def locked_by_arg(method):
+def locked_by_arg(method: _F) -> _F:
     """Run ``method(self, world, ...)`` holding ``world._state.lock`` when ``world`` is a world (constructors
     of bodies and joints: the row is taken and initialised in one critical section); anything else is
     passed through unlocked, for the method's own type check to refuse."""
@@ -73,7 +77,7 @@ def locked_by_arg(method):
     return run
 
 
-def locked_by_arg3(method):
+def locked_by_arg3(method: _F) -> _F:
     """``locked_by_arg`` for constructors of exactly three positional arguments (ContactJoint: hot)."""
     @functools.wraps(method)
     def run(self, world, a, b):

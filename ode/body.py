@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import _backend, _check
 from . import _layout as L
 from ._handle import Handle
 from ._state import body_died, locked, locked_by_arg
 from .mass import Mass
 from .world import MAX_COUNT, MAX_SAMPLES, World, _count, nonnegative, threshold_value
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._types import BodyBase, Joint, Mat3Like, MovedCallback, QuatLike, Vec3, Vec3Like
+else:
+    BodyBase = _backend.kernel("handles").BodyBase
 
 _EPS = 2.220446049250313e-16 if _backend.precision == "double" else 1.1920929e-07
 
@@ -17,7 +26,7 @@ def _k():
     return _backend.kernel("step")
 
 
-class Body(_backend.kernel("handles").BodyBase, Handle):
+class Body(BodyBase, Handle):
     """A rigid body: position, orientation, velocities, mass and force accumulators (PyODE's ode.Body).
 
     The per-step accessors (positions, rotations, velocities, forces) are inherited from the compiled base
@@ -25,7 +34,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
     """
 
     @locked_by_arg
-    def __init__(self, world) -> None:
+    def __init__(self, world: World) -> None:
         """Create a body in ``world`` at the origin with ODE's default mass (1, identity inertia)."""
         if not isinstance(world, World):
             raise TypeError(f"Body(world) expects an ode.World, not {type(world).__name__}")
@@ -74,7 +83,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         return f"<ode.Body {state}>"
 
     @property
-    def world(self):
+    def world(self) -> World:
         """The world this body lives in."""
         return self._world
 
@@ -99,7 +108,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         body_died()                         # geoms attached to it are detached at the next refresh_poses
 
     # ---- position and orientation
-    def setRotation(self, R) -> None:
+    def setRotation(self, R: Mat3Like) -> None:
         """Set the orientation from a 3x3 rotation matrix given as 9 numbers, row-major.
 
         ValueError when row 0 or row 1 is zero or they are parallel (libode aborts on such a matrix).
@@ -113,7 +122,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         self._set(L.B_R, R2)
         self._moved()
 
-    def setQuaternion(self, q) -> None:
+    def setQuaternion(self, q: QuatLike) -> None:
         """Set the orientation from a quaternion (w, x, y, z); it is normalised."""
         qv = _check.vec("q", q, 4)
         if qv == (0.0, 0.0, 0.0, 0.0):
@@ -124,7 +133,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         self._moved()
 
     # ---- mass
-    def setMass(self, mass) -> None:
+    def setMass(self, mass: Mass) -> None:
         """Set the mass parameters (an ode.Mass with its centre at the body origin)."""
         values = getattr(mass, "_values", None)
         if values is None:
@@ -148,7 +157,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         row[L.B_INVI:L.B_INVI + 9] = 0.0 if kinematic else invI
         row[L.B_MASSC:L.B_MASSC + 3] = c
 
-    def getMass(self):
+    def getMass(self) -> Mass:
         """The body's mass parameters as a new ode.Mass."""
         row = self._row().tolist()
         I = row[L.B_I:L.B_I + 9]
@@ -175,58 +184,58 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         pos = self._get(L.B_POS, 3)
         return (p[0] - pos[0], p[1] - pos[1], p[2] - pos[2])
 
-    def addRelForce(self, f) -> None:
+    def addRelForce(self, f: Vec3Like) -> None:
         """Add a force given in the body frame, at the centre of mass."""
         self._add(L.B_FACC, self._to_world(_check.vec("f", f)))
 
-    def addRelTorque(self, t) -> None:
+    def addRelTorque(self, t: Vec3Like) -> None:
         """Add a torque given in the body frame."""
         self._add(L.B_TACC, self._to_world(_check.vec("t", t)))
 
-    def addForceAtPos(self, f, p) -> None:
+    def addForceAtPos(self, f: Vec3Like, p: Vec3Like) -> None:
         """Add a world-frame force acting at world point p."""
         f, p = _check.vec("f", f), _check.vec("p", p)
         self._add_at(f, self._offset(p))
 
-    def addForceAtRelPos(self, f, p) -> None:
+    def addForceAtRelPos(self, f: Vec3Like, p: Vec3Like) -> None:
         """Add a world-frame force acting at body-frame point p."""
         f, p = _check.vec("f", f), _check.vec("p", p)
         self._add_at(f, self._to_world(p))
 
-    def addRelForceAtPos(self, f, p) -> None:
+    def addRelForceAtPos(self, f: Vec3Like, p: Vec3Like) -> None:
         """Add a body-frame force acting at world point p."""
         f, p = _check.vec("f", f), _check.vec("p", p)
         self._add_at(self._to_world(f), self._offset(p))
 
-    def addRelForceAtRelPos(self, f, p) -> None:
+    def addRelForceAtRelPos(self, f: Vec3Like, p: Vec3Like) -> None:
         """Add a body-frame force acting at body-frame point p."""
         f, p = _check.vec("f", f), _check.vec("p", p)
         self._add_at(self._to_world(f), self._to_world(p))
 
     # ---- utility
-    def getRelPointPos(self, p) -> tuple:
+    def getRelPointPos(self, p: Vec3Like) -> Vec3:
         """World position of a point given in body coordinates."""
         return _k().rel_point_pos(self._get(L.B_R, 9), self._get(L.B_POS, 3), _check.vec("p", p))
 
-    def getRelPointVel(self, p) -> tuple:
+    def getRelPointVel(self, p: Vec3Like) -> Vec3:
         """World velocity of a point given in body coordinates."""
         return _k().rel_point_vel(self._get(L.B_R, 9), self._get(L.B_LVEL, 3), self._get(L.B_AVEL, 3),
                                   _check.vec("p", p))
 
-    def getPointVel(self, p) -> tuple:
+    def getPointVel(self, p: Vec3Like) -> Vec3:
         """World velocity of the body point at world position p."""
         return _k().point_vel(self._get(L.B_POS, 3), self._get(L.B_LVEL, 3), self._get(L.B_AVEL, 3),
                               _check.vec("p", p))
 
-    def getPosRelPoint(self, p) -> tuple:
+    def getPosRelPoint(self, p: Vec3Like) -> Vec3:
         """Body coordinates of world point p (inverse of getRelPointPos)."""
         return _k().pos_rel_point(self._get(L.B_R, 9), self._get(L.B_POS, 3), _check.vec("p", p))
 
-    def vectorToWorld(self, v) -> tuple:
+    def vectorToWorld(self, v: Vec3Like) -> Vec3:
         """A body-frame vector in world coordinates."""
         return _k().vector_to_world(self._get(L.B_R, 9), _check.vec("v", v))
 
-    def vectorFromWorld(self, v) -> tuple:
+    def vectorFromWorld(self, v: Vec3Like) -> Vec3:
         """A world vector in body coordinates."""
         return _k().vector_from_world(self._get(L.B_R, 9), _check.vec("v", v))
 
@@ -246,7 +255,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         """True when the body is enabled."""
         return bool(self._iget(L.BI_ENABLED))
 
-    def setGravityMode(self, mode) -> None:
+    def setGravityMode(self, mode: int) -> None:
         """Whether the world's gravity acts on this body."""
         self._iset(L.BI_GRAVITY, _check.flag("mode", mode))
 
@@ -254,7 +263,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         """True when gravity acts on this body."""
         return bool(self._iget(L.BI_GRAVITY))
 
-    def setGyroscopicMode(self, mode) -> None:
+    def setGyroscopicMode(self, mode: int) -> None:
         """Whether the (implicit) gyroscopic torque is applied (on by default, as in ODE 0.16)."""
         self._iset(L.BI_GYRO, _check.flag("mode", mode))
 
@@ -262,7 +271,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         """True when the gyroscopic torque is applied."""
         return bool(self._iget(L.BI_GYRO))
 
-    def setFiniteRotationMode(self, mode) -> None:
+    def setFiniteRotationMode(self, mode: int) -> None:
         """0: infinitesimal orientation update (default); 1: finite rotation update."""
         self._iset(L.BI_FINITE, _check.flag("mode", mode))
 
@@ -270,16 +279,16 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         """The finite rotation mode, 0 or 1."""
         return self._iget(L.BI_FINITE)
 
-    def setFiniteRotationAxis(self, a) -> None:
+    def setFiniteRotationAxis(self, a: Vec3Like) -> None:
         """Axis of the partial finite rotation (normalised; zero: full finite rotation)."""
         self._set(L.B_FAXIS, _k().finite_axis(_check.vec("a", a)))
 
-    def getFiniteRotationAxis(self) -> tuple:
+    def getFiniteRotationAxis(self) -> Vec3:
         """The finite rotation axis."""
         return self._get(L.B_FAXIS, 3)
 
     # ---- auto-disable
-    def setAutoDisableFlag(self, flag) -> None:
+    def setAutoDisableFlag(self, flag: int) -> None:
         """Whether the body is disabled automatically after being idle long enough."""
         self._iset(L.BI_AD_FLAG, _check.flag("flag", flag))
 
@@ -427,7 +436,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         """True when the body is kinematic."""
         return bool(self._iget(L.BI_KINEMATIC))
 
-    def getWorld(self):
+    def getWorld(self) -> World:
         """The world this body lives in (dBodyGetWorld)."""
         self._live_slot()
         return self._world
@@ -445,7 +454,7 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         """The number of joints attached to this body."""
         return len(self._joint_slots())
 
-    def getJoint(self, index: int):
+    def getJoint(self, index: int) -> Joint:
         """The joint attached to this body at ``index`` (0 .. getNumJoints() - 1)."""
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError(f"index must be an int, not {type(index).__name__}")
@@ -455,15 +464,15 @@ class Body(_backend.kernel("handles").BodyBase, Handle):
         return self._world._state.joint_objects.get(slots[index])
 
     # ---- user data and callbacks
-    def setData(self, data) -> None:
+    def setData(self, data: Any) -> None:
         """Attach any Python object to the body."""
         self._data = data
 
-    def getData(self):
+    def getData(self) -> Any:
         """The object attached with setData (None by default)."""
         return self._data
 
-    def setMovedCallback(self, callback) -> None:
+    def setMovedCallback(self, callback: MovedCallback | None) -> None:
         """Call ``callback(body)`` after every step in which this body moved; None removes it."""
         if callback is not None and not callable(callback):
             raise TypeError("the moved callback must be callable or None")

@@ -11,6 +11,7 @@ followed by ``attach(g1.getBody(), g2.getBody())`` would for every contact, in t
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -46,6 +47,14 @@ from .spaces import (
 )
 from .user_geoms import AABB_TESTS, OVERRIDES, aabb_test_passes, collide_python, python_collider
 from .world import World
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._types import NearCallback
+
+if TYPE_CHECKING:
+    pass
 
 CONTACTS_UNIMPORTANT = 0x80000000
 _SAP_X = 3                  # the space kernel's SAP kind, used for the cross pairs of collide2
@@ -223,9 +232,13 @@ def _collide_py(geom1, geom2, max_contacts: int = 150, unimportant: bool = False
 
 # ode.collide: the compiled fast path of geom_handles for two live leaf geoms, _collide_py for the rest (the
 # twin backend's collide is _collide_py itself)
-collide = _backend.kernel("geom_handles").bind_collide(_collide_py, _PLAIN, _plain_kind, OVERRIDES,
-                                                       CALLBACK_MESHES.data, _PASS, STORE.lock, Contact,
-                                                       STORE.slots)
+if TYPE_CHECKING:
+    def collide(geom1: GeomObject, geom2: GeomObject) -> list[Contact]:
+        """The contacts between two geoms (at most 4 per pair in PyODE's API), as ode.Contact objects."""
+else:
+    collide = _backend.kernel("geom_handles").bind_collide(_collide_py, _PLAIN, _plain_kind, OVERRIDES,
+                                                           CALLBACK_MESHES.data, _PASS, STORE.lock, Contact,
+                                                           STORE.slots)
 
 
 def _pose(g: GeomObject, b, s: int) -> None:
@@ -442,7 +455,7 @@ def _sides(g1, g2) -> tuple:
     return left, right, right_outer
 
 
-def collide2(geom1, geom2, arg, callback) -> None:
+def collide2(geom1: GeomObject, geom2: GeomObject, arg: Any, callback: NearCallback) -> None:
     """Call ``callback(arg, a, b)`` for potentially touching pairs with a from geom1 and b from geom2.
 
     A space stands for its geoms; two spaces of different sublevels: the lower one is treated as a geom;
@@ -614,7 +627,8 @@ def _surface(contact) -> tuple:
 
 
 def collide_contacts(space, world, group, contact=None, max_contacts: int = 4,
-                     skip_connected: bool = True, bits: bool = True, special=None, callback=None,
+                     skip_connected: bool = True, bits: bool = True, special=None,
+                     callback: NearCallback | None = None,
                      data=None) -> int:
     """Collide a whole space hierarchy and create the contact joints in ``group``; returns their number.
 

@@ -13,6 +13,8 @@ import functools
 import math
 import numbers
 import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -24,12 +26,32 @@ from ._state import BODY_DEATHS, Slots
 from .body import Body
 from .errors import NotPlaceableError, ODEError
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._types import (
+        AABB,
+        GeomBase,
+        Mat3,
+        Mat3Like,
+        Quat,
+        QuatLike,
+        SpaceBase,
+        Vec3,
+        Vec3Like,
+        World,
+    )
+else:
+    GeomBase = _backend.kernel("geom_handles").GeomBase
+
+_F = TypeVar("_F", bound=Callable[..., Any])   # a method, as the lock decorators return it
+
 GF_OFFSET = 8                      # GI_FLAGS bit: the geom has an offset from its body (see _layout)
 _ALL_BITS = (1 << 64) - 1
 _IDENTITY = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
 
 
-def _store_locked(method):
+def _store_locked(method: _F) -> _F:
     """Run a _GeomStore method holding the store's lock."""
     @functools.wraps(method)
     def run(self, *args):
@@ -122,11 +144,11 @@ class _GeomStore:
         self.slots.release(slot)
         self.objects.pop(slot, None)
 
-    def bodykey_of(self, body) -> int:
+    def bodykey_of(self, body: Body | None) -> int:
         """The body key (world number and body row) attached geoms of ``body`` hold."""
         return (self.world_number(body._world) << 32) | body._slot
 
-    def world_number(self, world) -> int:
+    def world_number(self, world: World) -> int:
         """A small number identifying a world (body keys must differ across worlds). A new world's number
         is chosen under the store's lock: bodies of two new worlds may be moved from two threads at once
         (``body_moved`` runs outside any lock), and unlocked they could take the same number or change the
@@ -143,7 +165,7 @@ class _GeomStore:
         return n
 
     @_store_locked
-    def attach(self, slot: int, body) -> None:
+    def attach(self, slot: int, body: Body | None) -> None:
         """Record that geom ``slot`` follows ``body``."""
         bslot = body._live_slot()
         self.detach(slot)
@@ -241,7 +263,7 @@ def geom_removed(slot: int, space_slot: int) -> None:
     geom_moved(space_slot)
 
 
-def body_moved(body) -> None:
+def body_moved(body: Body | None) -> None:
     """A body's pose was set: each of its geoms moved, the last attached first (all are dirty after it,
     so the body has no clean geom until a collide cleans one: ``handles.note_clean``)."""
     body._moved_epoch = _H.clean_epoch()
@@ -419,7 +441,7 @@ def _mat_mul_t(A, B) -> tuple:
 class _Attribs(dict):
     """A geom's user attributes as a dict; item writes and deletes go through to the geom's attributes."""
 
-    def __init__(self, geom) -> None:
+    def __init__(self, geom: GeomObject) -> None:
         super().__init__((k, v) for k, v in vars(geom).items() if not k.startswith("_"))
         self._geom = geom
 
@@ -432,7 +454,7 @@ class _Attribs(dict):
         super().__delitem__(key)
 
 
-class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
+class GeomObject(GeomBase, Handle):
     """Base class of all geoms (PyODE's ode.GeomObject): pose, body, offsets, bits, enabling, spaces.
 
     Subclasses set ``_class`` (an ODE class number) and call the protected hook ``_init_geom(space,
@@ -531,7 +553,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         """True when the geom has a position and may be attached to a body (planes and spaces may not)."""
         return self._placeable
 
-    def getSpace(self):
+    def getSpace(self) -> SpaceBase | None:
         """The space containing the geom, or None."""
         self._live_slot()
         return self._space
@@ -560,11 +582,11 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         """The collide bitfield (all ones by default)."""
         return int(STORE.col[self._live_slot()])
 
-    def setData(self, data) -> None:
+    def setData(self, data: Any) -> None:
         """Attach any Python object (dGeomSetData)."""
         self._data = data
 
-    def getData(self):
+    def getData(self) -> Any:
         """The object given to setData (None by default)."""
         return self._data
 
@@ -575,7 +597,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
             raise NotPlaceableError(f"a {type(self).__name__} is not placeable: it has no pose or body")
         return s
 
-    def setBody(self, body) -> None:
+    def setBody(self, body: Body | None) -> None:
         """Attach the geom to a body (its pose then follows the body) or detach it with None."""
         with STORE.lock:
             self._set_body(body)
@@ -628,7 +650,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
             p = (p[0] - w[0], p[1] - w[1], p[2] - w[2])
         b.setPosition(p)
 
-    def setRotation(self, R) -> None:
+    def setRotation(self, R: Mat3Like) -> None:
         """Set the world rotation (9 values, row-major); an attached geom rotates its body."""
         self._need_placeable()
         M = _rot._matrix3("R", R)
@@ -641,7 +663,7 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
             M = _mat_mul_t(M, self._offset_rot())
         b.setRotation(M)
 
-    def setQuaternion(self, q) -> None:
+    def setQuaternion(self, q: QuatLike) -> None:
         """Set the world orientation from a quaternion (w, x, y, z)."""
         self._need_placeable()
         qv = _check.vec("q", q, 4)
@@ -683,17 +705,17 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
         STORE.slots.ints[s, L.GI_FLAGS] |= GF_OFFSET
         geom_moved(s)
 
-    def setOffsetPosition(self, pos) -> None:
+    def setOffsetPosition(self, pos: Vec3Like) -> None:
         """Set the position relative to the body (the geom must be attached)."""
         self._need_body()
         self._set_offset(pos=_check.vec("pos", pos))
 
-    def setOffsetRotation(self, R) -> None:
+    def setOffsetRotation(self, R: Mat3Like) -> None:
         """Set the rotation relative to the body (9 values, row-major)."""
         self._need_body()
         self._set_offset(R=_rot._matrix3("R", R))
 
-    def setOffsetQuaternion(self, q) -> None:
+    def setOffsetQuaternion(self, q: QuatLike) -> None:
         """Set the rotation relative to the body from a quaternion."""
         self._need_body()
         qv = _check.vec("q", q, 4)
@@ -701,19 +723,19 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
             raise ValueError("q must not be the zero quaternion")
         self._set_offset(R=_rot.QtoR(qv))
 
-    def setOffsetWorldPosition(self, pos) -> None:
+    def setOffsetWorldPosition(self, pos: Vec3Like) -> None:
         """Set the offset so that the geom sits at world position ``pos`` without moving the body."""
         b = self._need_body()
         p = _check.vec("pos", pos)
         bp = b.getPosition()
         self._set_offset(pos=_mat_t_vec(b.getRotation(), (p[0] - bp[0], p[1] - bp[1], p[2] - bp[2])))
 
-    def setOffsetWorldRotation(self, R) -> None:
+    def setOffsetWorldRotation(self, R: Mat3Like) -> None:
         """Set the offset so that the geom has world rotation ``R`` without rotating the body."""
         b = self._need_body()
         self._set_offset(R=_mat_t_mul(b.getRotation(), _rot._matrix3("R", R)))
 
-    def setOffsetWorldQuaternion(self, q) -> None:
+    def setOffsetWorldQuaternion(self, q: QuatLike) -> None:
         """Set the offset so that the geom has world orientation ``q`` without rotating the body."""
         b = self._need_body()
         qv = _check.vec("q", q, 4)
@@ -721,15 +743,15 @@ class GeomObject(_backend.kernel("geom_handles").GeomBase, Handle):
             raise ValueError("q must not be the zero quaternion")
         self._set_offset(R=_mat_t_mul(b.getRotation(), _rot.QtoR(qv)))
 
-    def getOffsetPosition(self) -> tuple:
+    def getOffsetPosition(self) -> Vec3:
         """The position relative to the body (zero without an offset)."""
         return self._offset_pos() if self._has_offset() else (0.0, 0.0, 0.0)
 
-    def getOffsetRotation(self) -> tuple:
+    def getOffsetRotation(self) -> Mat3:
         """The rotation relative to the body (identity without an offset)."""
         return self._offset_rot() if self._has_offset() else _IDENTITY
 
-    def getOffsetQuaternion(self) -> tuple:
+    def getOffsetQuaternion(self) -> Quat:
         """The rotation relative to the body as a quaternion (identity without an offset)."""
         return _rot.RtoQ(self._offset_rot()) if self._has_offset() else (1.0, 0.0, 0.0, 0.0)
 
@@ -758,7 +780,7 @@ class GeomSphere(GeomObject):
 
     _class = L.GC_SPHERE
 
-    def __init__(self, space=None, radius: float = 1.0) -> None:
+    def __init__(self, space: SpaceBase | None = None, radius: float = 1.0) -> None:
         """GeomSphere(space=None, radius=1.0)."""
         r = _nonneg("radius", radius)
         self._init_geom(space)
@@ -772,7 +794,7 @@ class GeomSphere(GeomObject):
         """The radius."""
         return self._param(1)[0]
 
-    def pointDepth(self, p) -> float:
+    def pointDepth(self, p: Vec3Like) -> float:
         """Depth of point p inside the sphere (negative outside)."""
         return self._point_depth(p)
 
@@ -791,21 +813,21 @@ class GeomBox(GeomObject):
 
     _class = L.GC_BOX
 
-    def __init__(self, space=None, lengths=(1.0, 1.0, 1.0)) -> None:
+    def __init__(self, space: SpaceBase | None = None, lengths: Vec3Like = (1.0, 1.0, 1.0)) -> None:
         """GeomBox(space=None, lengths=(1, 1, 1))."""
         v = _sides(lengths)
         self._init_geom(space)
         self._set_param(v)
 
-    def setLengths(self, lengths) -> None:
+    def setLengths(self, lengths: Vec3Like) -> None:
         """Set the side lengths (lx, ly, lz), each > 0."""
         self._set_param(_sides(lengths))
 
-    def getLengths(self) -> tuple:
+    def getLengths(self) -> Vec3:
         """The side lengths (lx, ly, lz)."""
         return self._param(3)
 
-    def pointDepth(self, p) -> float:
+    def pointDepth(self, p: Vec3Like) -> float:
         """Depth of point p inside the box (negative outside)."""
         return self._point_depth(p)
 
@@ -829,22 +851,23 @@ class GeomPlane(GeomObject):
     _class = L.GC_PLANE
     _placeable = False
 
-    def __init__(self, space=None, normal=(0.0, 0.0, 1.0), dist: float = 0.0) -> None:
+    def __init__(self, space: SpaceBase | None = None, normal: Vec3Like = (0.0, 0.0, 1.0),
+                 dist: float = 0.0) -> None:
         """GeomPlane(space=None, normal=(0, 0, 1), dist=0)."""
         v = _plane(normal, dist)
         self._init_geom(space)
         self._set_param(v)
 
-    def setParams(self, normal, dist: float) -> None:
+    def setParams(self, normal: Vec3Like, dist: float) -> None:
         """Set the plane's normal (normalised) and its distance from the origin."""
         self._set_param(_plane(normal, dist))
 
-    def getParams(self) -> tuple:
+    def getParams(self) -> tuple[Vec3, float]:
         """((a, b, c), d)."""
         a, b, c, d = self._param(4)
         return ((a, b, c), d)
 
-    def pointDepth(self, p) -> float:
+    def pointDepth(self, p: Vec3Like) -> float:
         """Depth of point p below the plane (negative above)."""
         return self._point_depth(p)
 
@@ -854,7 +877,7 @@ class GeomCapsule(GeomObject):
 
     _class = L.GC_CAPSULE
 
-    def __init__(self, space=None, radius: float = 0.5, length: float = 1.0) -> None:
+    def __init__(self, space: SpaceBase | None = None, radius: float = 0.5, length: float = 1.0) -> None:
         """GeomCapsule(space=None, radius=0.5, length=1.0)."""
         v = (_nonneg("radius", radius), _nonneg("length", length))
         self._init_geom(space)
@@ -864,11 +887,11 @@ class GeomCapsule(GeomObject):
         """Set radius and length."""
         self._set_param((_nonneg("radius", radius), _nonneg("length", length)))
 
-    def getParams(self) -> tuple:
+    def getParams(self) -> tuple[float, float]:
         """(radius, length)."""
         return self._param(2)
 
-    def pointDepth(self, p) -> float:
+    def pointDepth(self, p: Vec3Like) -> float:
         """Depth of point p inside the capsule (negative outside)."""
         return self._point_depth(p)
 
@@ -881,7 +904,7 @@ class GeomCylinder(GeomObject):
 
     _class = L.GC_CYLINDER
 
-    def __init__(self, space=None, radius: float = 0.5, length: float = 1.0) -> None:
+    def __init__(self, space: SpaceBase | None = None, radius: float = 0.5, length: float = 1.0) -> None:
         """GeomCylinder(space=None, radius=0.5, length=1.0)."""
         v = (_nonneg("radius", radius), _nonneg("length", length))
         self._init_geom(space)
@@ -891,11 +914,11 @@ class GeomCylinder(GeomObject):
         """Set radius and length."""
         self._set_param((_nonneg("radius", radius), _nonneg("length", length)))
 
-    def getParams(self) -> tuple:
+    def getParams(self) -> tuple[float, float]:
         """(radius, length)."""
         return self._param(2)
 
-    def pointDepth(self, p) -> float:
+    def pointDepth(self, p: Vec3Like) -> float:
         """Depth of point p inside the cylinder (negative outside)."""
         return self._point_depth(p)
 
@@ -905,7 +928,7 @@ class GeomRay(GeomObject):
 
     _class = L.GC_RAY
 
-    def __init__(self, space=None, rlen: float = 1.0) -> None:
+    def __init__(self, space: SpaceBase | None = None, rlen: float = 1.0) -> None:
         """GeomRay(space=None, rlen=1.0)."""
         v = _nonneg("rlen", rlen)
         self._init_geom(space)
@@ -919,7 +942,7 @@ class GeomRay(GeomObject):
         """The length."""
         return self._param(1)[0]
 
-    def set(self, p, u) -> None:
+    def set(self, p: Vec3Like, u: Vec3Like) -> None:
         """Set the start point and the direction (normalised) of the ray."""
         pv = _check.vec("p", p)
         uv = _check.vec("u", u)
@@ -928,7 +951,7 @@ class GeomRay(GeomObject):
         self.setPosition(pv)
         self.setRotation(_rot.RFromZAxis(*uv))
 
-    def get(self) -> tuple:
+    def get(self) -> tuple[Vec3, Vec3]:
         """((start point), (unit direction))."""
         R = self.getRotation()
         return (self.getPosition(), (R[2], R[5], R[8]))
@@ -943,16 +966,16 @@ class GeomRay(GeomObject):
     def _has(self, bit: int) -> bool:
         return bool(STORE.slots.ints[self._live_slot(), L.GI_FLAGS] & bit)
 
-    def setParams(self, first_contact, backface_cull) -> None:
+    def setParams(self, first_contact: int, backface_cull: int) -> None:
         """ODE's dGeomRaySetParams: stop at the first contact found; ignore back faces of triangles."""
         self._flag(L.GF_RAY_FIRST, first_contact)
         self._flag(L.GF_RAY_BACKFACE, backface_cull)
 
-    def getParams(self) -> tuple:
+    def getParams(self) -> tuple[bool, bool]:
         """(first_contact, backface_cull)."""
         return (self._has(L.GF_RAY_FIRST), self._has(L.GF_RAY_BACKFACE))
 
-    def setFirstContact(self, flag) -> None:
+    def setFirstContact(self, flag: int) -> None:
         """Stop at the first contact found (meshes)."""
         self._flag(L.GF_RAY_FIRST, flag)
 
@@ -960,7 +983,7 @@ class GeomRay(GeomObject):
         """The first-contact setting."""
         return self._has(L.GF_RAY_FIRST)
 
-    def setBackfaceCull(self, flag) -> None:
+    def setBackfaceCull(self, flag: int) -> None:
         """Ignore triangles facing away from the ray."""
         self._flag(L.GF_RAY_BACKFACE, flag)
 
@@ -968,7 +991,7 @@ class GeomRay(GeomObject):
         """The backface-cull setting."""
         return self._has(L.GF_RAY_BACKFACE)
 
-    def setClosestHit(self, flag) -> None:
+    def setClosestHit(self, flag: int) -> None:
         """Report the closest hit only (meshes)."""
         self._flag(L.GF_RAY_CLOSEST, flag)
 
@@ -982,7 +1005,7 @@ class GeomTransform(GeomObject):
 
     _class = L.GC_TRANSFORM
 
-    def __init__(self, space=None) -> None:
+    def __init__(self, space: SpaceBase | None = None) -> None:
         """GeomTransform(space=None)."""
         self._init_geom(space)
         self._geom = None
@@ -991,7 +1014,7 @@ class GeomTransform(GeomObject):
         self._shadow = -1        # helper record: the inner geom at its world pose, for the kernels
         self._made = False       # the helper record holds the current inner geom (set by _materialise)
 
-    def setGeom(self, geom) -> None:
+    def setGeom(self, geom: GeomObject) -> None:
         """Set the encapsulated geom (not in a space, not attached to a body), or None."""
         s = self._live_slot()
         if geom is not None:
@@ -1016,7 +1039,7 @@ class GeomTransform(GeomObject):
         if self._shadow < 0:
             self._shadow = STORE.allocate()
 
-    def getGeom(self):
+    def getGeom(self) -> GeomObject:
         """The encapsulated geom, or None."""
         self._live_slot()
         g = self._geom
@@ -1045,7 +1068,7 @@ class GeomTransform(GeomObject):
         self._live_slot()
         return self._cleanup
 
-    def getAABB(self) -> tuple:
+    def getAABB(self) -> AABB:
         """The box around the encapsulated geom at its world pose (zeros without a geom)."""
         refresh_poses()
         if self._materialise() < 0:

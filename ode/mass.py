@@ -10,11 +10,17 @@ from __future__ import annotations
 import numbers
 import operator
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import _backend, _check
 from .rotation import _matrix3, _out, _real, _vector
+
+if TYPE_CHECKING:
+    from ._types import GeomTriMesh, MassBase, Vec3
+else:
+    MassBase = _backend.kernel("handles").MassBase
 
 __all__ = ["Mass"]
 
@@ -49,7 +55,7 @@ def _direction(value) -> int:
     return d
 
 
-class Mass(_backend.kernel("handles").MassBase):
+class Mass(MassBase):
     """Mass parameters of a rigid body: total mass, centre of gravity c and inertia tensor I (PyODE's API).
 
     The common shape setters (sphere, box) are inherited from the compiled base type ``handles.MassBase``,
@@ -97,7 +103,7 @@ class Mass(_backend.kernel("handles").MassBase):
         self.adjust(value)
 
     @property
-    def c(self) -> tuple:
+    def c(self) -> Vec3:
         """Centre of gravity (x, y, z) in the body frame."""
         return self._m[1:4]
 
@@ -106,7 +112,7 @@ class Mass(_backend.kernel("handles").MassBase):
         raise AttributeError("Use the setParameters() method to change c")
 
     @property
-    def I(self) -> tuple:  # noqa: E743  (PyODE's attribute name)
+    def I(self) -> tuple[Vec3, Vec3, Vec3]:  # noqa: E743  (PyODE's attribute name)
         """Inertia tensor about the body origin as three rows of three."""
         m = self._m
         return (m[4:7], m[7:10], m[10:13])
@@ -163,7 +169,7 @@ class Mass(_backend.kernel("handles").MassBase):
             _positive("total_mass", total_mass), _direction(direction), _positive("r", r), _positive("h", h),
         ))
 
-    def setTrimesh(self, density: float, geom) -> None:
+    def setTrimesh(self, density: float, geom: GeomTriMesh) -> None:
         """A closed triangle mesh of the given density (ODE's dMassSetTrimesh; the geom's pose is ignored)."""
         density = _positive("density", density)
         mass_of = getattr(type(geom), "_trimesh_mass", None)     # only ode.GeomTriMesh has it

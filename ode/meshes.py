@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import numbers
 import weakref
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -18,6 +18,12 @@ from . import _backend, _check
 from . import _layout as L
 from ._handle import Handle
 from .geoms import PY_AABB, STORE, GeomObject
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from ._types import Indices, Mat3, Mat3Like, Points, Samples, SpaceBase, Vec3, Vec3Like
 
 _MAX_SAMPLES = 1 << 24
 
@@ -136,7 +142,7 @@ class TriMeshData(_SideData):
         self._faces = np.zeros((0, 3), np.int64)
         self._normals = None
 
-    def build(self, verts, faces, normals=None) -> None:
+    def build(self, verts: Points, faces: Indices, normals: Points | None = None) -> None:
         """Build from vertices (n, 3) and triangles (m, 3) of vertex indices (counter-clockwise seen from
         outside); optional unit face normals (m, 3). Bad shapes or out-of-range indices raise ValueError."""
         v = _real_array("verts", verts, 3, _FLOAT_MAX, "a float (libode stores mesh vertices as floats)")
@@ -231,7 +237,7 @@ class GeomTriMesh(GeomObject):
 
     _class = L.GC_TRIMESH
 
-    def __init__(self, data: TriMeshData, space=None) -> None:
+    def __init__(self, data: TriMeshData, space: SpaceBase | None = None) -> None:
         """GeomTriMesh(data, space=None); data must have been built."""
         if not isinstance(data, TriMeshData):
             raise TypeError(f"data must be an ode.TriMeshData, not {type(data).__name__}")
@@ -283,13 +289,13 @@ class GeomTriMesh(GeomObject):
         pos = g[L.G_POS:L.G_POS + 3].tolist()
         return tuple(pos[i] + (R[3 * i] * p[0] + R[3 * i + 1] * p[1] + R[3 * i + 2] * p[2]) for i in range(3))
 
-    def getTriangle(self, idx: int) -> tuple:
+    def getTriangle(self, idx: int) -> tuple[Vec3, Vec3, Vec3]:
         """The three vertices of triangle idx in world coordinates (ODE's dGeomTriMeshGetTriangle)."""
         i = self._tri_index(idx)
         f = self._tmdata._faces[i]
         return tuple(self._world(self._tmdata._verts[int(k)].tolist()) for k in f)
 
-    def getPoint(self, idx: int, u: float, v: float) -> tuple:
+    def getPoint(self, idx: int, u: float, v: float) -> Vec3:
         """World point of triangle idx at barycentric (u, v): v0 + u (v1 - v0) + v (v2 - v0)."""
         i = self._tri_index(idx)
         u = _check.real("u", u)
@@ -305,7 +311,7 @@ class GeomTriMesh(GeomObject):
         self._tri_cb = _callable_or_none("callback", callback)
         self._track_callbacks()
 
-    def getTriCallback(self):
+    def getTriCallback(self) -> Callable[..., Any] | None:
         """The per-triangle callback or None."""
         return self._tri_cb
 
@@ -315,7 +321,7 @@ class GeomTriMesh(GeomObject):
         self._array_cb = _callable_or_none("callback", callback)
         self._track_callbacks()
 
-    def getArrayCallback(self):
+    def getArrayCallback(self) -> Callable[..., Any] | None:
         """The array callback or None."""
         return self._array_cb
 
@@ -325,7 +331,7 @@ class GeomTriMesh(GeomObject):
         self._ray_cb = _callable_or_none("callback", callback)
         self._track_callbacks()
 
-    def getRayCallback(self):
+    def getRayCallback(self) -> Callable[..., Any] | None:
         """The ray callback or None."""
         return self._ray_cb
 
@@ -398,12 +404,12 @@ class GeomTriMesh(GeomObject):
         return float(u), float(v)
 
     # ---- previous transform (ODE's dGeomTriMeshSetLastTransform), kept for trimesh-trimesh
-    def setLastTransform(self, pos, R) -> None:
+    def setLastTransform(self, pos: Vec3Like, R: Mat3Like) -> None:
         """Remember the pose of the previous step (position, 3x3 rotation)."""
         self._live_slot()
         self._prev = (_check.vec("pos", pos), tuple(float(x) for x in np.asarray(R, float).reshape(9)))
 
-    def getLastTransform(self) -> tuple:
+    def getLastTransform(self) -> tuple[Vec3, Mat3]:
         """The remembered previous pose (pos, R), or the current pose when none was set."""
         if self._prev is None:
             return self.getPosition(), self.getRotation()
@@ -456,7 +462,8 @@ class GeomConvex(GeomObject):
 
     _class = L.GC_CONVEX
 
-    def __init__(self, space=None, planes=(), points=(), polygons=()) -> None:
+    def __init__(self, space: SpaceBase | None = None, planes: Points = (), points: Points = (),
+                 polygons: Sequence[int] = ()) -> None:
         """GeomConvex(space, planes, points, polygons)."""
         pl, pt, poly = _convex_arrays(planes, points, polygons)
         self._planes, self._points, self._polys = pl, pt, poly
@@ -465,18 +472,18 @@ class GeomConvex(GeomObject):
         self._init_geom(space, self._data_obj._id)
         self._data_obj._geoms.add(self)
 
-    def setConvex(self, planes, points, polygons) -> None:
+    def setConvex(self, planes: Points, points: Points, polygons: Sequence[int]) -> None:
         """Replace the polyhedron."""
         self._live_slot()
         pl, pt, poly = _convex_arrays(planes, points, polygons)
         self._planes, self._points, self._polys = pl, pt, poly
         self._data_obj._adopt(_kernel().register_convex, pl, pt, poly)
 
-    def getPlanes(self) -> list:
+    def getPlanes(self) -> list[tuple[float, float, float, float]]:
         """The planes (a, b, c, d) as given (as libode keeps them; the colliders use unit normals)."""
         return [tuple(r) for r in self._planes.tolist()]
 
-    def getPoints(self) -> list:
+    def getPoints(self) -> list[Vec3]:
         """The points."""
         return [tuple(r) for r in self._points.tolist()]
 
@@ -554,14 +561,15 @@ class HeightfieldData(_SideData):
         hi = rhi * sc + of
         return (-math.inf if math.isnan(lo) else lo), (math.inf if math.isnan(hi) else hi)
 
-    def buildDouble(self, data, copy: bool, width: float, depth: float, width_samples: int,
+    def buildDouble(self, data: Samples, copy: bool, width: float, depth: float, width_samples: int,
                     depth_samples: int, scale: float = 1.0, offset: float = 0.0, thickness: float = 0.0,
                     wrap: bool = False) -> None:
         """Double samples, x fastest (ODE's dGeomHeightfieldDataBuildDouble; the copy flag is moot)."""
         self._build(data, width, depth, width_samples, depth_samples, scale, offset, thickness, wrap)
 
-    def buildSingle(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
-                    offset=0.0, thickness=0.0, wrap=False) -> None:
+    def buildSingle(self, data: Samples, copy: bool, width: float, depth: float, width_samples: int,
+                    depth_samples: int, scale: float = 1.0,
+                    offset: float = 0.0, thickness: float = 0.0, wrap: bool = False) -> None:
         """Single-precision samples (rounded to float32 as ODE reads them)."""
         s = _numbers("data", data, "a sequence of numbers")
         _finite_in_range("data", s)
@@ -572,30 +580,35 @@ class HeightfieldData(_SideData):
         self._build(s.astype(np.float64), width, depth, width_samples, depth_samples, scale, offset,
                     thickness, wrap)
 
-    def buildShort(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
-                   offset=0.0, thickness=0.0, wrap=False) -> None:
+    def buildShort(self, data: Samples, copy: bool, width: float, depth: float, width_samples: int,
+                   depth_samples: int, scale: float = 1.0,
+                   offset: float = 0.0, thickness: float = 0.0, wrap: bool = False) -> None:
         """16-bit signed samples."""
         s = _integer_samples(data, -32768, 32767)
         self._build(s, width, depth, width_samples, depth_samples, scale,
                     offset, thickness, wrap)
 
-    def buildByte(self, data, copy: bool, width, depth, width_samples, depth_samples, scale=1.0,
-                  offset=0.0, thickness=0.0, wrap=False) -> None:
+    def buildByte(self, data: Samples, copy: bool, width: float, depth: float, width_samples: int,
+                  depth_samples: int, scale: float = 1.0,
+                  offset: float = 0.0, thickness: float = 0.0, wrap: bool = False) -> None:
         """8-bit unsigned samples."""
         s = _integer_samples(data, 0, 255)
         self._build(s, width, depth, width_samples, depth_samples, scale,
                     offset, thickness, wrap)
 
-    def build_callback(self, userdata, callback: Callable, width, depth, widthSamples, depthSamples,
-                       scale=1.0, offset=0.0, thickness=0.0, bwrap=False) -> None:
+    def build_callback(self, userdata: Any, callback: Callable, width: float, depth: float,
+                       widthSamples: int, depthSamples: int,
+                       scale: float = 1.0, offset: float = 0.0, thickness: float = 0.0,
+                       bwrap: bool = False) -> None:
         """PyODE's form: callback(userdata, x, z) -> height, asked during collisions (see buildCallback)."""
         if not callable(callback):
             raise TypeError("callback must be callable")
         self.buildCallback(lambda x, z: callback(userdata, x, z), width, depth, widthSamples, depthSamples,
                            scale, offset, thickness, bwrap)
 
-    def buildCallback(self, callback: Callable, width, depth, width_samples, depth_samples, scale=1.0,
-                      offset=0.0, thickness=0.0, wrap=False) -> None:
+    def buildCallback(self, callback: Callable, width: float, depth: float, width_samples: int,
+                      depth_samples: int, scale: float = 1.0,
+                      offset: float = 0.0, thickness: float = 0.0, wrap: bool = False) -> None:
         """callback(x, z) -> height sample for sample column x and row z, asked during each collision for
         the samples near the other geom (as libode: heights may change between steps); the AABB's height
         range is the bounds (setBounds; infinite by default)."""
@@ -699,7 +712,7 @@ class GeomHeightfield(GeomObject):
 
     _class = L.GC_HEIGHTFIELD
 
-    def __init__(self, data: HeightfieldData, placeable: bool = True, space=None) -> None:
+    def __init__(self, data: HeightfieldData, placeable: bool = True, space: SpaceBase | None = None) -> None:
         """GeomHeightfield(data, placeable=True, space=None)."""
         if not isinstance(data, HeightfieldData):
             raise TypeError(f"data must be an ode.HeightfieldData, not {type(data).__name__}")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import pickle
 import threading
+from typing import Any
 
 import numpy as np
 
@@ -453,12 +454,12 @@ def _set_heightfield_data(d, p: dict) -> None:
 # ---------------------------------------------------------------- helpers for users
 
 
-def dumps(obj, protocol: int = pickle.HIGHEST_PROTOCOL) -> bytes:
+def dumps(obj: object, protocol: int = pickle.HIGHEST_PROTOCOL) -> bytes:
     """``pickle.dumps(obj, protocol)``: worlds, bodies, joints, geoms, spaces... (see ``ode.pickling``)."""
     return pickle.dumps(obj, protocol)
 
 
-def loads(data: bytes, restore_seed: bool = True):
+def loads(data: bytes, restore_seed: bool = True) -> Any:
     """``pickle.loads(data)``, then (with ``restore_seed``) the process-wide dRand seed set to the one the
     last loaded world was pickled with, so quickStep continues as the original would have. ``pickle.loads``
     alone leaves the seed as it is (the seed is process-wide, as in libode: loading data should not change

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import _backend, _check
+
+if TYPE_CHECKING:
+    from ._types import Mat3, Mat3Like, Quat, QuatLike, Vec3, Vec3Like
 
 __all__ = [
     "RSetIdentity", "RFromAxisAndAngle", "RFromEulerAngles", "RFrom2Axes", "RFromZAxis", "QSetIdentity",
@@ -67,23 +71,23 @@ def _out(values: tuple) -> tuple:
 # ------------------------------------------------ the manual's rotation functions
 
 
-def RSetIdentity() -> tuple:
+def RSetIdentity() -> Mat3:
     """The identity rotation matrix (9 values, row-major)."""
     return _out(_K.RSetIdentity())
 
 
-def RFromAxisAndAngle(ax: float, ay: float, az: float, angle: float) -> tuple:
+def RFromAxisAndAngle(ax: float, ay: float, az: float, angle: float) -> Mat3:
     """Rotation matrix of angle radians about the axis (ax, ay, az) (identity for a zero axis, as ODE)."""
     args = (_real("ax", ax), _real("ay", ay), _real("az", az), _real("angle", angle))
     return _out(_K.RFromAxisAndAngle(*args))
 
 
-def RFromEulerAngles(phi: float, theta: float, psi: float) -> tuple:
+def RFromEulerAngles(phi: float, theta: float, psi: float) -> Mat3:
     """Rotation matrix from ODE's Euler angles phi, theta, psi (radians)."""
     return _out(_K.RFromEulerAngles(_real("phi", phi), _real("theta", theta), _real("psi", psi)))
 
 
-def RFrom2Axes(ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> tuple:
+def RFrom2Axes(ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> Mat3:
     """Rotation matrix whose x axis is a and whose y axis is b made unit and perpendicular to a."""
     args = [_real(n, v) for n, v in zip(("ax", "ay", "az", "bx", "by", "bz"), (ax, ay, az, bx, by, bz))]
     R = _K.RFrom2Axes(*args)
@@ -92,7 +96,7 @@ def RFrom2Axes(ax: float, ay: float, az: float, bx: float, by: float, bz: float)
     return _out(R)
 
 
-def RFromZAxis(ax: float, ay: float, az: float) -> tuple:
+def RFromZAxis(ax: float, ay: float, az: float) -> Mat3:
     """A rotation matrix whose z axis is the unit (ax, ay, az)."""
     R = _K.RFromZAxis(_real("ax", ax), _real("ay", ay), _real("az", az))
     if R is None:
@@ -100,53 +104,53 @@ def RFromZAxis(ax: float, ay: float, az: float) -> tuple:
     return _out(R)
 
 
-def QSetIdentity() -> tuple:
+def QSetIdentity() -> Quat:
     """The identity quaternion (1, 0, 0, 0)."""
     return _out(_K.QSetIdentity())
 
 
-def QFromAxisAndAngle(ax: float, ay: float, az: float, angle: float) -> tuple:
+def QFromAxisAndAngle(ax: float, ay: float, az: float, angle: float) -> Quat:
     """Quaternion of angle radians about the axis (ax, ay, az) (identity for a zero axis, as ODE)."""
     args = (_real("ax", ax), _real("ay", ay), _real("az", az), _real("angle", angle))
     return _out(_K.QFromAxisAndAngle(*args))
 
 
-def QMultiply0(qb: Sequence, qc: Sequence) -> tuple:
+def QMultiply0(qb: QuatLike, qc: QuatLike) -> Quat:
     """qb * qc: rotation qc followed by rotation qb."""
     return _out(_K.QMultiply0(_vector("qb", qb, 4), _vector("qc", qc, 4)))
 
 
-def QMultiply1(qb: Sequence, qc: Sequence) -> tuple:
+def QMultiply1(qb: QuatLike, qc: QuatLike) -> Quat:
     """inverse(qb) * qc."""
     return _out(_K.QMultiply1(_vector("qb", qb, 4), _vector("qc", qc, 4)))
 
 
-def QMultiply2(qb: Sequence, qc: Sequence) -> tuple:
+def QMultiply2(qb: QuatLike, qc: QuatLike) -> Quat:
     """qb * inverse(qc)."""
     return _out(_K.QMultiply2(_vector("qb", qb, 4), _vector("qc", qc, 4)))
 
 
-def QMultiply3(qb: Sequence, qc: Sequence) -> tuple:
+def QMultiply3(qb: QuatLike, qc: QuatLike) -> Quat:
     """inverse(qb) * inverse(qc)."""
     return _out(_K.QMultiply3(_vector("qb", qb, 4), _vector("qc", qc, 4)))
 
 
-def QtoR(q: Sequence) -> tuple:
+def QtoR(q: QuatLike) -> Mat3:
     """Rotation matrix (9 values, row-major) of the unit quaternion q."""
     return _out(_K.QtoR(_vector("q", q, 4)))
 
 
-def RtoQ(R: Sequence) -> tuple:
+def RtoQ(R: Mat3Like) -> Quat:
     """Unit quaternion (w, x, y, z) of the rotation matrix R."""
     return _out(_K.RtoQ(_matrix3("R", R)))
 
 
-def WtoDQ(w: Sequence, q: Sequence) -> tuple:
+def WtoDQ(w: Vec3Like, q: QuatLike) -> Quat:
     """dq/dt of orientation q rotating with angular velocity w."""
     return _out(_K.WtoDQ(_vector("w", w, 3), _vector("q", q, 4)))
 
 
-def Normalize3(a: Sequence) -> tuple:
+def Normalize3(a: Vec3Like) -> Vec3:
     """a scaled to unit length (robust to tiny, even subnormal, and huge values)."""
     a = _vector("a", a, 3)
     v = _K.Normalize3(a)
@@ -159,7 +163,7 @@ def Normalize3(a: Sequence) -> tuple:
     return _out(v)
 
 
-def Normalize4(q: Sequence) -> tuple:
+def Normalize4(q: QuatLike) -> Quat:
     """The quaternion q scaled to unit length."""
     v = _vector("q", q, 4)
     if v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3] <= 0.0:
@@ -167,7 +171,7 @@ def Normalize4(q: Sequence) -> tuple:
     return _out(_K.Normalize4(v))
 
 
-def PlaneSpace(n: Sequence) -> tuple:
+def PlaneSpace(n: Vec3Like) -> tuple[Vec3, Vec3]:
     """Unit vectors (p, q) such that (unit n, p, q) is orthonormal, chosen as ODE's dPlaneSpace.
 
     ODE expects a unit n; a non-unit n is normalised first (a unit one is used as given, as libode does).
@@ -179,7 +183,7 @@ def PlaneSpace(n: Sequence) -> tuple:
     return _out(p), _out(q)
 
 
-def OrthonormalizeR(R: Sequence) -> tuple:
+def OrthonormalizeR(R: Mat3Like) -> Mat3:
     """R made a rotation: row 0 normalised, row 2 = row0 x row1 normalised, row 1 = row2 x row0."""
     v = _K.OrthonormalizeR(_matrix3("R", R))
     if v is None:

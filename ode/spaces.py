@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import numbers
 import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -20,6 +22,14 @@ from . import geoms as _g
 from .errors import ODEError
 from .geoms import STORE, GeomObject, GeomTransform
 from .user_geoms import AABB_TESTS, aabb_test_passes
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from ._types import AABB, Contact, JointGroup, NearCallback, Vec3Like, World
+
+_F = TypeVar("_F", bound=Callable[..., Any])   # a method, as the lock decorators return it
 
 _H = _backend.kernel("handles")
 
@@ -50,7 +60,7 @@ def _mode01(name: str, value) -> int:
     return m
 
 
-def _geom_locked(method):
+def _geom_locked(method: _F) -> _F:
     """Run ``method`` holding the geom store's lock (space membership changes)."""
     @functools.wraps(method)
     def run(*args, **kwargs):
@@ -74,7 +84,7 @@ class SpaceBase(GeomObject):
     _is_space = True
     _kind = 0
 
-    def __init__(self, space=None) -> None:
+    def __init__(self, space: SpaceBase | None = None) -> None:
         """Create an empty space, inside ``space`` when given."""
         if type(self) is SpaceBase:
             raise TypeError("ode.SpaceBase is abstract: create a SimpleSpace, HashSpace, ...")
@@ -124,7 +134,7 @@ class SpaceBase(GeomObject):
         return geom
 
     @_geom_locked
-    def add(self, geom) -> None:
+    def add(self, geom: GeomObject) -> None:
         """Insert a geom (or space); a geom may belong to one space only."""
         self._live_slot()
         self._check_geom(geom)
@@ -146,7 +156,7 @@ class SpaceBase(GeomObject):
         _g.geom_added(geom._slot)
 
     @_geom_locked
-    def remove(self, geom) -> None:
+    def remove(self, geom: GeomObject) -> None:
         """Remove a geom from this space (nothing happens when it is not in it)."""
         self._live_slot()
         self._check_geom(geom)
@@ -158,7 +168,7 @@ class SpaceBase(GeomObject):
         STORE.slots.ints[geom._slot, L.GI_SPACE] = -1
         _g.geom_removed(geom._slot, self._slot)
 
-    def query(self, geom) -> bool:
+    def query(self, geom: GeomObject) -> bool:
         """True when ``geom`` is in this space."""
         self._live_slot()
         return self._check_geom(geom)._space is self
@@ -168,7 +178,7 @@ class SpaceBase(GeomObject):
         self._live_slot()
         return len(self._children)
 
-    def getGeom(self, idx: int):
+    def getGeom(self, idx: int) -> GeomObject:
         """The idx-th geom of the space (0 .. getNumGeoms() - 1)."""
         self._live_slot()
         i = _int("idx", idx)
@@ -183,7 +193,7 @@ class SpaceBase(GeomObject):
         self._live_slot()
         return iter(list(self._children))
 
-    def setCleanup(self, mode) -> None:
+    def setCleanup(self, mode: int) -> None:
         """With 1, destroying the space destroys its geoms (PyODE's default is 0); 0 or 1 (or a bool), as
         PyODE accepts."""
         self._live_slot()
@@ -194,7 +204,7 @@ class SpaceBase(GeomObject):
         self._live_slot()
         return self._cleanup
 
-    def setManualCleanup(self, mode) -> None:
+    def setManualCleanup(self, mode: int) -> None:
         """ODE's dSpaceSetManualCleanup (thread-local data cleanup, meaningful only with libode's manual
         thread cleanup init flag): 0 or 1, kept but without effect here. It is not the cleanup mode."""
         self._live_slot()
@@ -232,12 +242,12 @@ class SpaceBase(GeomObject):
                 self.remove(g)
         super().destroy()
 
-    def getBody(self):
+    def getBody(self) -> None:
         """Spaces are never attached to a body."""
         self._live_slot()
         return None
 
-    def getAABB(self) -> tuple:
+    def getAABB(self) -> AABB:
         """The box around all the geoms of the space (zeros when empty)."""
         self._live_slot()
         prepare(self)
@@ -293,11 +303,16 @@ class SpaceBase(GeomObject):
     # space.collide(arg, callback): geom_handles' compiled path for a root space of live leaf geoms outside
     # any pass, _collide_py for the rest (the twin backend's is _collide_py itself); either calls
     # ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch
-    collide = _backend.kernel("geom_handles").bind_space(_collide_py, STORE, lambda: AABB_TESTS)
+    if TYPE_CHECKING:
+        def collide(self, arg: Any, callback: NearCallback) -> None:
+            """Call ``callback(arg, geom1, geom2)`` for every pair of this space's geoms that may touch."""
+    else:
+        collide = _backend.kernel("geom_handles").bind_space(_collide_py, STORE, lambda: AABB_TESTS)
 
-    def collideContacts(self, world, group, contact=None, max_contacts: int = 4,
-                        skip_connected: bool = True, bits: bool = True, special=None, callback=None,
-                        data=None) -> int:
+    def collideContacts(self, world: World, group: JointGroup, contact: Contact | None = None,
+                        max_contacts: int = 4, skip_connected: bool = True, bits: bool = True,
+                        special: Iterable[GeomObject] | None = None, callback: NearCallback | None = None,
+                        data: Any = None) -> int:
         """Native contact pipeline: see ``ode.collision.collide_contacts``; returns the joints created.
 
         ``special`` geoms' pairs go to the Python ``callback(data, geom1, geom2)`` instead."""
@@ -311,7 +326,7 @@ class SimpleSpace(SpaceBase):
     _class = L.GC_SIMPLE_SPACE
     _kind = 0
 
-    def __init__(self, space=None) -> None:
+    def __init__(self, space: SpaceBase | None = None) -> None:
         """SimpleSpace(space=None)."""
         super().__init__(space)
 
@@ -322,7 +337,7 @@ class HashSpace(SpaceBase):
     _class = L.GC_HASH_SPACE
     _kind = 1
 
-    def __init__(self, space=None) -> None:
+    def __init__(self, space: SpaceBase | None = None) -> None:
         """HashSpace(space=None), with ODE's levels (-3, 10)."""
         self._levels = (-3, 10)
         super().__init__(space)
@@ -338,7 +353,7 @@ class HashSpace(SpaceBase):
         self._levels = (lo, hi)
         self._pcache = None
 
-    def getLevels(self) -> tuple:
+    def getLevels(self) -> tuple[int, int]:
         """(minlevel, maxlevel)."""
         self._live_slot()
         return self._levels
@@ -354,7 +369,8 @@ class QuadTreeSpace(SpaceBase):
     _class = L.GC_QUADTREE_SPACE
     _kind = 2
 
-    def __init__(self, center, extents, depth: int, space=None) -> None:
+    def __init__(self, center: Vec3Like, extents: Vec3Like, depth: int,
+                 space: SpaceBase | None = None) -> None:
         """QuadTreeSpace(center, extents, depth, space=None)."""
         c = _check.vec("center", center)
         e = _check.vec("extents", extents)
@@ -377,7 +393,7 @@ class SAPSpace(SpaceBase):
     _class = L.GC_SAP_SPACE
     _kind = 3
 
-    def __init__(self, space=None, sweep_order="XYZ") -> None:
+    def __init__(self, space: SpaceBase | None = None, sweep_order: str = "XYZ") -> None:
         """SAPSpace(space=None, sweep_order="XYZ"); also ODE's dSAP_AXES_* numbers (XYZ = 36, ...)."""
         if isinstance(sweep_order, str) and sweep_order.upper() in _SAP_ORDERS:
             order = _SAP_ORDERS[sweep_order.upper()]
@@ -465,7 +481,7 @@ class SAPSpace(SpaceBase):
             gs.real, gs.ints, _child_slots(self), cat, col, STORE.bodykey, axes, self._sort_state)
 
 
-def Space(space_type: int = 0, space=None):
+def Space(space_type: int = 0, space: SpaceBase | None = None) -> SpaceBase:
     """PyODE's factory: a SimpleSpace (space_type 0) or a HashSpace (1)."""
     t = _int("space_type", space_type)
     if t == 0:
@@ -645,7 +661,7 @@ def _subtree(space, leaves: list, transforms: list, spaces: list) -> None:
 
 
 @_geom_locked
-def prepare(space) -> None:
+def prepare(space: SpaceBase | None) -> None:
     """Refresh attached geoms' poses and every AABB under ``space`` (spaces: the box around their geoms)."""
     _g.refresh_poses()
     leaves, transforms, plan = _collect(space)
@@ -701,7 +717,7 @@ class _Pass:
             _PASS_END()
 
 
-def ensure_ready(geom) -> None:
+def ensure_ready(geom: GeomObject) -> None:
     """Prepare the hierarchy containing ``geom`` unless a running pass of this thread already did."""
     root = geom
     while root._space is not None:
@@ -715,7 +731,7 @@ def ensure_ready(geom) -> None:
         p.ready.add(id(root))
 
 
-def prepare_geom(geom) -> None:
+def prepare_geom(geom: GeomObject) -> None:
     """Bring one geom's AABB (and a space's whole subtree) up to date."""
     if isinstance(geom, SpaceBase):
         prepare(geom)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -22,6 +22,11 @@ from . import _backend, _check
 from . import _layout as L
 from .errors import ODEError
 from .geoms import PY_AABB, STORE, GeomObject
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._types import AABB, Mat3Like, SpaceBase, Vec3, Vec3Like
 
 MAX_USER_CLASSES = L.GC_COUNT - L.GC_FIRST_USER
 _CLASSES: dict = {}              # class number -> _GeomClass
@@ -32,7 +37,8 @@ AABB_TESTS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # slot 
 class _GeomClass:
     """The callbacks of one user geom class."""
 
-    def __init__(self, number: int, aabb: Callable, collider, aabb_test) -> None:
+    def __init__(self, number: int, aabb: Callable, collider: Callable[..., Any] | None,
+                 aabb_test: Callable[..., Any] | None) -> None:
         self.number, self.aabb, self.collider, self.aabb_test = number, aabb, collider, aabb_test
 
 
@@ -56,7 +62,7 @@ def createGeomClass(aabb: Callable, collider: Callable | None = None,
 class GeomUser(GeomObject):
     """A placeable geom of a class made by ``createGeomClass``: GeomUser(class_number, space=None)."""
 
-    def __init__(self, class_number: int, space=None) -> None:
+    def __init__(self, class_number: int, space: SpaceBase | None = None) -> None:
         if isinstance(class_number, bool) or not isinstance(class_number, (int, np.integer)):
             raise TypeError(f"class_number must be an int, not {type(class_number).__name__}")
         gc = _CLASSES.get(int(class_number))
@@ -184,7 +190,7 @@ def _contact_parts(c) -> tuple:
             _check.real("depth", depth))
 
 
-def aabb_test_passes(g1, g2) -> bool:
+def aabb_test_passes(g1: GeomObject | None, g2: GeomObject | None) -> bool:
     """ODE's broad-phase refinement: each user geom's aabb_test against the other's AABB."""
     for mine, other in ((g1, g2), (g2, g1)):
         if mine._slot in AABB_TESTS:
@@ -193,13 +199,14 @@ def aabb_test_passes(g1, g2) -> bool:
     return True
 
 
-def closestLineSegmentPoints(a1, a2, b1, b2) -> tuple:
+def closestLineSegmentPoints(a1: Vec3Like, a2: Vec3Like, b1: Vec3Like, b2: Vec3Like) -> tuple[Vec3, Vec3]:
     """Closest points of segments a1-a2 and b1-b2 (ODE's dClosestLineSegmentPoints): (on a, on b)."""
     pts = [_check.vec(n, v) for n, v in (("a1", a1), ("a2", a2), ("b1", b1), ("b2", b2))]
     return _backend.kernel("collide").closest_segment_points(*pts)
 
 
-def boxTouchesBox(p1, R1, side1, p2, R2, side2) -> bool:
+def boxTouchesBox(p1: Vec3Like, R1: Mat3Like, side1: Vec3Like, p2: Vec3Like, R2: Mat3Like,
+                  side2: Vec3Like) -> bool:
     """Whether two boxes (centre, 3x3 rotation as 9 numbers, side lengths) intersect (dBoxTouchesBox)."""
     args = [_check.vec("p1", p1), _check.vec("R1", R1, 9), _sides("side1", side1), _check.vec("p2", p2),
             _check.vec("R2", R2, 9), _sides("side2", side2)]
@@ -213,7 +220,7 @@ def _sides(name: str, value) -> tuple:
     return s
 
 
-def infiniteAABB(geom=None) -> tuple:
+def infiniteAABB(geom: GeomObject | None = None) -> AABB:
     """ODE's dInfiniteAABB: the AABB of an unbounded geom, usable as a user class's aabb callback."""
     inf = math.inf
     return (-inf, inf, -inf, inf, -inf, inf)

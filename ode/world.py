@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -14,6 +15,15 @@ from ._state import WorldState
 from .errors import ODEError
 from .world_arrays import WorldArrays
 
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Iterable
+    from typing import IO, Any
+
+    from ._types import SpaceBase, Vec3, Vec3Like, WorldBase, WorldSnapshot
+else:
+    WorldBase = _backend.kernel("handles").WorldBase
+
 DEFAULT_CFM = 1e-10 if _backend.precision == "double" else 1e-5
 
 _SNAPSHOTS: dict = {}      # "get" / "set": the snapshot functions ode.snapshot binds (a layer above)
@@ -24,7 +34,7 @@ def bind_snapshots(get_state, set_state) -> None:
     _SNAPSHOTS["get"], _SNAPSHOTS["set"] = get_state, set_state
 
 
-class World(_backend.kernel("handles").WorldBase, WorldArrays, Handle):
+class World(WorldBase, WorldArrays, Handle):
     """A dynamics world (dWorldID): owns its bodies and joints and steps them together.
 
     ``step`` and ``quickStep`` are inherited from the compiled base type ``handles.WorldBase``, which calls
@@ -54,11 +64,11 @@ class World(_backend.kernel("handles").WorldBase, WorldArrays, Handle):
         self._data = None
 
     # ---- parameters
-    def setGravity(self, gravity) -> None:
+    def setGravity(self, gravity: Vec3Like) -> None:
         """Set the gravity vector (m/s^2) applied to bodies whose gravity mode is on."""
         self._state.wreal[L.W_GRAVITY:L.W_GRAVITY + 3] = _check.vec("gravity", gravity)
 
-    def getGravity(self) -> tuple:
+    def getGravity(self) -> Vec3:
         """The gravity vector."""
         return tuple(self._state.wreal[L.W_GRAVITY:L.W_GRAVITY + 3].tolist())
 
@@ -95,7 +105,7 @@ class World(_backend.kernel("handles").WorldBase, WorldArrays, Handle):
         """The contact surface layer depth."""
         return float(self._state.wreal[L.W_SURFACE_LAYER])
 
-    def impulseToForce(self, stepsize: float, impulse) -> tuple:
+    def impulseToForce(self, stepsize: float, impulse: Vec3Like) -> Vec3:
         """The force that, applied for one step of ``stepsize``, gives ``impulse`` (dWorldImpulseToForce)."""
         h = _check.step_size(stepsize)
         return _backend.kernel("step").impulse_to_force(h, _check.vec("impulse", impulse))
@@ -136,7 +146,7 @@ class World(_backend.kernel("handles").WorldBase, WorldArrays, Handle):
         return float(self._state.wreal[L.W_QS_W])
 
     # ---- auto-disable defaults for new bodies
-    def setAutoDisableFlag(self, flag) -> None:
+    def setAutoDisableFlag(self, flag: int) -> None:
         """Whether new bodies auto-disable when idle (default off)."""
         self._state.wreal[L.W_AD_FLAG] = _check.flag("flag", flag)
 
@@ -233,11 +243,11 @@ class World(_backend.kernel("handles").WorldBase, WorldArrays, Handle):
         return float(self._state.wreal[L.W_MAXW])
 
     # ---- user data and stepping resources
-    def setData(self, data) -> None:
+    def setData(self, data: Any) -> None:
         """Attach any Python object to the world (dWorldSetData)."""
         self._data = data
 
-    def getData(self):
+    def getData(self) -> Any:
         """The object attached with setData (None by default)."""
         return self._data
 
@@ -250,7 +260,7 @@ class World(_backend.kernel("handles").WorldBase, WorldArrays, Handle):
             self._samples = None
 
     # ---- snapshots (ode.snapshot)
-    def getState(self, spaces=()):
+    def getState(self, spaces: Iterable[SpaceBase] = ()) -> WorldSnapshot:
         """An ``ode.WorldSnapshot`` of the world's complete dynamic state: every body and joint row (with
         the row allocator's state, so handles stay valid), the world parameters, auto-disable counters and
         samples, joints' internal state (limits, hinge-2 suspension, motor references, feedback, contact
@@ -259,7 +269,7 @@ class World(_backend.kernel("handles").WorldBase, WorldArrays, Handle):
         too (needed for collisions to continue bit for bit). See ``ode.snapshot``."""
         return _SNAPSHOTS["get"](self, spaces)
 
-    def setState(self, state) -> None:
+    def setState(self, state: WorldSnapshot) -> None:
         """Restore a snapshot of this world taken by ``getState`` (the same body and joint objects become
         current again; contact joints of groups come back as they were; the dRand seed is restored).
         ValueError when the world's bodies or joints outside groups changed since, TypeError for a
@@ -267,7 +277,7 @@ class World(_backend.kernel("handles").WorldBase, WorldArrays, Handle):
         _SNAPSHOTS["set"](self, state)
 
     # ---- export
-    def exportDIF(self, file, prefix: str = "") -> None:
+    def exportDIF(self, file: str | os.PathLike[str] | IO[str], prefix: str = "") -> None:
         """Write the world in ODE's DIF text format (dWorldExportDIF) to a path or a text file object."""
         if not isinstance(prefix, str):
             raise TypeError(f"prefix must be a str, not {type(prefix).__name__}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .transform import Transform
 
 
@@ -21,7 +23,7 @@ class TreeNode:
 
     nodeType = "node"
 
-    def __init__(self, name, parent) -> None:
+    def __init__(self, name: str | None, parent: TreeNode | None) -> None:
         self._name, self._parent = name, parent
         self._children: list[TreeNode] = []
         self._named: dict = {}
@@ -32,11 +34,11 @@ class TreeNode:
             parent.addChild(self, name)
 
     # ---- the ODE object
-    def setODEObject(self, obj) -> None:
+    def setODEObject(self, obj: Any) -> None:
         """Set the ODE object this node stands for."""
         self._object = obj
 
-    def getODEObject(self):
+    def getODEObject(self) -> Any:
         """The ODE object this node stands for, or None."""
         return self._object
 
@@ -49,7 +51,7 @@ class TreeNode:
         """This node's own transform."""
         return self._transform
 
-    def getTransform(self, untilAncestor=None) -> Transform:
+    def getTransform(self, untilAncestor: TreeNode | None = None) -> Transform:
         """The transform from ``untilAncestor``'s frame (the world's when None) to this node's.
 
         Each node's own transform follows its parent's, an absolute one restarting the chain. An
@@ -71,7 +73,7 @@ class TreeNode:
         return p is node
 
     # ---- the tree
-    def getName(self):
+    def getName(self) -> str | None:
         """This node's name (the element's ``name`` attribute), or None."""
         return self._name
 
@@ -79,11 +81,11 @@ class TreeNode:
         """The XODE tag this node came from."""
         return self.nodeType
 
-    def getChildren(self) -> list:
+    def getChildren(self) -> list[TreeNode]:
         """The child nodes in document order."""
         return list(self._children)
 
-    def addChild(self, child: TreeNode, name) -> None:
+    def addChild(self, child: TreeNode, name: str | None) -> None:
         """Append ``child``; a named child can then be found with namedChild."""
         self._children.append(child)
         if name is not None:
@@ -100,11 +102,11 @@ class TreeNode:
                 continue
         raise KeyError(f"no node named {name!r} below {self._label()}")
 
-    def getParent(self):
+    def getParent(self) -> TreeNode | None:
         """The parent node, or None at the root."""
         return self._parent
 
-    def getFirstAncestor(self, type):  # noqa: A002 - PyODE's keyword name
+    def getFirstAncestor(self, type: type | tuple[type, ...]) -> TreeNode:  # noqa: A002 - PyODE's keyword name
         """The nearest ancestor whose ODE object is an instance of ``type``; AncestorNotFoundError if none."""
         p = self._parent
         while p is not None:

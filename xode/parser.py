@@ -10,6 +10,8 @@ Joints are built last, in document order, so a ``<link1 body="...">`` may name a
 from __future__ import annotations
 
 import math
+import os
+from typing import IO, Any
 
 import ode
 
@@ -245,23 +247,23 @@ class Parser:
     def __init__(self) -> None:
         self._params = {"spaceFactory": ode.SimpleSpace}
 
-    def setParams(self, **params) -> None:
+    def setParams(self, **params: Any) -> None:
         """Set parse parameters (``spaceFactory``)."""
         self._params.update(params)
 
-    def getParam(self, name: str):
+    def getParam(self, name: str) -> Any:
         """The value of a parse parameter; KeyError if it is not defined."""
         return self._params[name]
 
-    def parseVector(self, attrs: dict) -> tuple:
+    def parseVector(self, attrs: dict[str, str]) -> tuple[float, float, float]:
         """A vector (x, y, z) from an attribute dict; InvalidError if an attribute is missing or bad."""
         return Numbers().vector(_xml.Element("vector", dict(attrs), None))
 
-    def parseString(self, xml) -> Root:
+    def parseString(self, xml: str | bytes) -> Root:
         """Parse an XODE document (str or bytes) and build its objects; returns the root node."""
         return self._build(_xml.read(xml))
 
-    def parseFile(self, fp) -> Root:
+    def parseFile(self, fp: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Root:
         """Parse an XODE document from a file-like object (or a path) and build it; returns the root."""
         if isinstance(fp, (str, bytes)) or hasattr(fp, "__fspath__"):
             with open(fp, "rb") as f:

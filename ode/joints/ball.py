@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _layout as L
 from .joint import _P_CFM, _P_ERP, Joint
+
+if TYPE_CHECKING:
+    from .._types import Vec3, Vec3Like
 
 
 class BallJoint(Joint):
@@ -18,14 +23,14 @@ class BallJoint(Joint):
     def _init_params(self, wreal) -> None:
         self._set_defaults(0, {_P_CFM: float(wreal[L.W_CFM]), _P_ERP: float(wreal[L.W_ERP])})
 
-    def setAnchor(self, pos) -> None:
+    def setAnchor(self, pos: Vec3Like) -> None:
         """Set the anchor point (world coordinates)."""
         self._anchor_set(pos)
 
-    def getAnchor(self) -> tuple:
+    def getAnchor(self) -> Vec3:
         """The anchor carried by body 1, in world coordinates."""
         return self._anchor_get(0)
 
-    def getAnchor2(self) -> tuple:
+    def getAnchor2(self) -> Vec3:
         """The anchor carried by body 2; equal to getAnchor while the joint holds."""
         return self._anchor_get(1)

@@ -5,9 +5,13 @@ there a live joint between two bodies?
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 from .. import _layout as L
 from .joint import _is_body
+
+if TYPE_CHECKING:
+    from .._types import Body
 
 
 def _connecting(b1, b2, exclude: int | None) -> bool:
@@ -29,14 +33,14 @@ def _connecting(b1, b2, exclude: int | None) -> bool:
     return False
 
 
-def areConnected(body1, body2) -> bool:
+def areConnected(body1: Body | None, body2: Body | None) -> bool:
     """True when a joint connects the two bodies; False when either is None (ode.environment), as PyODE."""
     if body1 is None or body2 is None:
         return False
     return _connecting(body1, body2, None)
 
 
-def areConnectedExcluding(body1, body2, jointtype: int) -> bool:
+def areConnectedExcluding(body1: Body | None, body2: Body | None, jointtype: int) -> bool:
     """True when a joint that is not of ``jointtype`` (ode.JointType*) connects the two bodies (False when
     either is None, as PyODE)."""
     if isinstance(jointtype, bool) or not isinstance(jointtype, numbers.Integral):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numbers
 import struct
+from typing import TYPE_CHECKING
 
 from .. import _backend, _check
 from .. import _layout as L
@@ -20,10 +21,15 @@ from ..world import World
 from .group import JointGroup
 from .joint import Joint
 
+if TYPE_CHECKING:
+    from .._types import ContactBase, ContactJointBase, GeomObject, Vec3, Vec3Like
+
 _H = _backend.kernel("handles")
+if not TYPE_CHECKING:
+    ContactBase, ContactJointBase = _H.ContactBase, _H.ContactJointBase
 
 
-class Contact(_H.ContactBase, Handle):
+class Contact(ContactBase, Handle):
     """A contact point with its surface parameters (ODE's dContact), given to ContactJoint.
 
     The fields (mode, mu, mu2, bounce, ..., pos, normal, depth, fdir1, g1, g2) and the setters every
@@ -31,7 +37,8 @@ class Contact(_H.ContactBase, Handle):
     defaults: bounce mode, infinite friction, bounce 0.1.
     """
 
-    def setContactGeomParams(self, pos, normal, depth, g1=None, g2=None) -> None:
+    def setContactGeomParams(self, pos: Vec3Like, normal: Vec3Like, depth: float,
+                             g1: GeomObject | None = None, g2: GeomObject | None = None) -> None:
         """Set the contact point, its unit normal (pointing into body 1), the depth and the geoms."""
         self.pos = _check.vec("pos", pos)
         self.normal = _check.vec("normal", normal)
@@ -127,16 +134,16 @@ class Contact(_H.ContactBase, Handle):
         """Set the force-dependent slip in direction 2 (with ContactSlip2)."""
         self._set("slip2", s)
 
-    def getFDir1(self) -> tuple:
+    def getFDir1(self) -> Vec3:
         """The first friction direction (with ContactFDir1)."""
         return self.fdir1
 
-    def setFDir1(self, fdir) -> None:
+    def setFDir1(self, fdir: Vec3Like) -> None:
         """Set the first friction direction: a unit vector perpendicular to the normal."""
         self.fdir1 = _check.vec("fdir", fdir)
 
 
-class ContactJoint(Joint, _H.ContactJointBase):
+class ContactJoint(Joint, ContactJointBase):
     """A contact: keeps two bodies from interpenetrating at a point, with friction; usually one step long.
 
     Contact joints are created by the thousand in near-callbacks, so construction and attach run in the
@@ -147,8 +154,8 @@ class ContactJoint(Joint, _H.ContactJointBase):
     """
 
     _type = L.JT_CONTACT
-    __init__ = _H.ContactJointBase.__init__
-    attach = _H.ContactJointBase.attach
+    __init__ = ContactJointBase.__init__
+    attach = ContactJointBase.attach
 
     @locked_by_arg3
     def _init_general(self, world, jointgroup, contact) -> None:

@@ -4,9 +4,14 @@ kept at a fixed distance; the double hinge also shares an axis.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _check
 from .. import _layout as L
 from .joint import _P_CFM, _P_ERP, _Joint3, _k
+
+if TYPE_CHECKING:
+    from .._types import Vec3, Vec3Like
 
 
 class DBallJoint(_Joint3):
@@ -38,19 +43,19 @@ class DBallJoint(_Joint3):
         self._set_point(side, L.J_ANCHOR2 if side else L.J_ANCHOR1, p)
         self._measure()
 
-    def setAnchor1(self, pos) -> None:
+    def setAnchor1(self, pos: Vec3Like) -> None:
         """Set the anchor on body 1 (world coordinates); the distance becomes the current one."""
         self._anchor(1, pos)
 
-    def setAnchor2(self, pos) -> None:
+    def setAnchor2(self, pos: Vec3Like) -> None:
         """Set the anchor on body 2 (world coordinates); the distance becomes the current one."""
         self._anchor(2, pos)
 
-    def getAnchor1(self) -> tuple:
+    def getAnchor1(self) -> Vec3:
         """The anchor on body 1, in world coordinates."""
         return self._anchor_get(0)
 
-    def getAnchor2(self) -> tuple:
+    def getAnchor2(self) -> Vec3:
         """The anchor on body 2, in world coordinates."""
         return self._anchor_get(1)
 
@@ -71,13 +76,13 @@ class DHingeJoint(DBallJoint):
 
     _type = L.JT_DHINGE
 
-    def setAxis(self, axis) -> None:
+    def setAxis(self, axis: Vec3Like) -> None:
         """Set the common axis (world coordinates, normalised)."""
         a = self._axis("axis", axis)
         slot, ji, jr, br = self._arrays()
         if self._attached():
             _k().set_axis(ji, jr, slot, br, 0, *a)
 
-    def getAxis(self) -> tuple:
+    def getAxis(self) -> Vec3:
         """The axis in world coordinates (as carried by body 1)."""
         return self._axis_get(0)

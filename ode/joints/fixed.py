@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _layout as L
 from .joint import _P_CFM, _P_ERP, Joint, _k
+
+if TYPE_CHECKING:
+    from .._types import JointGroup, World
 
 
 class FixedJoint(Joint):
@@ -14,7 +19,7 @@ class FixedJoint(Joint):
     _groups = 1
     _stored = {0: (_P_CFM, _P_ERP)}
 
-    def __init__(self, world, jointgroup=None) -> None:
+    def __init__(self, world: World, jointgroup: JointGroup | None = None) -> None:
         super().__init__(world, jointgroup)
         self._reals()[L.J_QREL] = 1.0
 

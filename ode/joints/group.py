@@ -5,13 +5,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _backend
 from .._handle import Handle
 
+if TYPE_CHECKING:
+    from .._types import JointGroupBase
+
 _H = _backend.kernel("handles")
+if not TYPE_CHECKING:
+    JointGroupBase = _H.JointGroupBase
 
 
-class JointGroup(_H.JointGroupBase, Handle):
+class JointGroup(JointGroupBase, Handle):
     """A collection of joints destroyed together (typically the contacts of one step); its joint list and
     ``empty()`` live in the compiled base type ``handles.JointGroupBase``."""
 

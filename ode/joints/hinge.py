@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _check
 from .. import _layout as L
 from .joint import _LIMOT, Joint, _JointBase, _k
+
+if TYPE_CHECKING:
+    from .._types import JointGroup, Vec3, Vec3Like, World
 
 
 class HingeJoint(Joint):
@@ -17,7 +22,7 @@ class HingeJoint(Joint):
     _axis_on_attach = True
     _stored = {0: _LIMOT}
 
-    def __init__(self, world, jointgroup=None) -> None:
+    def __init__(self, world: World, jointgroup: JointGroup | None = None) -> None:
         super().__init__(world, jointgroup)
         r = self._reals()
         r[L.J_AXIS1] = 1.0
@@ -31,20 +36,20 @@ class HingeJoint(Joint):
         slot, ji, jr, br = self._arrays()
         _k().set_relative_rotation(ji, jr, slot, br)
 
-    def setAnchor(self, pos) -> None:
+    def setAnchor(self, pos: Vec3Like) -> None:
         """Set the anchor point (world coordinates)."""
         if self._anchor_set(pos):
             self._on_attach()
 
-    def getAnchor(self) -> tuple:
+    def getAnchor(self) -> Vec3:
         """The anchor carried by body 1, in world coordinates."""
         return self._anchor_get(0)
 
-    def getAnchor2(self) -> tuple:
+    def getAnchor2(self) -> Vec3:
         """The anchor carried by body 2."""
         return self._anchor_get(1)
 
-    def setAxis(self, axis) -> None:
+    def setAxis(self, axis: Vec3Like) -> None:
         """Set the hinge axis (world coordinates, normalised); the current pose becomes angle 0."""
         a = self._axis("axis", axis)
         slot, ji, jr, br = self._arrays()
@@ -53,7 +58,7 @@ class HingeJoint(Joint):
         _k().set_axis(ji, jr, slot, br, 0, *a)
         self._on_attach()
 
-    def getAxis(self) -> tuple:
+    def getAxis(self) -> Vec3:
         """The hinge axis in world coordinates."""
         return self._axis_get(0)
 

@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _layout as L
 from .joint import _LIMOT, _P_SUSPCFM, _P_SUSPERP, _k
 from .two_axis import _TwoAxisJoint
+
+if TYPE_CHECKING:
+    from .._types import Vec3Like
 
 
 class Hinge2Joint(_TwoAxisJoint):
@@ -23,7 +28,7 @@ class Hinge2Joint(_TwoAxisJoint):
         super()._init_params(wreal)
         self._set_defaults(0, {_P_SUSPERP: float(wreal[L.W_ERP]), _P_SUSPCFM: float(wreal[L.W_CFM])})
 
-    def setAnchor(self, pos) -> None:
+    def setAnchor(self, pos: Vec3Like) -> None:
         """Set the anchor point (world coordinates); re-zeroes the angles but, as libode, keeps the
         remembered angle between the axes (it is re-measured by attach and setAxis1/2 only)."""
         row = self._reals()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import TYPE_CHECKING
 
 from .. import _backend, _check
 from .. import _layout as L
@@ -23,6 +24,11 @@ from ..body import Body
 from ..errors import ODEError
 from ..world import World
 from .group import JointGroup
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .._types import JointBase as _JointBase
 
 _NPARAMS = 14          # ODE 0.16 parameter numbers 0 .. 13 in each group
 _LIMOT = (0, 1, 2, 5, 6, 7, 8, 9, 10)   # numbers a limit/motor group stores (LoVel/HiVel are not in 0.16)
@@ -57,7 +63,8 @@ def _is_body(obj) -> bool:
 
 
 _H = _backend.kernel("handles")
-_JointBase = _H.JointBase
+if not TYPE_CHECKING:
+    _JointBase = _H.JointBase
 
 
 class Joint(_JointBase, Handle):
@@ -73,7 +80,7 @@ class Joint(_JointBase, Handle):
     _two_bodies = False               # hinge-2: attaching to the environment is an error
 
     @locked_by_arg
-    def __init__(self, world, jointgroup=None) -> None:
+    def __init__(self, world: World, jointgroup: JointGroup | None = None) -> None:
         """Create the joint in ``world``, in limbo (attached to nothing), optionally in ``jointgroup``."""
         if type(self) is Joint:
             raise TypeError("ode.Joint is abstract: create a BallJoint, HingeJoint, SliderJoint, ...")
@@ -131,7 +138,7 @@ class Joint(_JointBase, Handle):
         return f"<ode.{type(self).__name__} {state}>"
 
     @property
-    def world(self):
+    def world(self) -> World:
         """The world this joint lives in."""
         return self._world
 
@@ -152,7 +159,7 @@ class Joint(_JointBase, Handle):
 
     # ---- attachment
     @locked
-    def attach(self, body1, body2) -> None:
+    def attach(self, body1: Body | None, body2: Body | None) -> None:
         """Attach to two bodies; None (ode.environment) is the static world; (None, None) is limbo."""
         slot = self._live_slot()
         s = []
@@ -206,7 +213,7 @@ class Joint(_JointBase, Handle):
         ji[L.JI_FLAGS] = int(ji[L.JI_FLAGS]) & ~L.JF_REVERSE
         self._bodies = (None, None)
 
-    def getBody(self, index: int):
+    def getBody(self, index: int) -> Body | None:
         """The body attached as ``body1`` (index 0) or ``body2`` (index 1), None for the environment."""
         self._live_slot()
         if isinstance(index, bool) or not isinstance(index, numbers.Integral):
@@ -240,11 +247,11 @@ class Joint(_JointBase, Handle):
         """The joint type (ode.JointType* constants)."""
         return int(self._ints()[L.JI_TYPE])
 
-    def setData(self, data) -> None:
+    def setData(self, data: Any) -> None:
         """Attach any Python object to the joint."""
         self._data = data
 
-    def getData(self):
+    def getData(self) -> Any:
         """The object given to setData (None by default)."""
         return self._data
 

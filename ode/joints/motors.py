@@ -5,10 +5,14 @@ about, or along, up to three axes; ``_index`` checks their axis and mode numbers
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 from .. import _check
 from .. import _layout as L
 from .joint import _LIMOT, _Joint3, _k
+
+if TYPE_CHECKING:
+    from .._types import Vec3, Vec3Like
 
 
 def _index(name: str, value, n: int) -> int:
@@ -45,7 +49,7 @@ class _MotorJoint(_Joint3):
             return 3 - rel
         return rel
 
-    def setAxis(self, anum: int, rel: int, axis) -> None:
+    def setAxis(self, anum: int, rel: int, axis: Vec3Like) -> None:
         """Set axis ``anum`` (0..2), given in world coordinates, anchored to the world (rel 0), body 1 (1) or
         body 2 (2)."""
         i = _index("anum", anum, 3)
@@ -88,7 +92,7 @@ class AMotor(_MotorJoint):
         ji = self._ints()
         ji[L.JI_AM_NUM] = 3 if ji[L.JI_AM_MODE] == 1 else n
 
-    def setAxis(self, anum: int, rel: int, axis) -> None:
+    def setAxis(self, anum: int, rel: int, axis: Vec3Like) -> None:
         """Set axis ``anum`` (world coordinates) anchored to the world (0), body 1 (1) or body 2 (2).
 
         In euler mode only axes 0 (anchored to body 1) and 2 (anchored to body 2) may be set: ValueError
@@ -108,7 +112,7 @@ class AMotor(_MotorJoint):
     def _on_attach(self) -> None:
         self._after_axis()
 
-    def getAxis(self, anum: int) -> tuple:
+    def getAxis(self, anum: int) -> Vec3:
         """Axis ``anum`` in world coordinates (euler mode: the axes the motor acts about)."""
         i = _index("anum", anum, 3)
         slot, ji, jr, br = self._arrays()
@@ -166,7 +170,7 @@ class LMotor(_MotorJoint):
 
     _type = L.JT_LMOTOR
 
-    def getAxis(self, anum: int) -> tuple:
+    def getAxis(self, anum: int) -> Vec3:
         """Axis ``anum`` as libode 0.16 reports it: in the frame its relative mode names, not rotated."""
         i = _index("anum", anum, 3)
         r = self._reals()

@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _check
 from .. import _layout as L
 from .joint import _LIMOT, _Joint3
+
+if TYPE_CHECKING:
+    from .._types import JointGroup, Vec3, Vec3Like, World
 
 
 class PistonJoint(_Joint3):
@@ -15,7 +20,7 @@ class PistonJoint(_Joint3):
     _groups = 2
     _stored = {0: _LIMOT, 1: _LIMOT}
 
-    def __init__(self, world, jointgroup=None) -> None:
+    def __init__(self, world: World, jointgroup: JointGroup | None = None) -> None:
         super().__init__(world, jointgroup)
         r = self._reals()
         r[L.J_AXIS1] = 1.0
@@ -37,11 +42,11 @@ class PistonJoint(_Joint3):
         self._set_vector(1, L.J_AXIS2, a)
         self._rezero()
 
-    def setAnchor(self, pos) -> None:
+    def setAnchor(self, pos: Vec3Like) -> None:
         """Set the anchor (world) on both bodies: position 0 and angle 0 at the current pose."""
         self.setAnchorOffset(pos, (0.0, 0.0, 0.0))
 
-    def setAnchorOffset(self, pos, delta) -> None:
+    def setAnchorOffset(self, pos: Vec3Like, delta: float) -> None:
         """Set the anchor with body 1's anchor displaced by ``delta`` (world): position = axis . delta."""
         p = self._point("pos", pos)
         d = self._point("delta", delta)
@@ -53,21 +58,21 @@ class PistonJoint(_Joint3):
         self._set_point(1, L.J_ANCHOR2, p)
         self._rezero()
 
-    def getAnchor(self) -> tuple:
+    def getAnchor(self) -> Vec3:
         """The anchor carried by body 1 (world coordinates)."""
         return self._anchor_get(0)
 
-    def getAnchor2(self) -> tuple:
+    def getAnchor2(self) -> Vec3:
         """The anchor carried by body 2; equal to getAnchor while the joint holds."""
         return self._anchor_get(1)
 
-    def setAxis(self, axis) -> None:
+    def setAxis(self, axis: Vec3Like) -> None:
         """Set the axis (world coordinates, normalised); the current pose becomes angle 0."""
         a = self._axis("axis", axis)
         if self._attached():
             self._store_axis(a)
 
-    def setAxisDelta(self, axis, delta) -> None:
+    def setAxisDelta(self, axis: Vec3Like, delta: float) -> None:
         """Set the axis; body 1's anchor becomes 2 p1 - p2 - delta (p2 = 0 without body 2), as libode does.
 
         libode 0.16 stores ``p1 - p2 - delta`` as body 1's anchor offset from its centre (observed: the anchor
@@ -91,7 +96,7 @@ class PistonJoint(_Joint3):
             out.append(tuple(float(x) for x in bodies[b, L.B_POS:L.B_POS + 3]) if b >= 0 else (0.0, 0.0, 0.0))
         return tuple(out)
 
-    def getAxis(self) -> tuple:
+    def getAxis(self) -> Vec3:
         """The axis in world coordinates (as carried by body 1)."""
         return self._get_vector(0, L.J_AXIS1)
 

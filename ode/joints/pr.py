@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _check
 from .. import _layout as L
 from .joint import _LIMOT, _Joint3
+
+if TYPE_CHECKING:
+    from .._types import JointGroup, Vec3, Vec3Like, World
 
 
 class PRJoint(_Joint3):
@@ -15,7 +20,7 @@ class PRJoint(_Joint3):
     _groups = 2
     _stored = {0: _LIMOT, 1: _LIMOT}
 
-    def __init__(self, world, jointgroup=None) -> None:
+    def __init__(self, world: World, jointgroup: JointGroup | None = None) -> None:
         super().__init__(world, jointgroup)
         r = self._reals()
         r[L.J_AXIS1 + 1] = 1.0
@@ -36,17 +41,17 @@ class PRJoint(_Joint3):
         self._set_point(0, L.J_OFFSET, p)
         self._rezero()
 
-    def setAnchor(self, pos) -> None:
+    def setAnchor(self, pos: Vec3Like) -> None:
         """Set the anchor (world): the rotoide articulation, carried by body 2; position 0 there."""
         p = self._point("pos", pos)
         if self._attached():
             self._store_anchor(p)
 
-    def getAnchor(self) -> tuple:
+    def getAnchor(self) -> Vec3:
         """The anchor as carried by body 2 (world coordinates)."""
         return self._get_point(1, L.J_ANCHOR2)
 
-    def setAxis1(self, axis) -> None:
+    def setAxis1(self, axis: Vec3Like) -> None:
         """Set the prismatic axis (world coordinates, normalised), carried by body 1.
 
         It is not checked against the rotoide axis here (set axis 1 first, then axis 2, which is checked).
@@ -57,11 +62,11 @@ class PRJoint(_Joint3):
         self._set_vector(0, L.J_AXIS1, a)
         self._rezero()
 
-    def getAxis1(self) -> tuple:
+    def getAxis1(self) -> Vec3:
         """The prismatic axis in world coordinates."""
         return self._get_vector(0, L.J_AXIS1)
 
-    def setAxis2(self, axis) -> None:
+    def setAxis2(self, axis: Vec3Like) -> None:
         """Set the rotoide axis (world coordinates, normalised); the current pose becomes angle 0.
 
         ValueError when it is parallel to the prismatic axis (the joint would have no rotoide freedom).
@@ -77,7 +82,7 @@ class PRJoint(_Joint3):
             self._reals()[L.J_AXIS2:L.J_AXIS2 + 3] = self._point("axis", axis)
         self._rezero()
 
-    def getAxis2(self) -> tuple:
+    def getAxis2(self) -> Vec3:
         """The rotoide axis in world coordinates (as carried by body 1)."""
         return self._get_vector(0, L.J_AXIS3)
 

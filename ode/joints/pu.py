@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _layout as L
 from .joint import _LIMOT, _Joint3, _k
+
+if TYPE_CHECKING:
+    from .._types import JointGroup, Vec3, Vec3Like, World
 
 
 class PUJoint(_Joint3):
@@ -14,7 +19,7 @@ class PUJoint(_Joint3):
     _groups = 3
     _stored = {0: _LIMOT, 1: _LIMOT, 2: _LIMOT}
 
-    def __init__(self, world, jointgroup=None) -> None:
+    def __init__(self, world: World, jointgroup: JointGroup | None = None) -> None:
         super().__init__(world, jointgroup)
         r = self._reals()
         r[L.J_AXIS1 + 1] = 1.0
@@ -33,11 +38,11 @@ class PUJoint(_Joint3):
     def _reference(self) -> None:
         self._call("set_universal_reference", default=None)
 
-    def setAnchor(self, pos) -> None:
+    def setAnchor(self, pos: Vec3Like) -> None:
         """Set the anchor (world): the universal articulation; position 0 and angles 0 at the current pose."""
         self.setAnchorDelta(pos, (0.0, 0.0, 0.0))
 
-    def setAnchorDelta(self, pos, delta) -> None:
+    def setAnchorDelta(self, pos: Vec3Like, delta: float) -> None:
         """Set the anchor with body 1's end of the prismatic part displaced by ``delta`` (world)."""
         p = self._point("pos", pos)
         d = self._point("delta", delta)
@@ -50,7 +55,7 @@ class PUJoint(_Joint3):
 
     setAnchorOffset = setAnchorDelta
 
-    def getAnchor(self) -> tuple:
+    def getAnchor(self) -> Vec3:
         """The anchor as carried by body 2 (world coordinates)."""
         return self._get_point(1, L.J_ANCHOR2)
 
@@ -67,15 +72,15 @@ class PUJoint(_Joint3):
         _k().set_axis(ji, jr, slot, br, which, *a)
         self._reference()
 
-    def setAxis1(self, axis) -> None:
+    def setAxis1(self, axis: Vec3Like) -> None:
         """Set universal axis 1 (world coordinates), carried by body 1."""
         self._set(1, axis)
 
-    def setAxis2(self, axis) -> None:
+    def setAxis2(self, axis: Vec3Like) -> None:
         """Set universal axis 2 (world coordinates), carried by body 2."""
         self._set(2, axis)
 
-    def setAxis3(self, axis) -> None:
+    def setAxis3(self, axis: Vec3Like) -> None:
         """Set the prismatic axis (world coordinates), carried by body 1."""
         self._set(3, axis)
 
@@ -84,15 +89,15 @@ class PUJoint(_Joint3):
     def _uaxis(self, which: int) -> tuple:
         return self._axis_get(self._stored_index(which))
 
-    def getAxis1(self) -> tuple:
+    def getAxis1(self) -> Vec3:
         """Universal axis 1 in world coordinates."""
         return self._uaxis(1)
 
-    def getAxis2(self) -> tuple:
+    def getAxis2(self) -> Vec3:
         """Universal axis 2 in world coordinates."""
         return self._uaxis(2)
 
-    def getAxis3(self) -> tuple:
+    def getAxis3(self) -> Vec3:
         """The prismatic axis in world coordinates."""
         return self._get_vector(0, L.J_AXIS3)
 
@@ -112,7 +117,7 @@ class PUJoint(_Joint3):
         """Angle of body 2 about axis 2 relative to the cross."""
         return float(self._call("universal_angle", self._stored_index(2)))
 
-    def getAngles(self) -> tuple:
+    def getAngles(self) -> tuple[float, float]:
         """(angle 1, angle 2)."""
         return (self.getAngle1(), self.getAngle2())
 

@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _check
 from .. import _layout as L
 from .joint import _LIMOT, Joint, _k
+
+if TYPE_CHECKING:
+    from .._types import JointGroup, Vec3, Vec3Like, World
 
 
 class SliderJoint(Joint):
@@ -15,7 +20,7 @@ class SliderJoint(Joint):
     _groups = 1
     _stored = {0: _LIMOT}
 
-    def __init__(self, world, jointgroup=None) -> None:
+    def __init__(self, world: World, jointgroup: JointGroup | None = None) -> None:
         super().__init__(world, jointgroup)
         r = self._reals()
         r[L.J_AXIS1] = 1.0
@@ -29,7 +34,7 @@ class SliderJoint(Joint):
         _k().set_relative_rotation(ji, jr, slot, br)
         _k().set_offset(ji, jr, slot, br, 1)
 
-    def setAxis(self, axis) -> None:
+    def setAxis(self, axis: Vec3Like) -> None:
         """Set the slider axis (world coordinates, normalised); the current pose becomes position 0."""
         a = self._axis("axis", axis)
         slot, ji, jr, br = self._arrays()
@@ -38,7 +43,7 @@ class SliderJoint(Joint):
         _k().set_axis(ji, jr, slot, br, 1, *a)
         self._on_attach()
 
-    def getAxis(self) -> tuple:
+    def getAxis(self) -> Vec3:
         """The slider axis in world coordinates."""
         return self._axis_get(0)
 

@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 from .. import _check
 from .. import _layout as L
 from ..errors import ODEError
 from .joint import _P_CFM, _P_ERP, _Joint3
+
+if TYPE_CHECKING:
+    from .._types import JointGroup, Vec3, Vec3Like, World
 
 
 class TransmissionJoint(_Joint3):
@@ -27,7 +31,7 @@ class TransmissionJoint(_Joint3):
     _groups = 1
     _stored = {0: (_P_CFM, _P_ERP)}
 
-    def __init__(self, world, jointgroup=None) -> None:
+    def __init__(self, world: World, jointgroup: JointGroup | None = None) -> None:
         super().__init__(world, jointgroup)
         r = self._reals()
         r[L.J_AXIS1] = 1.0
@@ -75,7 +79,7 @@ class TransmissionJoint(_Joint3):
             self._set_vector(side, L.J_AXIS2 if side else L.J_AXIS1, a)
         self._touch()
 
-    def setAxis(self, axis) -> None:
+    def setAxis(self, axis: Vec3Like) -> None:
         """The common axis of both wheels (parallel-axes and chain modes; world coordinates)."""
         if self.getMode() == 1:
             raise ODEError("in intersecting-axes mode set each wheel's axis with setAxis1 / setAxis2")
@@ -83,25 +87,25 @@ class TransmissionJoint(_Joint3):
         self._set_axis_side(0, a)
         self._set_axis_side(1, a)
 
-    def getAxis(self) -> tuple:
+    def getAxis(self) -> Vec3:
         """The common axis as carried by body 1 (parallel-axes mode only, as in libode)."""
         if self.getMode() != 0:
             raise ODEError("query each wheel's axis with getAxis1 / getAxis2 in this mode")
         return self._get_vector(0, L.J_AXIS1)
 
-    def setAxis1(self, axis) -> None:
+    def setAxis1(self, axis: Vec3Like) -> None:
         """Wheel 1's axis (world coordinates), carried by body 1."""
         self._set_axis_side(0, self._axis("axis1", axis))
 
-    def setAxis2(self, axis) -> None:
+    def setAxis2(self, axis: Vec3Like) -> None:
         """Wheel 2's axis (world coordinates), carried by body 2."""
         self._set_axis_side(1, self._axis("axis2", axis))
 
-    def getAxis1(self) -> tuple:
+    def getAxis1(self) -> Vec3:
         """Wheel 1's axis in world coordinates."""
         return self._get_vector(0, L.J_AXIS1)
 
-    def getAxis2(self) -> tuple:
+    def getAxis2(self) -> Vec3:
         """Wheel 2's axis in world coordinates."""
         return self._get_vector(1, L.J_AXIS2)
 
@@ -111,19 +115,19 @@ class TransmissionJoint(_Joint3):
             self._set_point(side, L.J_ANCHOR2 if side else L.J_ANCHOR1, p)
         self._touch()
 
-    def setAnchor1(self, pos) -> None:
+    def setAnchor1(self, pos: Vec3Like) -> None:
         """Centre of wheel 1 (world coordinates), carried by body 1."""
         self._set_anchor_side(0, pos, "anchor1")
 
-    def setAnchor2(self, pos) -> None:
+    def setAnchor2(self, pos: Vec3Like) -> None:
         """Centre of wheel 2 (world coordinates), carried by body 2."""
         self._set_anchor_side(1, pos, "anchor2")
 
-    def getAnchor1(self) -> tuple:
+    def getAnchor1(self) -> Vec3:
         """Centre of wheel 1 in world coordinates."""
         return self._get_point(0, L.J_ANCHOR1)
 
-    def getAnchor2(self) -> tuple:
+    def getAnchor2(self) -> Vec3:
         """Centre of wheel 2 in world coordinates."""
         return self._get_point(1, L.J_ANCHOR2)
 
@@ -169,12 +173,12 @@ class TransmissionJoint(_Joint3):
         """Phase of wheel 2."""
         return float(self._reals()[L.J_TR_ANGLE2])
 
-    def getContactPoint1(self) -> tuple:
+    def getContactPoint1(self) -> Vec3:
         """Contact point on wheel 1 (world coordinates) at the last step."""
         r = self._reals()
         return tuple(float(x) for x in r[L.J_TR_CPW1:L.J_TR_CPW1 + 3])
 
-    def getContactPoint2(self) -> tuple:
+    def getContactPoint2(self) -> Vec3:
         """Contact point on wheel 2 (world coordinates) at the last step."""
         r = self._reals()
         return tuple(float(x) for x in r[L.J_TR_CPW2:L.J_TR_CPW2 + 3])

@@ -4,9 +4,14 @@ limit/motor parameter group.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _check
 from .. import _layout as L
 from .joint import Joint, _k
+
+if TYPE_CHECKING:
+    from .._types import JointGroup, Vec3, Vec3Like, World
 
 
 class _TwoAxisJoint(Joint):
@@ -16,7 +21,7 @@ class _TwoAxisJoint(Joint):
     _ref = "set_universal_reference"
     _anchored = True
 
-    def __init__(self, world, jointgroup=None) -> None:
+    def __init__(self, world: World, jointgroup: JointGroup | None = None) -> None:
         super().__init__(world, jointgroup)
         r = self._reals()
         r[L.J_AXIS1] = 1.0
@@ -32,16 +37,16 @@ class _TwoAxisJoint(Joint):
         slot, ji, jr, br = self._arrays()
         getattr(_k(), self._ref)(ji, jr, slot, br)
 
-    def setAnchor(self, pos) -> None:
+    def setAnchor(self, pos: Vec3Like) -> None:
         """Set the anchor point (world coordinates)."""
         if self._anchor_set(pos):
             self._on_attach()
 
-    def getAnchor(self) -> tuple:
+    def getAnchor(self) -> Vec3:
         """The anchor carried by body 1, in world coordinates."""
         return self._anchor_get(0)
 
-    def getAnchor2(self) -> tuple:
+    def getAnchor2(self) -> Vec3:
         """The anchor carried by body 2."""
         return self._anchor_get(1)
 
@@ -60,19 +65,19 @@ class _TwoAxisJoint(Joint):
             which = 3 - which
         return self._axis_get(which - 1)
 
-    def setAxis1(self, axis) -> None:
+    def setAxis1(self, axis: Vec3Like) -> None:
         """Set axis 1 (world coordinates, normalised), carried by body 1."""
         self._set_axis(1, axis)
 
-    def setAxis2(self, axis) -> None:
+    def setAxis2(self, axis: Vec3Like) -> None:
         """Set axis 2 (world coordinates, normalised), carried by body 2."""
         self._set_axis(2, axis)
 
-    def getAxis1(self) -> tuple:
+    def getAxis1(self) -> Vec3:
         """Axis 1 in world coordinates."""
         return self._get_axis(1)
 
-    def getAxis2(self) -> tuple:
+    def getAxis2(self) -> Vec3:
         """Axis 2 in world coordinates."""
         return self._get_axis(2)
 

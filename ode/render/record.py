@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ._stepping import check_fps, frame_advancer
 from .renderer import Camera, Renderer
 
+if TYPE_CHECKING:
+    import ode
+
+    from .._types import Scene
+
 PROGRESS_FROM = 100  # frames: recordings at least this long show a progress bar unless told otherwise
 
 
-def record(world, space, *, step=0.01, seconds: float = 2.0, fps: float = 30.0, camera: Camera | None = None,
-           gif=None, mp4=None, renderer: Renderer | None = None, on_frame: Callable | None = None,
-           on_image: Callable | None = None, progress: bool | None = None, contact=None, scene=None,
-           **overlays) -> int:
+def record(world: ode.World, space: ode.SpaceBase | None, *, step: float | Callable[[float], object] = 0.01,
+           seconds: float = 2.0, fps: float = 30.0, camera: Camera | None = None,
+           gif: str | os.PathLike[str] | None = None, mp4: str | os.PathLike[str] | None = None,
+           renderer: Renderer | None = None, on_frame: Callable | None = None,
+           on_image: Callable | None = None, progress: bool | None = None, contact: ode.Contact | None = None,
+           scene: Scene | None = None, **overlays: Any) -> int:
     """Step ``world`` for ``seconds`` and write ``round(seconds * fps)`` frames to ``gif`` and/or ``mp4``.
 
     - ``step``: a time step dt (each frame is 1/fps of simulated time in steps of dt, with the contacts

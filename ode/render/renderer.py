@@ -7,8 +7,10 @@ there is no display), so overlapping geoms hide each other correctly whatever th
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyvista as pv
@@ -19,6 +21,9 @@ import ode
 
 from ._overlays import Marks, add_aabbs, add_body_frames, add_contacts, add_joints, find_contacts
 from ._shapes import Piece, pieces, walk
+
+if TYPE_CHECKING:
+    from .._types import ArrayLike, Color, Contacts, Scene
 
 Color = object  # a colour name, "#rrggbb", or an RGB triple of floats in [0, 1] or ints in [0, 255]
 
@@ -49,9 +54,9 @@ class Camera:
     """Where the picture is taken from: ``position`` looking at ``target`` with ``up`` pointing up, a vertical
     field of view ``fov`` in degrees, and the image size ``width`` x ``height`` in pixels."""
 
-    position: tuple = (6.0, -8.0, 5.0)
-    target: tuple = (0.0, 0.0, 0.5)
-    up: tuple = (0.0, 0.0, 1.0)
+    position: tuple[float, float, float] = (6.0, -8.0, 5.0)
+    target: tuple[float, float, float] = (0.0, 0.0, 0.5)
+    up: tuple[float, float, float] = (0.0, 0.0, 1.0)
     fov: float = 40.0
     width: int = 640
     height: int = 480
@@ -115,7 +120,7 @@ class Renderer:
     """
 
     def __init__(self, camera: Camera | None = None, *, colors: Mapping | Callable | None = None,
-                 color_by: str = "class", background=BACKGROUND, shading: bool = True,
+                 color_by: str = "class", background: Color = BACKGROUND, shading: bool = True,
                  antialias: bool | str = False, plane_size: float | None = None, line_width: float = 3.0,
                  point_size: float = 10.0, window: bool = False) -> None:
         if color_by not in ("class", "body"):
@@ -184,25 +189,27 @@ class Renderer:
         self.close()
 
     # ------------------------------------------------------------------ markers of the next render
-    def add_points(self, points, color="red") -> None:
+    def add_points(self, points: ArrayLike, color: Color = "red") -> None:
         """Draw these points (n, 3) in the next render only (a per-frame marker)."""
         rgb = _rgb(color)
         for p in np.asarray(points, dtype=float).reshape(-1, 3):
             self._marks.point(p, rgb)
 
-    def add_lines(self, segments, color="black") -> None:
+    def add_lines(self, segments: ArrayLike, color: Color = "black") -> None:
         """Draw these segments, (n, 2, 3) start and end points, in the next render only."""
         rgb = _rgb(color)
         for a, b in np.asarray(segments, dtype=float).reshape(-1, 2, 3):
             self._marks.segment(a, b, rgb)
 
-    def add_text(self, text: str, position: str = "upper_left", color="black", size: int = 14) -> None:
+    def add_text(self, text: str, position: str = "upper_left", color: Color = "black",
+                 size: int = 14) -> None:
         """Write ``text`` on the next render only (``position``: 'upper_left', 'lower_right', ...)."""
         self._texts.append((str(text), position, _rgb(color), int(size)))
 
     # ------------------------------------------------------------------ rendering
-    def render(self, scene, *, contacts=None, joints: Iterable = (), aabbs: bool = False,
-               body_frames: bool = False, marker_scale: float | None = None) -> np.ndarray:
+    def render(self, scene: Scene, *, contacts: Contacts = None, joints: Iterable[ode.Joint] = (),
+               aabbs: bool = False, body_frames: bool = False,
+               marker_scale: float | None = None) -> np.ndarray:
         """The picture of ``scene`` (a space, a geom, or an iterable of them) as an RGB uint8 array (H, W, 3).
 
         Overlays: ``contacts`` True (a collision pass is run on the scene, no joints are made) or a list of
@@ -213,14 +220,14 @@ class Renderer:
                   marker_scale=marker_scale)
         return self.snapshot()
 
-    def save_png(self, path, scene, **overlays) -> np.ndarray:
+    def save_png(self, path: str | os.PathLike[str], scene: Scene, **overlays: Any) -> np.ndarray:
         """Render ``scene`` (with :meth:`render`'s overlay options), write it to a PNG, return it."""
         image = self.render(scene, **overlays)
         write_png(path, image)
         return image
 
-    def draw(self, scene, *, contacts=None, joints: Iterable = (), aabbs: bool = False,
-             body_frames: bool = False, marker_scale: float | None = None) -> None:
+    def draw(self, scene: Scene, *, contacts: Contacts = None, joints: Iterable[ode.Joint] = (),
+             aabbs: bool = False, body_frames: bool = False, marker_scale: float | None = None) -> None:
         """Bring the scene's meshes, overlays and markers up to date without taking a picture."""
         if self._plotter is None:
             raise ValueError("this Renderer has been closed")
@@ -385,14 +392,15 @@ def _bodies(geoms: list) -> list:
     return list(found.values())
 
 
-def write_png(path, image: np.ndarray) -> None:
+def write_png(path: str | os.PathLike[str], image: np.ndarray) -> None:
     """Write an RGB uint8 image (H, W, 3) to a PNG file."""
     from PIL import Image
 
     Image.fromarray(np.asarray(image, dtype=np.uint8)).save(path, format="PNG")
 
 
-def render(scene, path=None, camera: Camera | None = None, **options) -> np.ndarray:
+def render(scene: Scene, path: str | os.PathLike[str] | None = None, camera: Camera | None = None,
+           **options: Any) -> np.ndarray:
     """One picture of ``scene``, written to the PNG ``path`` when given; returns the image.
 
     ``options`` are :class:`Renderer`'s (colors, shading, ...) and :meth:`Renderer.render`'s overlays

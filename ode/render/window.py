@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ._stepping import check_fps, frame_advancer
 from .renderer import Camera, Renderer
+
+if TYPE_CHECKING:
+    import ode
+
+    from .._types import Color, Scene
 
 
 class NoDisplayError(RuntimeError):
@@ -21,8 +28,11 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def show(world, space, *, step=0.01, fps: float = 30.0, camera: Camera | None = None, contact=None,
-         scene=None, on_frame=None, colors=None, color_by: str = "class", **overlays) -> None:
+def show(world: ode.World, space: ode.SpaceBase | None, *, step: float | Callable[[float], object] = 0.01,
+         fps: float = 30.0, camera: Camera | None = None, contact: ode.Contact | None = None,
+         scene: Scene | None = None, on_frame: Callable[..., object] | None = None,
+         colors: Mapping[Any, Color] | Callable[..., Color] | None = None, color_by: str = "class",
+         **overlays: Any) -> None:
     """Run the simulation in a window until it is closed.
 
     Keys: space pauses and resumes, ``n`` advances one frame while paused; the mouse orbits (left),
