@@ -30,7 +30,7 @@ from . import _backend, rand
 from . import _layout as L
 from . import geoms as _g
 from .geoms import STORE, GeomTransform
-from .spaces import _TREE, SAPSpace, SpaceBase
+from .spaces import _TREE, QuadTreeSpace, SAPSpace, SpaceBase
 from .world import bind_snapshots
 
 # ---------------------------------------------------------------- rows and their allocator
@@ -136,6 +136,8 @@ def save_space(space) -> dict:
              "col": STORE.col[rows].copy()}
     if isinstance(space, SAPSpace):
         saved["sap"] = (list(space._glist), list(space._dlist), space._sort_state.copy())
+    if isinstance(space, QuadTreeSpace):
+        saved["quadtree"] = space._place.copy()
     return saved
 
 
@@ -173,6 +175,8 @@ def load_space(saved: dict) -> None:
         space._gpos = {g._slot: k for k, g in enumerate(space._glist)}
         space._sort_state = sort_state.copy()
         STORE.sap_events.pop(space._slot, None)
+    if "quadtree" in saved:
+        space._place = saved["quadtree"].copy()
     STORE.unsorted.discard(space._slot)
     if saved["dirty"]:
         STORE.dirty.add(space._slot)
