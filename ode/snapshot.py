@@ -9,11 +9,11 @@ joint rows), which joints each JointGroup holds, and the process-wide dRand seed
 ``getState``. Restoring makes the same body and joint objects current again, so stepping on gives the same
 numbers, bit for bit, as never having left the saved point.
 
-Geoms belong to no world (as in ODE). ``getState(spaces)`` also saves the given spaces (and the spaces
-inside them): their geoms' list order and dirty/clean state (libode's pair order follows them, see
-docs/architecture.md), and their geoms' records (poses of free geoms, AABBs, enabled flags, bits). Without
-it, ``setState`` marks every geom of the world's bodies as moved, so collisions see the restored poses but
-pairs may come in another order than they would have.
+Geoms belong to no world (as in ODE). ``getState(spaces)`` also saves the given spaces (and the spaces inside
+them): their geoms' list order and dirty/clean state, a quadtree's blocks and block lists (libode's pair order
+follows them, see docs/architecture.md), and their geoms' records (poses of free geoms, AABBs, enabled flags,
+bits). Without it, ``setState`` marks every geom of the world's bodies as moved, so collisions see the
+restored poses but pairs may come in another order than they would have.
 
 What ``setState`` refuses (ValueError, nothing changed): a snapshot of another world, one whose live bodies
 or whose joints outside joint groups are not the world's current ones (a body or joint created or
