@@ -379,8 +379,8 @@ class QuadTreeSpace(SpaceBase):
         if not (e[0] > 0.0 and e[1] > 0.0 and e[2] >= 0.0):
             raise ValueError(f"extents must be > 0 in x and y, not {e}")
         d = _int("depth", depth)
-        if not 1 <= d <= 16:
-            raise ValueError(f"depth must be in 1 .. 16, not {d}")
+        if not 0 <= d <= 16:            # 0: the root block only
+            raise ValueError(f"depth must be in 0 .. 16, not {d}")
         self._center, self._extents, self._depth = c, e, d
         self._place = np.zeros(1, dtype=np.int64)
         super().__init__(space)

@@ -323,6 +323,8 @@ def scenarios() -> dict:
             out[f"{kind}/{sname}"] = (lambda s, m: lambda ode, log: s(ode, m(ode), log))(scene, make)
     out["hash/levels"] = lambda ode, log: _hash_levels(ode, ode.HashSpace(), log)
     out["quadtree/blocks"] = lambda ode, log: _qt_blocks(ode, SPACE_KINDS["quadtree"](ode), log)
+    out["quadtree/root_only"] = lambda ode, log: _qt_blocks(
+        ode, ode.QuadTreeSpace((0, 0, 0), (8, 8, 8), 0), log)
     out["quadtree/steps"] = lambda ode, log: _qt_steps(ode, ode.QuadTreeSpace((0, 0, 0), (2, 2, 1), 4), log)
     out["quadtree/offset"] = lambda ode, log: _qt_offset(
         ode, ode.QuadTreeSpace((0.3, -0.7, 0), (5.0, 3.0, 1.0), 6), log)
