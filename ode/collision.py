@@ -439,15 +439,16 @@ def _sides(g1, g2) -> tuple:
         g1._collide_order()
     if ask2:
         g2._collide_order()
-    left = _side(g1, ask1) if s1 else ([g1] if _enabled(g1) else [])
-    right = _side(g2, ask2) if s2 else ([g2] if _enabled(g2) else [])
+    left = _side(g1, ask1, g2) if s1 else ([g1] if _enabled(g1) else [])
+    right = _side(g2, ask2, g1) if s2 else ([g2] if _enabled(g2) else [])
     return left, right, right_outer
 
 
-def _side(space, asked: bool) -> list:
+def _side(space, asked: bool, other=None) -> list:
     """The enabled geoms of a space on one side of collide2: in the order the space's own collide2 visits
-    them when it is asked (against each geom of the other side), else in its list order."""
-    return [k for k in (space._asked_order() if asked else space._children) if _enabled(k)]
+    them when it is asked (against each geom of the other side, ``other`` when that is one geom), else in
+    its list order."""
+    return [k for k in (space._asked_order(other) if asked else space._children) if _enabled(k)]
 
 
 def collide2(geom1, geom2, arg, callback) -> None:
@@ -521,8 +522,8 @@ def _expand(a, b, firsts: list, seconds: list, bits: bool = True) -> None:
     """Leaf pairs between a and b when at least one is a space (recursing through sub-spaces)."""
     s1, s2 = a.isSpace(), b.isSpace()
     right_outer = not (s1 and s2 and len(a._children) < len(b._children))
-    left = _side(a, not s2 or right_outer) if s1 else [a]
-    right = _side(b, not s1 or not right_outer) if s2 else [b]
+    left = _side(a, not s2 or right_outer, b) if s1 else [a]
+    right = _side(b, not s1 or not right_outer, a) if s2 else [b]
     for x, y in _cross(left, right, bits, right_outer):
         if x.isSpace() or y.isSpace():
             _expand(x, y, firsts, seconds, bits)

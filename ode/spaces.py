@@ -116,8 +116,9 @@ class SpaceBase(GeomObject):
         """Before a clean, AABBs up to date: what the dirty geoms (rows, with the time each became dirty
         in ``stamps``, 0 for a clean one) change in the space's own structure (nothing here)."""
 
-    def _asked_order(self) -> list:
-        """The geoms in the order collide2 asks this space's geoms against another geom: its list."""
+    def _asked_order(self, other=None) -> list:
+        """The geoms in the order collide2 asks this space's geoms against another geom (``other``, when
+        one geom is the other side): its list."""
         return self._children
 
     def _collide_order(self) -> list:
@@ -419,12 +420,16 @@ class QuadTreeSpace(SpaceBase):
         _backend.kernel("space").quadtree_place(STORE.slots.real, rows, which, self._place, self._rparams(),
                                                 self._depth)
 
-    def _asked_order(self) -> list:
+    def _asked_order(self, other=None) -> list:
         """The geoms in the order libode's collide2 visits them: the blocks in pre-order, each block's
-        list front first."""
+        list front first; against one of its own geoms, the blocks from that geom's down (in pre-order),
+        then the blocks above it, the nearest first."""
         _clean(self)
         n = len(self._members)
-        order = np.lexsort((-self._place[2:2 + 2 * n:2], self._place[1:1 + 2 * n:2]))
+        key = self._place[1:1 + 2 * n:2]
+        order = np.lexsort((-self._place[2:2 + 2 * n:2], key))
+        if other is not None and other._space is self:
+            order = _own_geom_order(order, key, int(key[self._members.index(other)]), self._depth)
         return [self._members[k] for k in order.tolist()]
 
     def _pairs(self, bits: bool = True) -> tuple:
@@ -437,6 +442,19 @@ class QuadTreeSpace(SpaceBase):
         cat, col = (STORE.cat, STORE.col) if bits else _all_bits(STORE.cat.shape[0])
         return list(children), _backend.kernel("space").quadtree_rows_pairs(
             gs.real, gs.ints, _child_slots(self), cat, col, STORE.bodykey, self._place, self._depth)
+
+
+def _own_geom_order(order: np.ndarray, key: np.ndarray, own: int, depth: int) -> np.ndarray:
+    """The quadtree's geoms in pre-order (``order``; block keys ``key``) as its collide2 visits them against
+    a geom of its own, in the block of key ``own``: the geoms of that block and the blocks below it, then
+    those of each block above it, the nearest first (each list in order)."""
+    start, level = own >> 5, own & 31
+    ks = key[order]
+    s, lv = ks >> 5, ks & 31
+    below = (s >= start) & (s < start + (1 << (2 * (depth - level)))) & (lv >= level)
+    above = (lv < level) & (s <= start) & (start < s + (np.int64(1) << (2 * (depth - lv))))
+    up = order[above]
+    return np.concatenate((order[below], up[np.argsort(-lv[above], kind="stable")]))
 
 
 class SAPSpace(SpaceBase):

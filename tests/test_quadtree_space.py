@@ -222,3 +222,33 @@ def test_snapshot_restores_the_blocks():
             group.empty()
         runs.append(seq)
     assert runs[0] == runs[1] and sum(len(s) for s in runs[0]) > 6
+
+
+def test_collide2_with_its_own_geom_is_libodes():
+    """collide2 of a quadtree and one of its own geoms: the geoms of that geom's block and the blocks below
+    it, then those of the blocks above it, the nearest first (the geom itself included: libode calls
+    back the pair of a body-less geom with itself); the space's geom first whatever the argument order,
+    as libode 0.16.2 does (through PyODE)."""
+    space = ode.QuadTreeSpace((0, 0, 0), (8, 8, 8), 3)
+    names = {}
+    geoms = []
+    for name, pos, sides in (("a", (0.5, 0.5, 0), (0.6, 0.6, 1)), ("b", (0.0, 0.5, 0), (1.0, 0.6, 1)),
+                             ("c", (0.6, 0.6, 0), (0.5, 0.5, 1)), ("d", (1.0, 1.0, 0), (3, 3, 1))):
+        g = ode.GeomBox(space, sides)
+        g.setPosition(pos)
+        names[id(g)] = name
+        geoms.append(g)
+    space.collide(None, lambda arg, g1, g2: None)
+    out = []
+
+    def cb(arg, g1, g2):
+        out.append(names[id(g1)] + "-" + names[id(g2)])
+
+    for g in (geoms[0], geoms[1], geoms[3]):
+        ode.collide2(space, g, None, cb)
+        out.append("|")
+        ode.collide2(g, space, None, cb)
+        out.append("|")
+    assert out == ["c-a", "a-a", "d-a", "b-a", "|", "a-c", "a-a", "a-d", "a-b", "|",
+                   "d-b", "b-b", "c-b", "a-b", "|", "b-d", "b-b", "b-c", "b-a", "|",
+                   "d-d", "b-d", "c-d", "a-d", "|", "d-d", "d-b", "d-c", "d-a", "|"]
