@@ -446,13 +446,22 @@ def _sides(g1, g2) -> tuple:
         else:
             s1 = False
     right_outer = not (s1 and s2 and len(g1._children) < len(g2._children))
-    if s1 and (not s2 or right_outer):
+    ask1 = s1 and (not s2 or right_outer)
+    ask2 = s2 and (not s1 or not right_outer)
+    if ask1:
         g1._collide_order()
-    if s2 and not right_outer:
+    if ask2:
         g2._collide_order()
-    left = [k for k in g1._children if _enabled(k)] if s1 else ([g1] if _enabled(g1) else [])
-    right = [k for k in g2._children if _enabled(k)] if s2 else ([g2] if _enabled(g2) else [])
+    left = _side(g1, ask1, g2) if s1 else ([g1] if _enabled(g1) else [])
+    right = _side(g2, ask2, g1) if s2 else ([g2] if _enabled(g2) else [])
     return left, right, right_outer
+
+
+def _side(space: SpaceBase, asked: bool, other: GeomObject | None = None) -> list[GeomObject]:
+    """The enabled geoms of a space on one side of collide2: in the order the space's own collide2 visits
+    them when it is asked (against each geom of the other side, ``other`` when that is one geom), else in
+    its list order."""
+    return [k for k in (space._asked_order(other) if asked else space._children) if _enabled(k)]
 
 
 def collide2(geom1: GeomObject, geom2: GeomObject, arg: Any, callback: NearCallback) -> None:
@@ -524,9 +533,10 @@ def _visit(space, firsts: list, seconds: list, bits: bool = True) -> None:
 
 def _expand(a, b, firsts: list, seconds: list, bits: bool = True) -> None:
     """Leaf pairs between a and b when at least one is a space (recursing through sub-spaces)."""
-    right_outer = not (a.isSpace() and b.isSpace() and len(a._children) < len(b._children))
-    left = [k for k in a._children if _enabled(k)] if a.isSpace() else [a]
-    right = [k for k in b._children if _enabled(k)] if b.isSpace() else [b]
+    s1, s2 = a.isSpace(), b.isSpace()
+    right_outer = not (s1 and s2 and len(a._children) < len(b._children))
+    left = _side(a, not s2 or right_outer, b) if s1 else [a]
+    right = _side(b, not s1 or not right_outer, a) if s2 else [b]
     for x, y in _cross(left, right, bits, right_outer):
         if x.isSpace() or y.isSpace():
             _expand(x, y, firsts, seconds, bits)

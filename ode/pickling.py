@@ -10,9 +10,10 @@ loaded objects as the originals were, and an object pickled alone brings those a
 
 What loads exactly as it was: the world's rows, parameters, row allocator (handles keep their slots and
 generations), auto-disable state and joint groups; each space's list order and dirty/clean state, the SAP
-space's sort state, geoms' records, attachment order and offsets; so stepping and colliding a loaded world
-continue bit for bit. Attributes users set on bodies, joints, geoms, groups, contacts and mesh data
-(their ``__dict__``) and ``setData`` objects are pickled with them (they must pickle themselves).
+space's sort state, the quadtree space's blocks and lists, geoms' records, attachment order and offsets; so
+stepping and colliding a loaded world continue bit for bit. Attributes users set on bodies, joints, geoms,
+groups, contacts and mesh data (their ``__dict__``) and ``setData`` objects are pickled with them (they must
+pickle themselves).
 
 What is refused with TypeError (callbacks are code, not state): bodies with a moved callback, trimeshes with
 triangle / array / ray callbacks, heightfield data built on a callback (``buildCallback``,

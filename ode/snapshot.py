@@ -9,11 +9,11 @@ joint rows), which joints each JointGroup holds, and the process-wide dRand seed
 ``getState``. Restoring makes the same body and joint objects current again, so stepping on gives the same
 numbers, bit for bit, as never having left the saved point.
 
-Geoms belong to no world (as in ODE). ``getState(spaces)`` also saves the given spaces (and the spaces
-inside them): their geoms' list order and dirty/clean state (libode's pair order follows them, see
-docs/architecture.md), and their geoms' records (poses of free geoms, AABBs, enabled flags, bits). Without
-it, ``setState`` marks every geom of the world's bodies as moved, so collisions see the restored poses but
-pairs may come in another order than they would have.
+Geoms belong to no world (as in ODE). ``getState(spaces)`` also saves the given spaces (and the spaces inside
+them): their geoms' list order and dirty/clean state, a quadtree's blocks and block lists (libode's pair order
+follows them, see docs/architecture.md), and their geoms' records (poses of free geoms, AABBs, enabled flags,
+bits). Without it, ``setState`` marks every geom of the world's bodies as moved, so collisions see the
+restored poses but pairs may come in another order than they would have.
 
 What ``setState`` refuses (ValueError, nothing changed): a snapshot of another world, one whose live bodies
 or whose joints outside joint groups are not the world's current ones (a body or joint created or
@@ -30,7 +30,7 @@ from . import _backend, rand
 from . import _layout as L
 from . import geoms as _g
 from .geoms import STORE, GeomTransform
-from .spaces import _TREE, SAPSpace, SpaceBase
+from .spaces import _TREE, QuadTreeSpace, SAPSpace, SpaceBase
 from .world import bind_snapshots
 
 # ---------------------------------------------------------------- rows and their allocator
@@ -136,6 +136,8 @@ def save_space(space) -> dict:
              "col": STORE.col[rows].copy()}
     if isinstance(space, SAPSpace):
         saved["sap"] = (list(space._glist), list(space._dlist), space._sort_state.copy())
+    if isinstance(space, QuadTreeSpace):
+        saved["quadtree"] = space._place.copy()
     return saved
 
 
@@ -173,6 +175,8 @@ def load_space(saved: dict) -> None:
         space._gpos = {g._slot: k for k, g in enumerate(space._glist)}
         space._sort_state = sort_state.copy()
         STORE.sap_events.pop(space._slot, None)
+    if "quadtree" in saved:
+        space._place = saved["quadtree"].copy()
     STORE.unsorted.discard(space._slot)
     if saved["dirty"]:
         STORE.dirty.add(space._slot)

@@ -2,7 +2,7 @@
 
 A space is a non-placeable geom holding an ordered list of geoms (spaces included), kept in libode's list
 order (moved geoms first: see ``ode.geoms``' moves). Candidate pairs come from the ``space`` kernel (one
-call per space, whatever its kind), in libode's order for simple, hash and SAP spaces. ``collide`` calls a
+call per space, whatever its kind), in libode's order. ``collide`` calls a
 Python function per pair; ``collideContacts`` (see ``ode.collision``) creates the contact joints natively.
 """
 
@@ -83,6 +83,7 @@ class SpaceBase(GeomObject):
     _placeable = False
     _is_space = True
     _kind = 0
+    _infinite_box = False           # libode never computes the box of SAP and quadtree spaces
 
     def __init__(self, space: SpaceBase | None = None) -> None:
         """Create an empty space, inside ``space`` when given."""
@@ -120,6 +121,15 @@ class SpaceBase(GeomObject):
 
     def _list_clean(self) -> None:
         """The order change of a clean (none here: clean geoms keep their places)."""
+
+    def _list_settle(self, rows: np.ndarray, stamps: np.ndarray) -> None:
+        """Before a clean, AABBs up to date: what the dirty geoms (rows, with the time each became dirty
+        in ``stamps``, 0 for a clean one) change in the space's own structure (nothing here)."""
+
+    def _asked_order(self, other=None) -> list:
+        """The geoms in the order collide2 asks this space's geoms against another geom (``other``, when
+        one geom is the other side): its list."""
+        return self._children
 
     def _collide_order(self) -> list:
         """The geoms in list order for a collide of this space, which cleans them (dirty no longer)."""
@@ -216,10 +226,11 @@ class SpaceBase(GeomObject):
         return 1
 
     def clean(self) -> None:
-        """dSpaceClean: bring the AABBs of the space's geoms up to date."""
+        """dSpaceClean: bring the AABBs of the space's geoms up to date (before the clean, which places a
+        quadtree's geoms by their AABBs)."""
         self._live_slot()
-        _clean(self)
         prepare(self)
+        _clean(self)
 
     def setSublevel(self, sublevel: int) -> None:
         """Set the sublevel used by collide2 between two spaces (not tracked automatically)."""
@@ -364,10 +375,18 @@ class HashSpace(SpaceBase):
 
 
 class QuadTreeSpace(SpaceBase):
-    """Quadtree over x and y: blocks of a root box (centre, extents = half sizes), ``depth`` levels."""
+    """Quadtree over x and y: blocks of a root box (centre, extents = half sizes) split ``depth`` times.
+
+    As libode's: each geom sits in the deepest block holding its AABB (the root when none does), at the
+    front of that block's list when it enters the block: when added (at its AABB then, zeros for a new
+    geom) and when a clean finds it in another block (the dirty geoms in the order they became dirty).
+    ``_place`` keeps, per geom of ``_members``, its block and its place in the block's list (see the
+    space kernel's quadtree_place). The list (getGeom) is libode's add order, the newest first; the box is
+    infinite, as libode never computes it."""
 
     _class = L.GC_QUADTREE_SPACE
     _kind = 2
+    _infinite_box = True
 
     def __init__(self, center: Vec3Like, extents: Vec3Like, depth: int,
                  space: SpaceBase | None = None) -> None:
@@ -377,14 +396,81 @@ class QuadTreeSpace(SpaceBase):
         if not (e[0] > 0.0 and e[1] > 0.0 and e[2] >= 0.0):
             raise ValueError(f"extents must be > 0 in x and y, not {e}")
         d = _int("depth", depth)
-        if not 1 <= d <= 16:
-            raise ValueError(f"depth must be in 1 .. 16, not {d}")
+        if not 0 <= d <= 16:            # 0: the root block only
+            raise ValueError(f"depth must be in 0 .. 16, not {d}")
         self._center, self._extents, self._depth = c, e, d
+        self._place = np.zeros(1, dtype=np.int64)
         super().__init__(space)
 
     def _params(self) -> tuple:
         ip = np.array([0, 0, self._depth, 0], dtype=np.int32)
         return ip, np.array(self._center + self._extents, dtype=_backend.REAL)
+
+    def _rparams(self) -> np.ndarray:
+        p = self._pcache
+        if p is None:
+            p = self._pcache = self._params()
+        return p[1]
+
+    # libode's lists: the space's (add order, moves change nothing) and each block's (see the class)
+    def _list_add(self, geom) -> None:
+        one = np.array([self._place[0], -1, 0], dtype=np.int64)
+        rows = np.array([geom._slot], dtype=np.intp)
+        _backend.kernel("space").quadtree_place(STORE.slots.real, rows, np.zeros(1, dtype=np.intp), one,
+                                                self._rparams(), self._depth)
+        self._place = np.concatenate((one, self._place[1:]))
+        self._members.insert(0, geom)
+
+    def _list_remove(self, geom) -> None:
+        k = self._members.index(geom)
+        del self._members[k]
+        self._place = np.delete(self._place, (1 + 2 * k, 2 + 2 * k))
+
+    def _list_update(self) -> None:
+        STORE.unsorted.discard(self._slot)
+
+    def _list_settle(self, rows: np.ndarray, stamps: np.ndarray) -> None:
+        prepare(self)                       # the AABBs place the geoms (a clean may come before a collide's)
+        dirty = np.flatnonzero(stamps)
+        which = dirty[np.argsort(stamps[dirty], kind="stable")].astype(np.intp)
+        _backend.kernel("space").quadtree_place(STORE.slots.real, rows, which, self._place, self._rparams(),
+                                                self._depth)
+
+    def _asked_order(self, other=None) -> list:
+        """The geoms in the order libode's collide2 visits them: the blocks in pre-order, each block's
+        list front first; against one of its own geoms, the blocks from that geom's down (in pre-order),
+        then the blocks above it, the nearest first."""
+        _clean(self)
+        n = len(self._members)
+        key = self._place[1:1 + 2 * n:2]
+        order = np.lexsort((-self._place[2:2 + 2 * n:2], key))
+        if other is not None and other._space is self:
+            order = _own_geom_order(order, key, int(key[self._members.index(other)]), self._depth)
+        return [self._members[k] for k in order.tolist()]
+
+    def _pairs(self, bits: bool = True) -> tuple:
+        """(children, pairs): libode's quadtree collide over the enabled children, in its order (see
+        SpaceBase)."""
+        children = self._collide_order()
+        if len(children) < 2:
+            return list(children), _NO_PAIRS
+        gs = STORE.slots
+        cat, col = (STORE.cat, STORE.col) if bits else _all_bits(STORE.cat.shape[0])
+        return list(children), _backend.kernel("space").quadtree_rows_pairs(
+            gs.real, gs.ints, _child_slots(self), cat, col, STORE.bodykey, self._place, self._depth)
+
+
+def _own_geom_order(order: np.ndarray, key: np.ndarray, own: int, depth: int) -> np.ndarray:
+    """The quadtree's geoms in pre-order (``order``; block keys ``key``) as its collide2 visits them against
+    a geom of its own, in the block of key ``own``: the geoms of that block and the blocks below it, then
+    those of each block above it, the nearest first (each list in order)."""
+    start, level = own >> 5, own & 31
+    ks = key[order]
+    s, lv = ks >> 5, ks & 31
+    below = (s >= start) & (s < start + (1 << (2 * (depth - level)))) & (lv >= level)
+    above = (lv < level) & (s <= start) & (start < s + (np.int64(1) << (2 * (depth - lv))))
+    up = order[above]
+    return np.concatenate((order[below], up[np.argsort(-lv[above], kind="stable")]))
 
 
 class SAPSpace(SpaceBase):
@@ -392,6 +478,7 @@ class SAPSpace(SpaceBase):
 
     _class = L.GC_SAP_SPACE
     _kind = 3
+    _infinite_box = True
 
     def __init__(self, space: SpaceBase | None = None, sweep_order: str = "XYZ") -> None:
         """SAPSpace(space=None, sweep_order="XYZ"); also ODE's dSAP_AXES_* numbers (XYZ = 36, ...)."""
@@ -555,14 +642,14 @@ def _collect(space) -> tuple:
         spaces: list = []
         _subtree(space, leaves, transforms, spaces)
         plan = _box_plan(spaces)
-        saps = [s for s in spaces if isinstance(s, SAPSpace)]
-        if saps:                            # their box is infinite; their ancestors' boxes are redone
+        infinite = [s for s in spaces if s._infinite_box]
+        if infinite:                        # their box is infinite; their ancestors' boxes are redone
             above: set = set()
-            for s in saps:
+            for s in infinite:
                 while s is not space:
                     s = s._space
                     above.add(id(s))
-            fix = (np.array([s._slot for s in saps], dtype=np.intp),
+            fix = (np.array([s._slot for s in infinite], dtype=np.intp),
                    _box_plan([s for s in spaces if id(s) in above]))
         else:
             fix = None
@@ -643,6 +730,7 @@ def _clean(space) -> None:
         if any_space:
             for k in np.flatnonzero((st != 0) & is_space).tolist():
                 _clean(kids[k])
+        space._list_settle(rows, st)
         stamp[rows] = 0
         _H.note_clean()
     space._list_clean()
@@ -678,7 +766,7 @@ def prepare(space: SpaceBase | None) -> None:
             gs.real[t._slot, L.G_AABB:L.G_AABB + 6] = 0.0
     _SPACE_BOXES(gs.real, gs.ints, *plan)
     fix = space._tree[4]
-    if fix is not None:                     # libode's SAP space keeps the infinite box it starts with
+    if fix is not None:                     # libode's SAP and quadtree spaces keep their first, infinite box
         gs.real[fix[0], L.G_AABB:L.G_AABB + 6] = _INFINITE_BOX
         _SPACE_BOXES(gs.real, gs.ints, *fix[1])
 

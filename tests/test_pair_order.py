@@ -3,10 +3,10 @@
 tests/data/pair_order.json holds libode's callback sequences (recorded through Debian's PyODE by
 tools/record_pair_order.py) for the scripted scenes of tools/pair_order_scenarios.py: simple, hash and SAP
 spaces, geoms and bodies moved, added and removed between collides, steps with contact joints, disabled
-bodies, hash levels, sub-spaces expanded with collide2. Each scene is replayed here with ``ode`` and must
-give the same sequences exactly, except where libode's hash table misses overlapping pairs: ours reports
-them too, after the pairs libode's pass reports. The quadtree space keeps its own (sorted) order: its
-scenes are recorded but not compared.
+bodies, hash levels, quadtree blocks (geoms across block lines, outside the tree, moved, re-added),
+sub-spaces expanded with collide2. Each scene is replayed here with ``ode`` and must give the same
+sequences exactly, except where libode's hash table misses overlapping pairs: ours reports them too,
+after the pairs libode's pass reports.
 """
 
 import json
@@ -23,7 +23,11 @@ sys.path.insert(0, str(ROOT / "tools"))
 import pair_order_scenarios as sc  # noqa: E402
 
 RECORDED = json.loads((ROOT / "tests" / "data" / "pair_order.json").read_text())
-COMPARED = sorted(name for name in sc.scenarios() if not name.startswith("quadtree/"))
+COMPARED = sorted(sc.scenarios())
+# Scenes with a geom whose AABB ends on a quadtree block line in float32 but not in double: box n7 of
+# "negative" spans x from -1.1 to -2.2e-16 in double (the block left of x = 0), to exactly 0.0 in float32
+# (across the line, so in a larger block): in single precision its passes are compared as pair sets.
+_SINGLE_BLOCK_EDGE = {"quadtree/negative"}
 
 
 def _passes_to_compare(name: str, recorded: list) -> list:
@@ -33,6 +37,14 @@ def _passes_to_compare(name: str, recorded: list) -> list:
     if _backend.precision == "single" and name.startswith("sap") and name.endswith(("/stack", "/disabled")):
         return recorded[:1]
     return recorded
+
+
+def _as_compared(name: str, passes: list) -> list:
+    """The passes as compared: in order, or as sorted unordered pairs for a scene whose block placement
+    differs in float32 (_SINGLE_BLOCK_EDGE)."""
+    if _backend.precision == "single" and name in _SINGLE_BLOCK_EDGE:
+        return [sorted("-".join(sorted(p.split("-"))) for p in ps) for ps in passes]
+    return passes
 
 
 def test_every_scene_was_recorded():
@@ -68,8 +80,8 @@ def test_callback_order_is_libodes(name):
     first, as libode; then, in a hash space, exactly the overlapping pairs libode's table misses (the
     pairs the same scene in a simple space adds). An extra pair's contacts move the bodies differently,
     so a scene that steps is compared up to its first pass with one."""
-    want = _passes_to_compare(name, RECORDED[name])
-    got = sc.run(ode, name)[:len(want)]
+    want = _as_compared(name, _passes_to_compare(name, RECORDED[name]))
+    got = _as_compared(name, sc.run(ode, name)[:len(want)])
     assert len(got) == len(want)
     simple = None
     for k, (g, w) in enumerate(zip(got, want)):

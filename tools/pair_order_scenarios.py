@@ -153,6 +153,22 @@ def _disabled(ode, space, log) -> None:
         log.contacts(space, world, group)
 
 
+def _contact_steps(ode, space, world, log, steps: int, dt: float, between=None) -> None:
+    """``steps`` contact-making passes, each followed by a step (quickStep every second one) and the
+    contacts' removal, then a last pass; ``between`` (pass number -> function) runs after that pass."""
+    group = ode.JointGroup()
+    for k in range(steps):
+        log.contacts(space, world, group)
+        if between and k in between:
+            between[k]()
+        if k % 2:
+            world.quickStep(dt)
+        else:
+            world.step(dt)
+        group.empty()
+    log.contacts(space, world, group)
+
+
 def _stack(ode, space, log) -> None:
     """A row of touching bodies on a plane (islands through contacts), stepped and quickStepped."""
     world = ode.World()
@@ -161,15 +177,7 @@ def _stack(ode, space, log) -> None:
     for i in range(5):
         g = ode.GeomBox(space, (0.5, 0.5, 0.5)) if i % 2 else ode.GeomSphere(space, 0.3)
         _body(ode, world, (0.45 * i, 0.05 * i, 0.28 + 0.1 * (i % 2)), f"k{i}", log, g)
-    group = ode.JointGroup()
-    for k in range(8):
-        log.contacts(space, world, group)
-        if k % 2:
-            world.quickStep(0.01)
-        else:
-            world.step(0.01)
-        group.empty()
-    log.contacts(space, world, group)
+    _contact_steps(ode, space, world, log, 8, 0.01)
 
 
 def _nested(ode, outer, inner, log) -> None:
@@ -214,6 +222,88 @@ def _negative(ode, space, log) -> None:
     log.collide(space)
 
 
+def _box_at(ode, space, log, name: str, pos, sides):
+    """A free box ``name`` of ``sides`` at ``pos`` (identity rotation: its AABB is pos -+ sides / 2)."""
+    g = log.name(ode.GeomBox(space, sides), name)
+    g.setPosition(pos)
+    return g
+
+
+def _qt_blocks(ode, space, log) -> None:
+    """Quadtree blocks: geoms inside small blocks, straddling split lines at several levels, touching a
+    split from either side (half-open blocks), big ones that fit only the root, some outside the tree,
+    a plane; then moves across blocks, removals, re-adds (one moved while out of the space) and
+    disabled geoms between collides."""
+    log.name(ode.GeomPlane(space, (0, 0, 1), 0), "plane")
+    spots = [(0.3, 0.3), (0.7, 0.2), (-0.4, 0.6), (2.1, 1.9), (1.9, 2.2), (-3.5, -3.6), (-4.2, -3.9),
+             (5.5, -6.2), (5.8, -6.0), (0.0, 0.0), (-2.0, 3.0), (7.6, 7.6)]
+    gs = [_box_at(ode, space, log, f"q{i}", (x, y, 0.2), (0.5, 0.5, 0.5)) for i, (x, y) in enumerate(spots)]
+    gs.append(_box_at(ode, space, log, "lo", (-0.5, 1.0, 0.2), (1.0, 0.5, 0.5)))   # max x exactly 0
+    gs.append(_box_at(ode, space, log, "hi", (0.5, 1.25, 0.2), (1.0, 0.5, 0.5)))   # min x exactly 0
+    gs.append(_box_at(ode, space, log, "edge", (7.5, 7.5, 0.2), (1.0, 1.0, 0.5)))  # max exactly 8
+    big = log.name(ode.GeomSphere(space, 6.0), "big")
+    big.setPosition((1.0, 1.0, 0.0))
+    out = log.name(ode.GeomSphere(space, 0.6), "out")
+    out.setPosition((9.5, 0.3, 0.1))
+    far = log.name(ode.GeomSphere(space, 0.6), "far")
+    far.setPosition((9.9, 0.6, 0.2))
+    log.collide(space)
+    gs[0].setPosition((0.55, 0.45, 0.2))
+    gs[3].setPosition((2.0, 2.0, 0.2))
+    out.setPosition((7.0, 0.4, 0.1))
+    log.collide(space)
+    gs[1].setPosition((0.3, 0.35, 0.2))
+    space.remove(gs[4])
+    gs[5].disable()
+    log.collide(space)
+    gs[4].setPosition((0.4, 0.2, 0.2))
+    space.add(gs[4])
+    space.remove(gs[9])
+    space.add(gs[9])
+    gs[5].enable()
+    gs[7].setPosition((-0.2, -0.3, 0.2))
+    log.collide(space)
+    space.remove(big)
+    far.setPosition((0.1, 0.4, 0.2))
+    log.collide(space)
+    space.add(big)
+    gs[2].setPosition((0.45, 0.3, 0.2))
+    log.collide(space)
+    log.collide(space)
+
+
+def _qt_steps(ode, space, log) -> None:
+    """Contact-making passes over steps: bodies sliding across the block lines of a small tree, landing
+    on a plane and on each other, a box that changes block every few steps."""
+    world = ode.World()
+    world.setGravity((0, 0, -9.81))
+    log.name(ode.GeomPlane(space, (0, 0, 1), 0), "plane")
+    bodies = []
+    for i in range(8):
+        x, y = -0.9 + 0.26 * i, 0.35 * math.sin(1.3 * i)
+        g = ode.GeomBox(space, (0.3, 0.3, 0.3)) if i % 3 == 0 else ode.GeomSphere(space, 0.16)
+        b = _body(ode, world, (x, y, 0.25 + 0.05 * (i % 2)), f"m{i}", log, g)
+        b.setLinearVel((1.5 - 0.4 * i, 0.8 * math.cos(i), 0.0))
+        bodies.append(b)
+    _contact_steps(ode, space, world, log, 10, 0.02, {4: bodies[2].disable})
+
+
+def _qt_offset(ode, space, log) -> None:
+    """A tree off the origin with unequal extents (split lines of rounded values): clusters of boxes
+    around its split lines, then some of them moved."""
+    for i in range(18):
+        x = 0.3 + 2.5 * (i % 3 - 1) + 0.23 * (i % 4) - 0.35
+        y = -0.7 + 1.5 * (i % 2) + 0.19 * (i % 5) - 0.4
+        g = _box_at(ode, space, log, f"o{i}", (x, y, 0.0), (0.6 + 0.1 * (i % 5), 0.5, 0.4))
+        if i % 5 == 2:
+            g.setRotation((0.8, -0.6, 0, 0.6, 0.8, 0, 0, 0, 1))
+    log.collide(space)
+    for i, (_, g) in enumerate(list(log.names.values())[:9]):
+        x, y, z = g.getPosition()
+        g.setPosition((x + 0.37 * (i % 3 - 1), y - 0.41 * (i % 2), z))
+    log.collide(space)
+
+
 SPACE_KINDS = {
     "simple": lambda ode: ode.SimpleSpace(),
     "hash": lambda ode: ode.HashSpace(),
@@ -232,8 +322,14 @@ def scenarios() -> dict:
         for sname, scene in BODY_SCENES.items():
             out[f"{kind}/{sname}"] = (lambda s, m: lambda ode, log: s(ode, m(ode), log))(scene, make)
     out["hash/levels"] = lambda ode, log: _hash_levels(ode, ode.HashSpace(), log)
-    for outer in ("simple", "hash", "sap_zyx"):
-        for inner in ("simple", "hash", "sap_xzy"):
+    out["quadtree/blocks"] = lambda ode, log: _qt_blocks(ode, SPACE_KINDS["quadtree"](ode), log)
+    out["quadtree/root_only"] = lambda ode, log: _qt_blocks(
+        ode, ode.QuadTreeSpace((0, 0, 0), (8, 8, 8), 0), log)
+    out["quadtree/steps"] = lambda ode, log: _qt_steps(ode, ode.QuadTreeSpace((0, 0, 0), (2, 2, 1), 4), log)
+    out["quadtree/offset"] = lambda ode, log: _qt_offset(
+        ode, ode.QuadTreeSpace((0.3, -0.7, 0), (5.0, 3.0, 1.0), 6), log)
+    for outer in ("simple", "hash", "sap_zyx", "quadtree"):
+        for inner in ("simple", "hash", "sap_xzy", "quadtree"):
             out[f"nested/{outer}_{inner}"] = (lambda o, i: lambda ode, log: _nested(
                 ode, o(ode), i(ode), log))(SPACE_KINDS[outer], SPACE_KINDS[inner])
     return out

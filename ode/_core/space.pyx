@@ -1,12 +1,14 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Broad phase: candidate geom pairs of a space by AABB overlap (twin: ``ode/_fallback/space.py``).
 
-Simple and hash spaces hand out their pairs as libode 0.16.2 does: in its order and with its argument order
-(which geom is first), given the space's geoms in libode's list order (kept by ``ode.spaces``). The simple
-space pairs every geom with each later one; the hash space follows libode's hash table (``_hash``),
-then adds the overlapping pairs that table misses; ``sap_rows_pairs`` is libode's SAP space (its sort
-state kept by the space). ``space_pairs`` of kinds quadtree and SAP (the quadtree space, and collide2's
-sweep between two lists) generate candidates their own way and return them sorted, (i, j) with i < j.
+Simple, hash and quadtree spaces hand out their pairs as libode 0.16.2 does: in its order and with its
+argument order (which geom is first), given the space's geoms in libode's list order (kept by
+``ode.spaces``). The simple space pairs every geom with each later one; the hash space follows libode's
+hash table (``_hash``), then adds the overlapping pairs that table misses; ``quadtree_place`` and
+``quadtree_rows_pairs`` are libode's quadtree (the blocks and their lists kept by the space; kind
+quadtree of ``space_pairs``: a tree whose geoms were added in index order); ``sap_rows_pairs`` is
+libode's SAP space (its sort state kept by the space). ``space_pairs`` of kind SAP (collide2's sweep
+between two lists) generates candidates its own way and returns them sorted, (i, j) with i < j.
 Every pair passes the same exact test: groups differ (or are -1), bodies differ (or are -1),
 ``(cat_i & col_j) | (cat_j & col_i)`` is nonzero and the AABBs (minx, maxx, miny, maxy, minz, maxz) overlap or touch. The compiled kernel and its
 twin return identical arrays.
@@ -15,7 +17,7 @@ twin return identical arrays.
 import numpy as np
 
 cimport numpy as cnp
-from libc.math cimport INFINITY, floor, frexp, isfinite, ldexp
+from libc.math cimport INFINITY, floor, frexp, isfinite, ldexp, nextafter, nextafterf
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
@@ -58,10 +60,9 @@ cdef struct SapItem:
     int i
 
 cdef struct QtItem:
-    long long start
-    long long lvl
+    long long key
+    long long pos
     int i
-    long long end
 
 
 cdef inline bint _accept(const Input* s, int i, int j) noexcept nogil:
@@ -417,76 +418,118 @@ cdef int _hash(const Input* s, Found* f, int minlevel, int maxlevel) noexcept no
     return status
 
 
-cdef long long _interleave(long long x, long long y, int bits) noexcept nogil:
-    """Morton code of (x, y) with ``bits`` bits each."""
-    cdef long long m = 0
-    cdef int b
-    for b in range(bits):
-        m |= ((x >> b) & 1) << (2 * b) | ((y >> b) & 1) << (2 * b + 1)
-    return m
+cdef void _qt_root(const dReal* rp, dReal* root) noexcept nogil:
+    """The root block (min x, max x, min y, max y): centre - extents to the next dReal above centre +
+    extents, so a box touching the far side still fits (half-open bounds)."""
+    cdef dReal hx = <dReal> (rp[0] + rp[3]), hy = <dReal> (rp[1] + rp[4])
+    root[0] = <dReal> (rp[0] - rp[3])
+    root[2] = <dReal> (rp[1] - rp[4])
+    if sizeof(dReal) == sizeof(float):
+        root[1] = nextafterf(<float> hx, INFINITY)
+        root[3] = nextafterf(<float> hy, INFINITY)
+    else:
+        root[1] = nextafter(hx, INFINITY)
+        root[3] = nextafter(hy, INFINITY)
 
 
-cdef void _qt_block(const Input* s, int i, const double* c, const double* e, int depth,
-                    long long* out) noexcept nogil:
-    """(level, ix, iy) of the deepest quadtree block strictly containing geom i's AABB in x and y."""
-    cdef double lx = c[0] - e[0], ly = c[1] - e[1]
-    cdef double wx = 2.0 * e[0], wy = 2.0 * e[1]
-    cdef double x0 = s.a[6 * i], x1 = s.a[6 * i + 1], y0 = s.a[6 * i + 2], y1 = s.a[6 * i + 3]
-    cdef double sx, sy, gx, gy
-    cdef long long ix, iy
-    cdef int lvl
-    out[0] = 0
-    out[1] = 0
-    out[2] = 0
-    for lvl in range(1, depth):
-        sx = ldexp(wx, -lvl)
-        sy = ldexp(wy, -lvl)
-        gx = (x0 - lx) / sx
-        gy = (y0 - ly) / sy
-        if not (isfinite(gx) and isfinite(gy)):
+cdef inline dReal _qt_mid(dReal lo, dReal hi) noexcept nogil:
+    """A block's split: lo + (hi - lo) / 2, each operation rounded to dReal."""
+    cdef dReal half = <dReal> (hi - lo)
+    half = <dReal> (half / 2)
+    return <dReal> (lo + half)
+
+
+cdef long long _qt_key(const dReal* box, const dReal* root, int depth) noexcept nogil:
+    """The key of the block box (minx, maxx, miny, maxy) sits in (twin: ``_qt_key``): the deepest block
+    holding it within half-open bounds, from the root down (the root when none does); the key orders
+    blocks in the tree's pre-order: (path << 2 * (depth - level)) << 5 | level."""
+    cdef dReal b[4]
+    cdef long long path = 0
+    cdef int level = 0, hx, hy
+    b[0] = root[0]
+    b[1] = root[1]
+    b[2] = root[2]
+    b[3] = root[3]
+    if not (box[0] >= b[0] and box[1] < b[1] and box[2] >= b[2] and box[3] < b[3]):
+        return 0
+    while level < depth:
+        hx = _qt_half(box, b)
+        if hx < 0:
             break
-        if gx < 0.0 or gy < 0.0 or gx >= ldexp(1.0, lvl) or gy >= ldexp(1.0, lvl):
+        hy = _qt_half(box + 2, b + 2)
+        if hy < 0:
             break
-        ix = <long long> floor(gx)
-        iy = <long long> floor(gy)
-        if not (lx + ix * sx < x0 and x1 < lx + (ix + 1) * sx and ly + iy * sy < y0
-                and y1 < ly + (iy + 1) * sy):
-            break
-        out[0] = lvl
-        out[1] = ix
-        out[2] = iy
+        path = 4 * path + 2 * hx + hy
+        level += 1
+    return ((path << (2 * (depth - level))) << 5) | level
+
+
+cdef inline int _qt_half(const dReal* box, dReal* b) noexcept nogil:
+    """On one axis, the half of block [b[0], b[1]) that holds box[0] .. box[1]: 0 (lower) or 1, the block
+    narrowed to it; -1 when the box crosses the split (twin: ``_qt_half``)."""
+    cdef dReal m = _qt_mid(b[0], b[1])
+    if box[1] < m:
+        b[1] = m
+        return 0
+    if box[0] >= m:
+        b[0] = m
+        return 1
+    return -1
+
+
+cdef void _qt_keys(const dReal* a, Py_ssize_t stride, const Py_ssize_t* at, const Py_ssize_t* which,
+                   Py_ssize_t nw, long long* place, const dReal* root, int depth) noexcept nogil:
+    """Re-place geoms which[0 .. nw-1] in order (geom k's AABB at a + stride * at[k]) (twin: ``_qt_keys``):
+    a geom whose block changed goes to the front of the new block's list (a new, larger place[0] as its
+    position); the others keep their places. place: [counter, key, position, ...]."""
+    cdef Py_ssize_t w, k
+    cdef long long key
+    for w in range(nw):
+        k = which[w]
+        key = _qt_key(a + stride * at[k], root, depth)
+        if key != place[1 + 2 * k]:
+            place[0] += 1
+            place[1 + 2 * k] = key
+            place[2 + 2 * k] = place[0]
 
 
 cdef int _cmp_qt(const void* x, const void* y) noexcept nogil:
     cdef const QtItem* p = <const QtItem*> x
     cdef const QtItem* q = <const QtItem*> y
-    if p.start != q.start:
-        return -1 if p.start < q.start else 1
-    if p.lvl != q.lvl:
-        return -1 if p.lvl < q.lvl else 1
-    return (p.i > q.i) - (p.i < q.i)
+    if p.key != q.key:
+        return -1 if p.key < q.key else 1
+    return (p.pos < q.pos) - (p.pos > q.pos)
 
 
-cdef int _quadtree(const Input* s, Found* f, const double* c, const double* e, int depth) noexcept nogil:
-    """Quadtree in x and y: a geom pairs with geoms in its block and in the blocks below it."""
-    cdef int n = s.n, p, q, shift
-    cdef long long blk[3]
+cdef void _qt_sweep(const Input* s, Found* f, QtItem* items, int n, int depth) noexcept nogil:
+    """libode's quadtree collide (twin: ``_qt_sweep``): the geoms in block pre-order, a block's list front
+    first; each pairs with the later geoms of its block, then with those of the blocks below it (the
+    earlier geom first)."""
+    cdef int p, q
+    cdef long long end
+    qsort(items, n, sizeof(QtItem), _cmp_qt)
+    for p in range(n):
+        end = (items[p].key >> 5) + ((<long long> 1) << (2 * (depth - (items[p].key & 31))))
+        q = p + 1
+        while q < n and (items[q].key >> 5) < end:
+            _emit_ordered(s, f, items[p].i, items[q].i)
+            q += 1
+
+
+cdef int _quadtree(const Input* s, Found* f, const dReal* rp, int depth) noexcept nogil:
+    """A quadtree space whose geoms 0 .. n-1 were added in turn at their AABBs (each at the front of its
+    block's list), collided as libode does; -1 when out of memory."""
+    cdef int n = s.n, k
+    cdef dReal root[4]
     cdef QtItem* items = <QtItem*> malloc((n + 1) * sizeof(QtItem))
     if items == NULL:
         return -1
-    for p in range(n):
-        _qt_block(s, p, c, e, depth, blk)
-        shift = 2 * (depth - 1 - <int> blk[0])
-        items[p].start = _interleave(blk[1], blk[2], <int> blk[0]) << shift
-        items[p].lvl = blk[0]
-        items[p].i = p
-        items[p].end = items[p].start + ((<long long> 1) << shift)
-    qsort(items, n, sizeof(QtItem), _cmp_qt)
-    for p in range(n):
-        q = p + 1
-        while q < n and items[q].start < items[p].end:
-            _emit(s, f, items[p].i, items[q].i)
-            q += 1
+    _qt_root(rp, root)
+    for k in range(n):
+        items[k].key = _qt_key(s.a + 6 * k, root, depth)
+        items[k].pos = k + 1
+        items[k].i = k
+    _qt_sweep(s, f, items, n, depth)
     free(items)
     return 0
 
@@ -566,17 +609,20 @@ cdef void* _data_n(cnp.ndarray arr, int typenum, Py_ssize_t n, str name) except 
     return cnp.PyArray_DATA(arr)
 
 
+cdef void _check_depth(int depth) except *:
+    """The quadtree's depth (levels below the root): 0 .. 16."""
+    if depth < 0 or depth > 16:
+        raise ValueError(f"depth must be in 0 .. 16, not {depth}")
+
+
 cdef object _find(int kind, Input* s, const int* ip, const dReal* rp, const Py_ssize_t* back):
     """The sorted, deduplicated candidate pairs of ``s`` as an int32 array (m, 2); with ``back`` the
     indices are mapped through it (back[i] for geom i)."""
     cdef Found f
     cdef Py_ssize_t n = s.n, r, m
     cdef int status = 0, minlevel = ip[0], maxlevel = ip[1], depth = ip[2], axis = ip[3]
-    cdef double c[3]
-    cdef double e[3]
-    for r in range(3):
-        c[r] = rp[r]
-        e[r] = rp[3 + r]
+    if kind == K_QUADTREE:
+        _check_depth(depth)
     f.keys = NULL
     f.count = 0
     f.cap = 0
@@ -585,12 +631,12 @@ cdef object _find(int kind, Input* s, const int* ip, const dReal* rp, const Py_s
         if kind == K_HASH:
             status = _hash(s, &f, minlevel, maxlevel)
         elif kind == K_QUADTREE:
-            status = _quadtree(s, &f, c, e, depth)
+            status = _quadtree(s, &f, rp, depth)
         elif kind == K_SAP:
             status = _sap(s, &f, axis)
         else:
             _simple(s, &f)
-        if status == 0 and not f.failed and f.count > 1 and (kind == K_QUADTREE or kind == K_SAP):
+        if status == 0 and not f.failed and f.count > 1 and kind == K_SAP:
             status = _sort_keys(f.keys, f.count, n)
     if status != 0 or f.failed:
         free(f.keys)
@@ -1040,6 +1086,26 @@ cdef int _sap_ode(const Input* s, Found* f, const int* axes, long long* state) n
     return 0
 
 
+cdef void _start(Input* s, Found* f) noexcept:
+    """Empty pair keys, and no gathered buffers yet (what _ungather frees if _gather fails early)."""
+    f.keys = NULL
+    f.count = 0
+    f.cap = 0
+    f.failed = 0
+    memset(s, 0, sizeof(Input))
+
+
+cdef object _ordered_out(const Found* f, const Py_ssize_t* back, Py_ssize_t m):
+    """The pair keys i * m + j of f, in their order, as an int32 array (m, 2) of back[i], back[j]."""
+    cdef Py_ssize_t r
+    out = np.zeros((f.count, 2), dtype=np.int32)
+    cdef int* o = <int*> cnp.PyArray_DATA(<cnp.ndarray> out)
+    for r in range(f.count):
+        o[2 * r] = <int> back[f.keys[r] // m]
+        o[2 * r + 1] = <int> back[f.keys[r] % m]
+    return out
+
+
 def sap_rows_pairs(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.ndarray rows not None,
                    cnp.ndarray cat not None, cnp.ndarray col not None, cnp.ndarray body not None,
                    cnp.ndarray axes not None, cnp.ndarray state not None):
@@ -1050,7 +1116,7 @@ def sap_rows_pairs(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.nd
     cdef Input s
     cdef Found f
     cdef Py_ssize_t* back = NULL
-    cdef Py_ssize_t k, r, m
+    cdef Py_ssize_t k, m
     cdef int status
     cdef int ax[3]
     _check_geom_arrays(greal, gint)
@@ -1065,11 +1131,7 @@ def sap_rows_pairs(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.nd
             or state.shape[0] < rows.shape[0] + 3:
         raise ValueError("state must be an int64 array of at least len(rows) + 3 values")
     cdef long long* st = <long long*> cnp.PyArray_DATA(state)
-    f.keys = NULL
-    f.count = 0
-    f.cap = 0
-    f.failed = 0
-    memset(&s, 0, sizeof(Input))          # no buffers yet: what _ungather frees if _gather fails early
+    _start(&s, &f)
     try:
         _gather(&s, &back, greal, gint, rows, cat, col, body)
         m = s.n
@@ -1077,12 +1139,78 @@ def sap_rows_pairs(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.nd
             status = _sap_ode(&s, &f, ax, st)
         if status != 0 or f.failed:
             raise MemoryError("broad phase: out of memory")
-        out = np.zeros((f.count, 2), dtype=np.int32)
-        o = <int*> cnp.PyArray_DATA(<cnp.ndarray> out)
-        for r in range(f.count):
-            o[2 * r] = <int> back[f.keys[r] // m]
-            o[2 * r + 1] = <int> back[f.keys[r] % m]
-        return out
+        return _ordered_out(&f, back, m)
     finally:
+        free(f.keys)
+        _ungather(&s, back)
+
+
+cdef long long* _place_of(cnp.ndarray place, Py_ssize_t n) except NULL:
+    """Pointer to a quadtree's place array: int64, at least 1 + 2 n values."""
+    if cnp.PyArray_TYPE(place) != cnp.NPY_INT64 or place.ndim != 1 or not cnp.PyArray_IS_C_CONTIGUOUS(place) \
+            or place.shape[0] < 2 * n + 1:
+        raise ValueError("place must be an int64 array of at least 2 * len(rows) + 1 values")
+    return <long long*> cnp.PyArray_DATA(place)
+
+
+def quadtree_place(cnp.ndarray greal not None, cnp.ndarray rows not None, cnp.ndarray which not None,
+                   cnp.ndarray place not None, cnp.ndarray rparams not None, int depth):
+    """Put geoms of a quadtree space in their blocks, as libode on adding a geom or cleaning dirty ones:
+    the geoms ``which`` (intp indices into ``rows``, the space's store rows), in that order, each at the
+    block its AABB fits; a geom whose block changed goes to the front of the new block's list.
+    ``place`` (int64, 1 + 2 len(rows)): a counter, then per geom its block key (-1: none yet) and its
+    position in the block's list (larger: nearer the front). rparams: centre (3) and extents (3) (twin:
+    ``quadtree_place``)."""
+    cdef dReal root[4]
+    if greal.ndim != 2 or greal.shape[1] != GR or cnp.PyArray_ITEMSIZE(greal) != sizeof(dReal) \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(greal):
+        raise ValueError("greal must be the C-contiguous geom array of the kernel's real type")
+    cdef const Py_ssize_t* pr = _rows_of(rows, greal.shape[0], "rows")
+    cdef const Py_ssize_t* pw = _rows_of(which, rows.shape[0], "which")
+    cdef long long* pl = _place_of(place, rows.shape[0])
+    _check_depth(depth)
+    cdef const dReal* rp = <const dReal*> _data_n(rparams, cnp.PyArray_TYPE(greal), 6, "rparams")
+    cdef const dReal* a = (<const dReal*> cnp.PyArray_DATA(greal)) + G_AABB
+    _qt_root(rp, root)
+    with nogil:
+        _qt_keys(a, GR, pr, pw, which.shape[0], pl, root, depth)
+
+
+def quadtree_rows_pairs(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.ndarray rows not None,
+                        cnp.ndarray cat not None, cnp.ndarray col not None, cnp.ndarray body not None,
+                        cnp.ndarray place not None, int depth):
+    """The pairs of a quadtree space whose geoms are the store rows ``rows``, placed by quadtree_place,
+    in libode's order and argument order, as (m, 2) indices into ``rows``: disabled rows take no part;
+    bodies, bits and AABBs are tested (twin: ``quadtree_rows_pairs``)."""
+    cdef Input s
+    cdef Found f
+    cdef Py_ssize_t* back = NULL
+    cdef QtItem* items = NULL
+    cdef Py_ssize_t r, m
+    _check_geom_arrays(greal, gint)
+    _rows_of(rows, greal.shape[0], "rows")
+    cdef const long long* pl = _place_of(place, rows.shape[0])
+    _check_depth(depth)
+    for r in range(rows.shape[0]):
+        if pl[1 + 2 * r] < 0 or (pl[1 + 2 * r] & 31) > depth:
+            raise ValueError("place: a geom without a block of this depth")
+    _start(&s, &f)
+    try:
+        _gather(&s, &back, greal, gint, rows, cat, col, body)
+        m = s.n
+        items = <QtItem*> malloc((m + 1) * sizeof(QtItem))
+        if items == NULL:
+            raise MemoryError("broad phase: out of memory")
+        with nogil:
+            for r in range(m):
+                items[r].key = pl[1 + 2 * back[r]]
+                items[r].pos = pl[2 + 2 * back[r]]
+                items[r].i = <int> r
+            _qt_sweep(&s, &f, items, <int> m, depth)
+        if f.failed:
+            raise MemoryError("broad phase: out of memory")
+        return _ordered_out(&f, back, m)
+    finally:
+        free(items)
         free(f.keys)
         _ungather(&s, back)

@@ -1,7 +1,8 @@
 """Broad phase (pure-Python twin of ``ode/_core/space.pyx``): candidate geom pairs of a space by AABB overlap.
 
 Same functions, same results, same order (see the kernel's docstring): libode's pair and argument order for
-simple, hash (``_hash``) and SAP (``sap_rows_pairs``) spaces, sorted pairs for the other ``space_pairs``.
+simple, hash (``_hash``), quadtree (``quadtree_place``, ``quadtree_rows_pairs``) and SAP (``sap_rows_pairs``)
+spaces, sorted pairs for ``space_pairs`` of kind SAP.
 """
 
 from __future__ import annotations
@@ -212,50 +213,106 @@ def _hash(n, a, minlevel, maxlevel, emit) -> None:
     _rescue(boxes, ids, table, size, runs, tested, emit)
 
 
-def _interleave(x: int, y: int, bits: int) -> int:
-    """Morton code of (x, y) with ``bits`` bits each."""
-    m = 0
-    for b in range(bits):
-        m |= ((x >> b) & 1) << (2 * b) | ((y >> b) & 1) << (2 * b + 1)
-    return m
+def _qt_round(single: bool):
+    """The rounding of the quadtree's block bounds: to float32 in the single-precision build (libode's
+    dReal arithmetic, each operation rounded), none in double."""
+    if not single:
+        return lambda v: v
+    return lambda v: float(np.float32(v))
 
 
-def _qt_block(a, i, c, e, depth):
-    """(level, ix, iy) of the deepest quadtree block strictly containing geom i's AABB in x and y."""
-    lx, ly = c[0] - e[0], c[1] - e[1]
-    wx, wy = 2.0 * e[0], 2.0 * e[1]
-    x0, x1, y0, y1 = a[6 * i], a[6 * i + 1], a[6 * i + 2], a[6 * i + 3]
-    best = (0, 0, 0)
-    for lvl in range(1, depth):
-        sx, sy = math.ldexp(wx, -lvl), math.ldexp(wy, -lvl)
-        gx, gy = (x0 - lx) / sx, (y0 - ly) / sy
-        if not (math.isfinite(gx) and math.isfinite(gy)):
+def _qt_root(c, e, single: bool) -> tuple:
+    """The root block (min x, max x, min y, max y): centre - extents to the next value above centre +
+    extents, so a box touching the far side still fits (half-open bounds)."""
+    rnd = _qt_round(single)
+    up = (lambda v: float(np.nextafter(np.float32(v), np.float32(math.inf)))) if single \
+        else (lambda v: math.nextafter(v, math.inf))
+    return (rnd(c[0] - e[0]), up(rnd(c[0] + e[0])), rnd(c[1] - e[1]), up(rnd(c[1] + e[1])))
+
+
+def _qt_key(box, root, depth: int, single: bool) -> int:
+    """The key of the block a box (minx, maxx, miny, maxy) sits in: the deepest block holding it within
+    half-open bounds (min <= box min, box max < max, in x and y), found from the root down, the root when
+    none holds it. A child's bounds split its parent's at min + (max - min) / 2; its number is
+    2 * (x half) + (y half). key = (path << 2 * (depth - level)) << 5 | level, path the child numbers
+    from the root as base-4 digits: keys sort blocks in the tree's pre-order."""
+    rnd = _qt_round(single)
+    b = list(root)
+    if not (box[0] >= b[0] and box[1] < b[1] and box[2] >= b[2] and box[3] < b[3]):
+        return 0
+    path = 0
+    level = 0
+    while level < depth:
+        hx = _qt_half(box[0], box[1], b, 0, rnd)
+        if hx < 0:
             break
-        ix, iy = math.floor(gx), math.floor(gy)
-        if ix < 0 or iy < 0 or ix >= (1 << lvl) or iy >= (1 << lvl):
+        hy = _qt_half(box[2], box[3], b, 2, rnd)
+        if hy < 0:
             break
-        if not (lx + ix * sx < x0 and x1 < lx + (ix + 1) * sx and ly + iy * sy < y0
-                and y1 < ly + (iy + 1) * sy):
-            break
-        best = (lvl, ix, iy)
-    return best
+        path = 4 * path + 2 * hx + hy
+        level += 1
+    return (path << (2 * (depth - level))) << 5 | level
 
 
-def _quadtree(n, a, c, e, depth, emit) -> None:
-    """Quadtree in x and y: a geom pairs with geoms in its block and in the blocks below it."""
-    keys = []
-    for i in range(n):
-        lvl, ix, iy = _qt_block(a, i, c, e, depth)
-        shift = 2 * (depth - 1 - lvl)
-        start = _interleave(ix, iy, lvl) << shift
-        keys.append((start, lvl, i, start + (1 << shift)))
-    keys.sort()
+def _qt_half(lo, hi, b, k: int, rnd) -> int:
+    """On one axis, the half of block [b[k], b[k + 1]) that holds lo .. hi: 0 (lower) or 1, the block
+    narrowed to it; -1 when the box crosses the split b[k] + (b[k + 1] - b[k]) / 2 (rounded by rnd)."""
+    m = rnd(b[k] + rnd(rnd(b[k + 1] - b[k]) / 2.0))
+    if hi < m:
+        b[k + 1] = m
+        return 0
+    if lo >= m:
+        b[k] = m
+        return 1
+    return -1
+
+
+def _qt_keys(box_of, which, place, root, depth, single) -> None:
+    """Re-place the geoms ``which`` (indices, in order; box_of(k): geom k's (minx, maxx, miny, maxy)): a
+    geom whose block changed leaves its old block for the front of the new one's list (a new, larger
+    place[0] as its position); the others keep their places. place: [counter, key, position, ...]."""
+    for k in which:
+        key = _qt_key(box_of(k), root, depth, single)
+        if key != place[1 + 2 * k]:
+            place[0] += 1
+            place[1 + 2 * k] = key
+            place[2 + 2 * k] = place[0]
+
+
+def _qt_sweep(keys, depth: int, emit) -> None:
+    """libode's quadtree collide over (key, position, index) per geom: the geoms in block pre-order, a
+    block's list front first (the largest position first); each geom pairs with the later geoms of its
+    block, then with those of the blocks below it (argument order: the earlier geom first)."""
+    order = sorted(keys, key=lambda t: (t[0], -t[1]))
+    n = len(order)
     for p in range(n):
-        start, lvl, i, end = keys[p]
+        key = order[p][0]
+        end = (key >> 5) + (1 << (2 * (depth - (key & 31))))
         q = p + 1
-        while q < n and keys[q][0] < end:
-            emit(i, keys[q][2])
+        while q < n and (order[q][0] >> 5) < end:
+            emit(order[p][2], order[q][2])
             q += 1
+
+
+def _is_single(arr) -> bool:
+    """Whether the kernel's real type is float32 (the dtype of ``arr``)."""
+    return isinstance(arr, np.ndarray) and arr.dtype == np.float32
+
+
+def _quadtree(n, a, rp, depth, single, emit) -> None:
+    """A quadtree space whose geoms 0 .. n-1 were added in turn at their AABBs: each at the front of its
+    block's list (so a block lists its geoms the last added first), collided as libode does."""
+    _check_depth(depth)
+    root = _qt_root(rp[0:3], rp[3:6], single)
+    place = [0] + [-1, 0] * n
+    _qt_keys(lambda k: a[6 * k:6 * k + 4], range(n), place, root, depth, single)
+    _qt_sweep([(place[1 + 2 * k], place[2 + 2 * k], k) for k in range(n)], depth, emit)
+
+
+def _check_depth(depth) -> None:
+    """The quadtree's depth (levels below the root): 0 .. 16."""
+    if not 0 <= depth <= 16:
+        raise ValueError(f"depth must be in 0 .. 16, not {depth}")
 
 
 def space_pairs(kind, aabb, cat, col, body, group, iparams, rparams):
@@ -284,12 +341,12 @@ def space_pairs(kind, aabb, cat, col, body, group, iparams, rparams):
     if kind == HASH:
         _hash(n, a, ip[0], ip[1], emit_ordered)
     elif kind == QUADTREE:
-        _quadtree(n, a, rp[0:3], rp[3:6], ip[2], emit)
+        _quadtree(n, a, rp, ip[2], _is_single(rparams), emit_ordered)
     elif kind == SAP:
         _sap(n, a, ip[3], emit)
     else:
         _simple(n, a, emit_ordered)
-    if kind == HASH or kind not in (QUADTREE, SAP):
+    if kind != SAP:
         return np.array(ordered, dtype=np.int32).reshape(-1, 2)
     out = np.zeros((len(found), 2), dtype=np.int32)
     for r, key in enumerate(sorted(found)):
@@ -439,11 +496,7 @@ def sap_rows_pairs(greal, gint, rows, cat, col, body, axes, state):
     if not isinstance(state, np.ndarray) or state.dtype != np.int64 or state.ndim != 1 \
             or state.shape[0] < len(rl) + 3:
         raise ValueError("state must be an int64 array of at least len(rows) + 3 values")
-    back = [k for k, r in enumerate(rl) if gint[r, L.GI_ENABLED] != 0]
-    a = [float(v) for r in (rl[k] for k in back) for v in greal[r, L.G_AABB:L.G_AABB + 6].tolist()]
-    catl = [int(cat[rl[k]]) for k in back]
-    coll = [int(col[rl[k]]) for k in back]
-    bodyl = [int(body[rl[k]]) for k in back]
+    back, a, catl, coll, bodyl = _gather(greal, gint, rl, cat, col, body)
     out: list = []
 
     def emit(i, j):
@@ -457,6 +510,77 @@ def sap_rows_pairs(greal, gint, rows, cat, col, body, axes, state):
     _sap_ode(len(back), a, ax, st, emit)
     state[:len(st)] = st
     return np.array(out, dtype=np.int32).reshape(-1, 2)
+
+
+def _reals(arr, dtype, n: int, name: str) -> list:
+    """The values of a C-contiguous array of dtype ``dtype`` with at least n values, or TypeError /
+    ValueError (the compiled kernel's checks)."""
+    if arr.dtype != dtype:
+        raise TypeError(f"{name} must have dtype {np.dtype(dtype)}, not {arr.dtype}")
+    if not arr.flags.c_contiguous:
+        raise ValueError(f"{name} must be C-contiguous")
+    if arr.size < n:
+        raise ValueError(f"{name} must have at least {n} values")
+    return arr.reshape(-1).tolist()
+
+
+def _check_place(place, n: int) -> None:
+    """A quadtree's place array: int64, 1 + 2 n values."""
+    if not isinstance(place, np.ndarray) or place.dtype != np.int64 or place.ndim != 1 \
+            or place.shape[0] < 2 * n + 1:
+        raise ValueError("place must be an int64 array of at least 2 * len(rows) + 1 values")
+
+
+def quadtree_place(greal, rows, which, place, rparams, depth) -> None:
+    """Put geoms of a quadtree space in their blocks, as libode on adding a geom or cleaning dirty ones:
+    the geoms ``which`` (intp indices into ``rows``, the space's store rows), in that order, each at the
+    block its AABB fits (see _qt_key); a geom whose block changed goes to the front of the new block's
+    list. ``place`` (int64, 1 + 2 len(rows)): a counter, then per geom its block key (-1: none yet) and
+    its position in the block's list (larger: nearer the front). rparams: centre (3) and extents (3)."""
+    if greal.ndim != 2 or greal.shape[1] != L.GR:
+        raise ValueError("greal must be the C-contiguous geom array of the kernel's real type")
+    rl = _rows(rows, greal.shape[0], "rows")
+    wl = _rows(which, len(rl), "which")
+    _check_place(place, len(rl))
+    _check_depth(depth)
+    rp = _reals(rparams, greal.dtype, 6, "rparams")
+    root = _qt_root(rp[0:3], rp[3:6], greal.dtype == np.float32)
+    pl = place.tolist()
+    _qt_keys(lambda k: greal[rl[k], L.G_AABB:L.G_AABB + 4].tolist(), wl, pl, root, depth,
+             greal.dtype == np.float32)
+    place[:len(pl)] = pl
+
+
+def quadtree_rows_pairs(greal, gint, rows, cat, col, body, place, depth):
+    """The pairs of a quadtree space whose geoms are the store rows ``rows``, placed by quadtree_place,
+    in libode's order and argument order, as (m, 2) indices into ``rows``: disabled rows take no part;
+    bodies, bits and AABBs are tested."""
+    _check_geom_arrays(greal, gint)
+    rl = _rows(rows, greal.shape[0], "rows")
+    _check_place(place, len(rl))
+    _check_depth(depth)
+    pl = place.tolist()
+    for r in range(len(rl)):
+        if pl[1 + 2 * r] < 0 or (pl[1 + 2 * r] & 31) > depth:
+            raise ValueError("place: a geom without a block of this depth")
+    back, a, catl, coll, bodyl = _gather(greal, gint, rl, cat, col, body)
+    nogroup = [-1] * len(back)
+    out: list = []
+
+    def emit(i, j):
+        if _accept(i, j, a, catl, coll, bodyl, nogroup):
+            out.append((back[i], back[j]))
+
+    _qt_sweep([(pl[1 + 2 * k], pl[2 + 2 * k], m) for m, k in enumerate(back)], depth, emit)
+    return np.array(out, dtype=np.int32).reshape(-1, 2)
+
+
+def _gather(greal, gint, rl, cat, col, body) -> tuple:
+    """The enabled ones of store rows rl: (their indices in rl, their AABBs flat, bits, bodies)."""
+    back = [k for k, r in enumerate(rl) if gint[r, L.GI_ENABLED] != 0]
+    a = [float(v) for r in (rl[k] for k in back) for v in greal[r, L.G_AABB:L.G_AABB + 6].tolist()]
+    return (back, a, [int(cat[rl[k]]) for k in back], [int(col[rl[k]]) for k in back],
+            [int(body[rl[k]]) for k in back])
 
 
 def _rows(rows, nrow: int, name: str) -> list:
