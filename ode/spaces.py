@@ -299,10 +299,7 @@ class SpaceBase(GeomObject):
                 kids, pairs = self._pairs()
             if pairs.shape[0]:
                 tests = len(_aabb_tests()) > 0     # (a weak dictionary: its len is a Python call)
-                for i, j in pairs.tolist():
-                    g1, g2 = kids[i], kids[j]
-                    if g1._slot >= 0 and g2._slot >= 0 and (not tests or _aabb_pass(g1, g2)):
-                        callback(arg, g1, g2)
+                _GH.call_pairs(kids, pairs, arg, callback, _aabb_pass if tests else None)
         finally:
             try:
                 _PASS.depth -= 1
@@ -784,8 +781,9 @@ _PASS = _PassState()
 # Every thread's pass entries and exits are also counted process-wide (geom_handles.pass_begin / pass_end,
 # the count raised before a depth rises and lowered after it falls, so it is never below the sum of the
 # depths): while it is 0 no thread is in a pass and the compiled fast paths skip the per-thread lookup.
-_PASS_BEGIN = _backend.kernel("geom_handles").pass_begin
-_PASS_END = _backend.kernel("geom_handles").pass_end
+_GH = _backend.kernel("geom_handles")
+_PASS_BEGIN = _GH.pass_begin
+_PASS_END = _GH.pass_end
 
 
 class _Pass:

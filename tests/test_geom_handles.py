@@ -407,3 +407,34 @@ def test_space_bookkeeping_kernels_refuse_bad_rows(mod):
     with pytest.raises(TypeError, match="rows"):
         mod.spaces_moved(np.array([4], dtype=np.int32), np.array([0], dtype=np.intp), 1, stamp, gints,
                          set(), set(), {})
+
+
+class _G:
+    """A stand-in geom: only ``_slot`` is read by call_pairs."""
+
+    def __init__(self, slot: int) -> None:
+        self._slot = slot
+
+
+@pytest.mark.parametrize("mod", [core, twin], ids=["core", "twin"])
+def test_call_pairs_calls_back_in_order_skipping_destroyed_and_rejected(mod):
+    kids = [_G(s) for s in (0, 1, 2, 3)]
+    pairs = np.array([[0, 1], [2, 3], [1, 3], [0, 2]], dtype=np.int32)
+    seen = []
+
+    def callback(arg, a, b):
+        seen.append((arg, kids.index(a), kids.index(b)))
+        if len(seen) == 1:
+            kids[3]._slot = -1                  # destroyed by a callback: its later pairs are skipped
+
+    mod.call_pairs(kids, pairs, "x", callback)
+    assert seen == [("x", 0, 1), ("x", 0, 2)]
+    kids[3]._slot = 3
+    seen.clear()
+    mod.call_pairs(kids, pairs, None, lambda arg, a, b: seen.append((kids.index(a), kids.index(b))),
+                   lambda a, b: kids.index(b) != 3)
+    assert seen == [(0, 1), (0, 2)]
+    with pytest.raises(IndexError, match="pair index"):
+        mod.call_pairs(kids, np.array([[0, 4]], dtype=np.int32), None, callback)
+    with pytest.raises(TypeError, match="int32"):
+        mod.call_pairs(kids, np.array([[0, 1]], dtype=np.int64), None, callback)

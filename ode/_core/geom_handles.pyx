@@ -547,6 +547,27 @@ cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, o
     return 0
 
 
+def call_pairs(list kids not None, cnp.ndarray pairs not None, arg, callback, aabb_pass=None) -> None:
+    """``callback(arg, kids[i], kids[j])`` for each row (i, j) of the int32 array pairs (m, 2), skipping pairs
+    one of whose geoms an earlier callback destroyed and, when aabb_pass is given, pairs it rejects: the
+    callback loop of a space.collide pass, without a Python loop."""
+    cdef Py_ssize_t m, k, n = len(kids)
+    cdef const int* p
+    if pairs.dtype.num != cnp.NPY_INT32 or pairs.ndim != 2 or pairs.shape[1] != 2 \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(pairs):
+        raise TypeError("pairs must be a C-contiguous int32 array of shape (m, 2)")
+    m = pairs.shape[0]
+    p = <const int*>cnp.PyArray_DATA(pairs)
+    for k in range(2 * m):
+        if p[k] < 0 or p[k] >= n:
+            raise IndexError("a pair index is out of range")
+    for k in range(m):
+        g1 = kids[p[2 * k]]
+        g2 = kids[p[2 * k + 1]]
+        if g1._slot >= 0 and g2._slot >= 0 and (aabb_pass is None or aabb_pass(g1, g2)):
+            callback(arg, g1, g2)
+
+
 def space_collide(space, arg, callback):
     """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch.
 

@@ -235,3 +235,17 @@ def spaces_moved(rows, spaces, t0: int, stamp, gints, unsorted: set, dirty: set,
         if gints[p, L.GI_CLASS] == L.GC_SAP_SPACE:
             sap_events.setdefault(p, []).extend(g[i] for i in range(k, n) if sp[i] == p)
         _dirty_up(stamp, gints, p, int(t0) + k, unsorted, dirty, sap_events)
+
+
+def call_pairs(kids: list, pairs, arg, callback, aabb_pass=None) -> None:
+    """``callback(arg, kids[i], kids[j])`` for each row (i, j) of pairs (see the compiled module)."""
+    if not isinstance(kids, list):
+        raise TypeError(f"kids must be a list, not {type(kids).__name__}")
+    if pairs.dtype != np.int32 or pairs.ndim != 2 or pairs.shape[1] != 2:
+        raise TypeError("pairs must be a C-contiguous int32 array of shape (m, 2)")
+    if pairs.shape[0] and (pairs.min() < 0 or pairs.max() >= len(kids)):
+        raise IndexError("a pair index is out of range")
+    for i, j in pairs.tolist():
+        g1, g2 = kids[i], kids[j]
+        if g1._slot >= 0 and g2._slot >= 0 and (aabb_pass is None or aabb_pass(g1, g2)):
+            callback(arg, g1, g2)
