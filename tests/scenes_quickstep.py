@@ -1,7 +1,7 @@
 """Scenes for QuickStep, auto-disable, damping and kinematic bodies, written against PyODE's API.
 
-Each scene takes the module to drive (our ``ode``, or libode through ``tools/libode_pyode3``) and returns a
-dict of plain lists, so ``tools/record_quickstep.py`` can store libode's answers in
+Each scene takes the module to drive (our ``ode``, or libode through ``tools/libode_pyode_dynamics``) and
+returns a dict of plain lists, so ``tools/record_quickstep.py`` can store libode's answers in
 ``tests/data/quickstep_libode.json`` and the tests can compare ours with them without libode.
 """
 

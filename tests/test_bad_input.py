@@ -1,4 +1,4 @@
-"""Issue 2's list of misuse: every case raises a Python exception with a message, none crashes the process."""
+"""A list of misuse: every case raises a Python exception with a message, none crashes the process."""
 
 import math
 

@@ -1,8 +1,9 @@
 """Record libode 0.16.2's answers for tests/scenes_quickstep.py into tests/data/quickstep_libode.json.
 
 Run from the repository root: ``python tools/record_quickstep.py``. libode is driven through the PyODE-shaped
-shim ``tools/libode_pyode3.py`` (ctypes, black box). Also records dRandInt(n) draws for the generator tests.
-With ``ODE_LIBODE`` naming a single-precision libode the file is tests/data/single/quickstep_libode.json.
+shim ``tools/libode_pyode_dynamics.py`` (ctypes, black box). Also records dRandInt(n) draws for the generator
+tests. With ``ODE_LIBODE`` naming a single-precision libode the file is
+tests/data/single/quickstep_libode.json.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import scenes_quickstep  # noqa: E402
 
-from tools import libode_pyode3 as lo  # noqa: E402
+from tools import libode_pyode_dynamics as lo  # noqa: E402
 from tools.libode import fn, recording_path  # noqa: E402
 
 

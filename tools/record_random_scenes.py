@@ -4,7 +4,7 @@
     python tools/record_random_scenes.py rs1003 rs1010  # only these scenes
     ODE_LIBODE=/path/to/single/libode.so python tools/record_random_scenes.py   # -> .../random_scenes/single/
 
-The scenes run with ``tools/libode_pyode3`` (libode through ctypes) bound as ``ode``;
+The scenes run with ``tools/libode_pyode_dynamics`` (libode through ctypes) bound as ``ode``;
 ``tests/test_random_scenes.py`` compares our package with these recordings.
 """
 
@@ -21,7 +21,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import random_scenes  # noqa: E402
 
-from tools import libode_pyode3  # noqa: E402
+from tools import libode_pyode_dynamics  # noqa: E402
 from tools.libode import recording_path  # noqa: E402
 
 SCENE_DIR = ROOT / "tests" / "data" / "random_scenes"
@@ -30,7 +30,7 @@ SCENE_DIR = ROOT / "tests" / "data" / "random_scenes"
 def record_scene(name: str) -> Path:
     """Run one random scene with the shim and save its samples, labels and kind."""
     spec = random_scenes.make_spec(random_scenes.seed_of(name))
-    rows = random_scenes.run_spec(libode_pyode3, spec)
+    rows = random_scenes.run_spec(libode_pyode_dynamics, spec)
     path = recording_path(SCENE_DIR / f"{name}.npz")
     np.savez_compressed(path, samples=np.asarray(rows, dtype=np.float64), labels=np.asarray(rows.labels),
                         kind=np.asarray(random_scenes.kind_of(spec)))

@@ -612,7 +612,7 @@ cdef dReal _hinge2_angle1(const int* jint, const dReal* jreal, int j, const dRea
     return -atan2(y, x)
 
 
-# ---------------------------------------------------------------- geometry of the joints of issue 3
+# ---------------------------------------------------------------- geometry of the extended joints
 
 cdef inline int _side_body(const int* jint, int j, int side) noexcept nogil:
     """Slot of body 1 (side 0) or body 2 (side 1), -1 for the environment."""

@@ -590,7 +590,7 @@ def hinge2_angle1(jint, jreal, j, breal) -> float:
     return -atan2(y, x)
 
 
-# ---------------------------------------------------------------- geometry of the joints of issue 3
+# ---------------------------------------------------------------- geometry of the extended joints
 
 
 def _side_body(jint, j, side) -> int:

@@ -1,4 +1,4 @@
-"""Issue 3's rest of the World and Body API: kinematic bodies, exportDIF, getWorld; libode fidelity.
+"""The rest of the World and Body API: kinematic bodies, exportDIF, getWorld; libode fidelity.
 
 Kinematic scenes (``tests/scenes_quickstep.kinematic_push``) agree with libode 0.16.2 within 1e-9 in double
 (5e-3 in single, where the default CFM also differs). The DIF text of ``dif_scene`` equals libode's

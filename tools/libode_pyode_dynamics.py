@@ -1,6 +1,7 @@
-"""The libode shim extended with issue 3's API: remaining joints, QuickStep, sleeping, damping, kinematics.
+"""The libode shim extended with the rest of ODE's dynamics API: remaining joints, QuickStep, sleeping,
+damping, kinematics.
 
-Import this module as ``ode`` wherever a scene needs issue 3's API: it re-exports everything of
+Import this module as ``ode`` wherever a scene needs that API: it re-exports everything of
 ``tools/libode_pyode`` (which it does not modify) and adds, with PyODE's names where PyODE has them:
 
 - ``World``: QuickStep W, auto-disable defaults, damping, max angular speed, exportDIF;
@@ -55,7 +56,8 @@ JointTypeDBall = 15
 JointTypeDHinge = 16
 JointTypeTransmission = 17
 
-# ---------------------------------------------------------------- libode function table (issue 3 only)
+# ---------------------------------------------------------------- libode function table (this shim's
+# additions)
 _SIGS3: dict = {
     "dRandSetSeed": (None, _U), "dRandGetSeed": (_U,),
     "dWorldSetQuickStepW": (None, _P, _R), "dWorldGetQuickStepW": (_R, _P),
@@ -122,7 +124,7 @@ for _name in ("LinearDamping", "AngularDamping", "LinearDampingThreshold", "Angu
 
 
 class _Lib3:
-    """Lazily declared libode functions of issue 3 (falling back to the base shim's table)."""
+    """Lazily declared libode functions of this shim (falling back to the base shim's table)."""
 
     def __getattr__(self, name: str):
         if name not in _SIGS3:
@@ -374,7 +376,8 @@ def _axis_out(f, jid, anum: int) -> tuple:
 
 
 class _Joint3(_base.Joint):
-    """Base of issue 3's joints: creation by ODE kind name, parameters through dJoint{Set,Get}<kind>Param."""
+    """Base of the extended joints: creation by ODE kind name, parameters through
+    dJoint{Set,Get}<kind>Param."""
 
     def __init__(self, world: World, jointgroup=None) -> None:
         self._create = f"dJointCreate{self._kind}"

@@ -1,9 +1,10 @@
-"""API of the joints of issue 3: parameter groups, validation, limbo behaviour and getters.
+"""API of the extended joints (PR, PU, piston, motors, plane-2D, DBall, DHinge, transmission): parameter
+groups, validation, limbo behaviour and getters.
 
-Values noted "libode" were observed on libode 0.16.2 through tools/libode_pyode3; the scenario tests at the
-end replay tests/data/joints3_api.json (recorded by tools/record_joints3_api.py): every getter of every new
-joint type, attached to two bodies, one body, or (environment, body), before and after the bodies move, and
-the joint's block of World.exportDIF.
+Values noted "libode" were observed on libode 0.16.2 through tools/libode_pyode_dynamics; the scenario tests
+at the end replay tests/data/joints_extended_api.json (recorded by tools/record_joints_extended_api.py): every
+getter of every new joint type, attached to two bodies, one body, or (environment, body), before and after the
+bodies move, and the joint's block of World.exportDIF.
 """
 
 import json
@@ -263,7 +264,7 @@ def test_destroyed_joint_raises(cls):
 
 
 # ---------------------------------------------------------------- recorded libode scenarios
-DATA = json.loads((Path(__file__).parent / "data" / "joints3_api.json").read_text())["scenarios"]
+DATA = json.loads((Path(__file__).parent / "data" / "joints_extended_api.json").read_text())["scenarios"]
 GET_TOL = 1e-9 if ode.precision == "double" else 2e-4  # getters after float32 storage and poses
 DIF_TOL = 1e-12 if ode.precision == "double" else 2e-4
 

@@ -1,4 +1,4 @@
-"""Record libode 0.16.2's getters of issue 3's joints into tests/data/joints3_api.json.
+"""Record libode 0.16.2's getters of the extended joints into tests/data/joints_extended_api.json.
 
 Each scenario places two bodies at random poses, creates one joint type, attaches it (``both`` bodies,
 body 1 ``one`` only, or ``rev`` = (environment, body), which ODE stores reversed), replays setter calls
@@ -6,8 +6,8 @@ with world-frame arguments, records every getter and the joint's block of ``Worl
 the bodies to new random poses and velocities and records the getters again (the angular motor in euler
 mode measures its angles in the step, and a transmission its radii, phases and contact points, so their
 scenarios take one step of 0.01 s without gravity).
-The setter calls are stored in the JSON, so tests/test_joints3_api.py replays them on ``ode`` without
-libode. Run: ``python tools/record_joints3_api.py`` (needs Debian's libode-dev).
+The setter calls are stored in the JSON, so tests/test_joints_extended_api.py replays them on ``ode`` without
+libode. Run: ``python tools/record_joints_extended_api.py`` (needs Debian's libode-dev).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "tests" / "data" / "joints3_api.json"
+OUT = ROOT / "tests" / "data" / "joints_extended_api.json"
 SEED = 20260322
 PER_MODE = 3  # scenarios per (type, attachment)
 
@@ -251,7 +251,7 @@ def record(m, scenario: dict) -> dict:
 
 def main() -> None:
     sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
-    import libode_pyode3 as lo
+    import libode_pyode_dynamics as lo
 
     rng = random.Random(SEED)
     data = []

@@ -1,24 +1,27 @@
-"""Fidelity of issue 3's features: each scene of tests/scenes3.py run with our ``ode`` against libode.
+"""Fidelity of the extended dynamics: each scene of tests/scenes_extended.py run with our ``ode`` against
+libode.
 
-Double precision compares with Debian's libode (tests/data/scenes3/); tolerances and their reasons are in
-``scenes3.TOLERANCE``: joint, kinematic and QuickStep scenes 1e-6 (QuickStep follows ODE 0.16's row order and
-dRand reordering, seed 0 set by each scene), damping 1e-9 relative, sleep scenes 1e-4 on the trajectory and
-the step at which each body sleeps or wakes identical. Single precision compares with libode built in single
-precision (tests/data/scenes3/single/) within the per-scene ``scenes3.SINGLE_TOLERANCE`` (damping scenes then
-compared like the others, scaled absolute; sleep steps still identical). Under the pure-Python
-backend the scenes run their first PY_STEPS steps (every scheduled event: sleeps up to step 98, the
-kinematic switch at 100, the forced disable at 110) against that prefix.
+Double precision compares with Debian's libode (tests/data/scenes_extended/); tolerances and their reasons are
+in
+``scenes_extended.TOLERANCE``: joint, kinematic and QuickStep scenes 1e-6 (QuickStep follows ODE 0.16's row
+order and dRand reordering, seed 0 set by each scene), damping 1e-9 relative, sleep scenes 1e-4 on the
+trajectory and the step at which each body sleeps or wakes identical. Single precision compares with libode
+built in single precision (tests/data/scenes_extended/single/) within the per-scene
+``scenes_extended.SINGLE_TOLERANCE`` (damping scenes then compared like the others, scaled absolute; sleep
+steps still identical). Under the pure-Python backend the scenes run their first PY_STEPS steps (every
+scheduled event: sleeps up to step 98, the kinematic switch at 100, the forced disable at 110) against that
+prefix.
 
 A scene whose API is entirely absent from the package is marked xfail(strict=True) "not implemented yet"
-(``REQUIRES`` lists what each scene calls beyond issue 2); as soon as the API exists the scene is compared for
-real. ``python tools/fidelity_report3.py`` prints the whole table.
+(``REQUIRES`` lists what each scene calls beyond tests/scenes.py); as soon as the API exists the scene is
+compared for real. ``python tools/fidelity_report_extended.py`` prints the whole table.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-import scenes3
+import scenes_extended
 
 import ode
 
@@ -88,62 +91,62 @@ def _param(name: str):
 @pytest.fixture
 def steps(monkeypatch):
     """The number of steps: all of them with the compiled core, a prefix with the Python twins."""
-    n = scenes3.STEPS if ode.backend == "core" else PY_STEPS
-    monkeypatch.setattr(scenes3, "STEPS", n)
+    n = scenes_extended.STEPS if ode.backend == "core" else PY_STEPS
+    monkeypatch.setattr(scenes_extended, "STEPS", n)
     return n
 
 
-@pytest.mark.parametrize("name", [_param(n) for n in scenes3.SCENES])
+@pytest.mark.parametrize("name", [_param(n) for n in scenes_extended.SCENES])
 def test_scene_matches_libode(name, steps):
     """Our engine follows libode's trajectory, joint readings, feedback and sleep steps within tolerance."""
-    ref, labels, _ = scenes3.load_recording(name, precision=ode.precision)
-    rows = scenes3.SCENES[name][0](ode)
+    ref, labels, _ = scenes_extended.load_recording(name, precision=ode.precision)
+    rows = scenes_extended.SCENES[name][0](ode)
     assert rows.labels == labels, "the scene samples different quantities than the recording"
     got = np.asarray(rows, dtype=np.float64)
-    worst, column, first = scenes3.compare(name, ref[:steps], got, labels, ode.precision)
-    tol = scenes3.tolerance(name, ode.precision)
+    worst, column, first = scenes_extended.compare(name, ref[:steps], got, labels, ode.precision)
+    tol = scenes_extended.tolerance(name, ode.precision)
     print(f"{name}: max deviation {worst:.3e} at {column} (first step over threshold: {first}), tol {tol:g}")
     assert worst <= tol, f"{name}: {column} deviates by {worst:.3e} (> {tol:g}), first at step {first}"
 
 
 def test_recordings_cover_every_scene():
     """Each scene has finite recordings of the full run in both precisions, and REQUIRES names every scene."""
-    assert set(REQUIRES) == set(scenes3.SCENES) == set(scenes3.SINGLE_TOLERANCE)
-    for name in scenes3.SCENES:
-        ref, labels, kind = scenes3.load_recording(name)
-        assert ref.shape == (scenes3.STEPS, len(labels))
-        assert kind == scenes3.SCENES[name][1]
+    assert set(REQUIRES) == set(scenes_extended.SCENES) == set(scenes_extended.SINGLE_TOLERANCE)
+    for name in scenes_extended.SCENES:
+        ref, labels, kind = scenes_extended.load_recording(name)
+        assert ref.shape == (scenes_extended.STEPS, len(labels))
+        assert kind == scenes_extended.SCENES[name][1]
         assert np.all(np.isfinite(ref))
-        single, single_labels, single_kind = scenes3.load_recording(name, precision="single")
+        single, single_labels, single_kind = scenes_extended.load_recording(name, precision="single")
         assert (single.shape, single_labels, single_kind) == (ref.shape, labels, kind)
         assert np.all(np.isfinite(single))
 
 
 def test_recorded_sleep_steps():
     """The recordings show the island semantics the sleep scenes are built for (libode's behaviour)."""
-    ref, labels, _ = scenes3.load_recording("sleep_island")
-    steps = scenes3.sleep_steps(ref, labels)
+    ref, labels, _ = scenes_extended.load_recording("sleep_island")
+    steps = scenes_extended.sleep_steps(ref, labels)
     assert steps["a"] == steps["b"] and len(steps["a"]) == 1  # the jointed pair sleeps together
     assert steps["lone"][0][0] < steps["a"][0][0]  # the lone box sleeps first
     assert steps["c"] == [] and steps["d"] == []  # flags off; d is woken by c at once
     assert steps["d_before"] == [(0, 0), (1, 1), (110, 0), (111, 1)]
-    ref, labels, _ = scenes3.load_recording("sleep_contacts")
-    steps = scenes3.sleep_steps(ref, labels)
+    ref, labels, _ = scenes_extended.load_recording("sleep_contacts")
+    steps = scenes_extended.sleep_steps(ref, labels)
     assert steps["never"] == []
     assert len({s[0][0] for k, s in steps.items() if k != "never"}) == 5  # five different sleep steps
     for name in ("sleep_island", "sleep_contacts"):  # single-precision libode sleeps at the same steps
-        ref, labels, _ = scenes3.load_recording(name)
-        single, _, _ = scenes3.load_recording(name, precision="single")
-        assert scenes3.sleep_steps(single, labels) == scenes3.sleep_steps(ref, labels)
+        ref, labels, _ = scenes_extended.load_recording(name)
+        single, _, _ = scenes_extended.load_recording(name, precision="single")
+        assert scenes_extended.sleep_steps(single, labels) == scenes_extended.sleep_steps(ref, labels)
 
 
 def test_compare_helpers():
     """relative_deviation floors |ref| at 1e-3; sleep_steps finds flag changes; compare flags them."""
     ref = np.array([[1.0, 1e-6], [2.0, 2e-6]])
     got = ref + np.array([[1e-9, 0.0], [0.0, 1e-9]])
-    worst, column, first = scenes3.relative_deviation(ref, got, ["x", "y"])
+    worst, column, first = scenes_extended.relative_deviation(ref, got, ["x", "y"])
     assert worst == pytest.approx(1e-6) and column == "y" and first == 0
     flags = np.array([[1.0], [0.0], [0.0], [1.0]])
-    assert scenes3.sleep_steps(flags, ["b.enabled"]) == {"b": [(1, 0), (3, 1)]}
+    assert scenes_extended.sleep_steps(flags, ["b.enabled"]) == {"b": [(1, 0), (3, 1)]}
     other = np.array([[1.0], [1.0], [0.0], [1.0]])
-    assert scenes3.compare("sleep_island", flags, other, ["b.enabled"])[0] == float("inf")
+    assert scenes_extended.compare("sleep_island", flags, other, ["b.enabled"])[0] == float("inf")

@@ -1,4 +1,4 @@
-"""The compiled jacobian kernel and its Python twin agree bit for bit (double) on the joints of issue 3.
+"""The compiled jacobian kernel and its Python twin agree bit for bit (double) on the extended joints.
 
 PR, PU, piston, angular motor (user and euler modes), linear motor, plane-2D, double ball, double hinge,
 null and transmission (three modes) joints with random poses, velocities, geometry, limits and motors: both
