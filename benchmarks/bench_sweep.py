@@ -25,7 +25,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "examples"):     # this checkout's ode, and bounce.py (workers inherit sys.path)
+# bounce.py, and this checkout's ode when run as a script; an ode already imported (the tests import this
+# module) is kept first, as the workers inherit sys.path and must import the same package as their parent
+for folder in [ROOT / "examples"] + ([] if "ode" in sys.modules else [ROOT]):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 import bounce  # noqa: E402  (examples/bounce.py: the work function, importable by name in the workers)

@@ -22,6 +22,9 @@ import ode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "examples"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+# Workers start from this process's sys.path: the folder of the ode imported here goes first, so they import
+# the same package (other test modules may have put a source checkout without compiled kernels before it).
+sys.path.insert(0, str(Path(ode.__file__).resolve().parent.parent))
 import bench_sweep  # noqa: E402
 import bounce  # noqa: E402  (examples/bounce.py, importable by name in the workers too)
 
