@@ -43,7 +43,6 @@ from test_tutorials import _LINE, _bound, _Glut, _graphics_modules
 
 EXAMPLES = Path("/usr/share/doc/python3-pyode/examples")
 XODE = Path("/usr/lib/python3/dist-packages/xode")
-OUR_XODE = Path(__file__).resolve().parent.parent / "xode"
 DATA = Path(__file__).parent / "data" / "examples" / "examples.json"
 
 FRAMES2 = 150          # tutorial2: 3 s of the double pendulum at 50 fps
@@ -193,6 +192,13 @@ def _pil() -> dict:
     return {"PIL": pil, "PIL.Image": image}
 
 
+def _ours_xode(module) -> bool:
+    """Whether an imported xode is this distribution's (the source tree's or an installed copy, which ship
+    ``py.typed``) rather than Debian's python3-pyode one."""
+    folder = Path(module.__file__).resolve().parent
+    return folder != XODE.resolve() and (folder / "py.typed").is_file()
+
+
 @contextlib.contextmanager
 def _fresh_xode():
     """Import this package's xode anew in the block (it binds whichever ``ode`` is bound); afterwards the
@@ -205,7 +211,7 @@ def _fresh_xode():
     saved = purge()
     try:
         module = importlib.import_module("xode")
-        assert Path(module.__file__).parent == OUR_XODE, module.__file__  # ours, never Debian's copy
+        assert _ours_xode(module), module.__file__  # this distribution's xode, never Debian's copy
         yield
     finally:
         purge()

@@ -14,10 +14,10 @@ import io
 import math
 
 import pytest
+from xode_docs import document, obj, parse
 
 import ode
 import xode.parser
-from tests.xode_docs import document, obj, parse
 from xode.node import AncestorNotFoundError, TreeNode
 from xode.transform import Transform
 

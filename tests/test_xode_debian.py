@@ -24,6 +24,7 @@ becomes 1.3e-3 at that impact, shrinking after.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -31,7 +32,9 @@ import pytest
 
 import ode
 import xode.parser
-from tools import record_xode as rec
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import record_xode as rec  # noqa: E402  (tools/record_xode.py: the recorder's document and dump helpers)
 
 DATA = Path(__file__).parent / "data" / "xode" / "debian.json"
 DOUBLE = ode.precision == "double"

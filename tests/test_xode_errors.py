@@ -8,9 +8,9 @@ starts on line 4); the expected line is the snippet's own line plus 3. Messages 
 from __future__ import annotations
 
 import pytest
+from xode_docs import document, parse
 
 import xode.parser
-from tests.xode_docs import document, parse
 from xode.errors import ChildError, InvalidError, MissingElementError
 
 BODIES = "<body name='a'/>\n<body name='b'>\n{}\n</body>"
