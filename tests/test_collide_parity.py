@@ -1,7 +1,6 @@
 """Core (Cython) vs twin (Python) narrow phase: bit-identical contacts, AABBs and point depths in double."""
 
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -107,17 +106,6 @@ def test_utilities_bit_exact():
         assert a[:3] == b[:3]
         np.testing.assert_array_equal(a[3], b[3])
         assert core.box_box_intersect(*args) == twin.box_box_intersect(*args)
-
-
-def test_generated_kernel_is_current():
-    """ode/_core/collide_prim.pyx is the generator's output for the current twin."""
-    import importlib.util
-    root = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("gen", root / "tools" / "gen_collide_prim.py")
-    gen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gen)
-    expected = gen.convert((root / "ode" / "_fallback" / "collide_prim.py").read_text())
-    assert (root / "ode" / "_core" / "collide_prim.pyx").read_text() == expected
 
 
 def test_same_defs_in_core_and_twin():

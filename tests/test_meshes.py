@@ -1,7 +1,7 @@
 """Convex, trimesh and heightfield geoms: kernel parity, libode fidelity, properties and the public API.
 
 - Parity: the Cython kernel (double build) and its twin ``ode/_fallback/collide_mesh.py`` agree bit for bit on
-  every pair function over random poses (the kernel is generated from the twin by tools/gen_collide_mesh.py,
+  every pair function over random poses (the kernel is generated from the twin by tools/gen/gen_kernels.py,
   whose output must be current).
 - Fidelity (tests/data/meshes/meshes.json, tools/record_meshes.py): dMassSetTrimesh, trimesh/convex against a
   plane, rays against trimesh/convex and spheres on a flat trimesh, compared as sets. Tolerance FID_TOL = 1e-6
@@ -116,17 +116,6 @@ def _pair_names() -> list:
 
     return re.findall(r"^def (collide_(?:convex|trimesh|heightfield|ray)_\w+)\(",
                       Path(TWIN.__file__).read_text(), re.M)
-
-
-def test_generated_kernel_is_current():
-    import importlib.util
-
-    path = Path(__file__).resolve().parent.parent / "tools" / "gen_collide_mesh.py"
-    spec = importlib.util.spec_from_file_location("gen_collide_mesh", path)
-    gen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gen)
-
-    assert gen.generate() == gen.DST.read_text(), "run python tools/gen_collide_mesh.py"
 
 
 @pytest.mark.parametrize("name", _pair_names())

@@ -1,4 +1,4 @@
-# ruff: noqa: E501  (the "#: cdef" signature lines must stay on one line for tools/gen_collide_mesh.py)
+# ruff: noqa: E501  (the "#: cdef" signature lines must stay on one line for tools/gen/gen_kernels.py)
 """Convex, trimesh and heightfield colliders (pure-Python twin of ``ode/_core/collide_mesh.pyx``).
 
 Side data (vertices, triangles, planes, height samples) lives in a registry indexed by the id that a geom
@@ -11,7 +11,7 @@ portal refinement (bit for bit on the recorded poses), and a ray against a conve
 (see collide_ray_convex). The other pairs reduce to convex pieces in world coordinates (a triangle, a convex
 polytope, a box, a cylinder approximated by a prism, a capsule's segment or a sphere's centre with a radius)
 and run one separating-axis test with face clipping on each piece pair. This file is also the source
-of the Cython kernel: ``tools/gen_collide_mesh.py`` turns the ``#:`` type lines into ``cdef`` declarations, so
+of the Cython kernel: ``tools/gen/gen_kernels.py`` turns the ``#:`` type lines into ``cdef`` declarations, so
 both modules perform the same floating-point operations in the same order (bit for bit in double).
 """
 

@@ -3,7 +3,7 @@
 
 Geom records are flat sequences of GR reals (world pose G_POS, row-major rotation G_R, class parameters) and GI
 ints; contacts are written `skip` reals apart (C_POS, C_NORMAL into geom 1, C_DEPTH, sides -1). This file is
-also the source of the Cython kernel: ``tools/gen_collide_prim.py`` turns the ``#:`` type lines into ``cdef``
+also the source of the Cython kernel: ``tools/gen/gen_kernels.py`` turns the ``#:`` type lines into ``cdef``
 declarations, so both modules perform the same floating-point operations in the same order.
 """
 
