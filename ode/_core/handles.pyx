@@ -607,7 +607,8 @@ cdef class JointBase:
     cdef public SlotsBase _body_rows
     cdef public Py_ssize_t _slot
     cdef public long _gen
-    cdef public object _bodies         # (body1, body2) as the user attached them
+    cdef object _body1                 # the bodies as the user attached them: two fields, not a tuple,
+    cdef object _body2                 # so a contact joint is one object for the cyclic collector
     cdef public object _group          # the JointGroup holding the joint, or None
     cdef public object _data           # setData's object
     cdef double _cn[3]                 # a contact joint's normal as given (before an attach may flip it)
@@ -619,6 +620,15 @@ cdef class JointBase:
         if not _live(self._rows, self._slot, self._gen, JI_ALIVE):
             raise ODEError("this joint has been destroyed")
         return self._slot
+
+    @property
+    def _bodies(self):
+        """(body1, body2) as the user attached them (None for the environment)."""
+        return (self._body1, self._body2)
+
+    @_bodies.setter
+    def _bodies(self, value):
+        self._body1, self._body2 = value
 
     @property
     def _normal(self):
@@ -968,7 +978,6 @@ cdef int _scan_moved(const dReal* br, Py_ssize_t rw, const int* bi, Py_ssize_t i
 
 # ---------------------------------------------------------------- contacts
 
-cdef tuple _NO_BODIES = (None, None)
 
 # The API's exact types for the contact fast paths (subclasses take the general path in Python), bound once
 # by ode.joints.contact, which sits above every layer these types come from.
@@ -1271,7 +1280,8 @@ cdef class ContactJointBase(JointBase):
                 r[J_C_NORMAL] = <dReal>n[0]
                 r[J_C_NORMAL + 1] = <dReal>n[1]
                 r[J_C_NORMAL + 2] = <dReal>n[2]
-            self._bodies = (body1, body2)
+            self._body1 = body1
+            self._body2 = body2
         finally:
             _leave(world._lk)
 
@@ -1346,7 +1356,7 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
         self._body_rows = wb._B
         self._slot = slot
         self._gen = <long><object>PyList_GET_ITEM(rows.generation, slot)
-        self._bodies = _NO_BODIES
+        self._body1 = self._body2 = None
         self._data = None
         self._cn[0], self._cn[1], self._cn[2] = c._normal[0], c._normal[1], c._normal[2]
         self._has_cn = True
@@ -1416,7 +1426,7 @@ cdef class JointGroupBase:
                         mine.append(s)
                         wb._objects.pop(s, None)
                     j._slot = -1
-                    j._bodies = _NO_BODIES
+                    j._body1 = j._body2 = None
                 j._group = None
             else:
                 if joint._slot >= 0:
