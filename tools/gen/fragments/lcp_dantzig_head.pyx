@@ -1,26 +1,10 @@
 # cython: language_level=3
-"""The boxed mixed LCP solved by principal pivoting (dReal kernel; twin and source:
-``ode/_fallback/lcp_dantzig.py``).
+"""The boxed mixed LCP solved by principal pivoting (Cython kernel; twin and source:
+``ode/_fallback/lcp_dantzig.py``, whose docstring states the problem, the method and the status codes).
 
-Problem: find x, w with A x = b + w and, for every row i, one of x_i = lo_i and w_i >= 0, x_i = hi_i and
-w_i <= 0, or lo_i < x_i < hi_i and w_i = 0. Rows 0..nub-1 are unbounded. A row i with findex[i] >= 0 is a
-friction row (the friction pyramid approximation of the ODE manual): every other row is solved first, then all
-friction bounds are fixed at once to -|hi_i x_f| .. |hi_i x_f| with f = findex[i] and x_f the normal force of
-that frictionless solve, and only then are the friction rows added. The bounds stay fixed while the friction
-rows change the normal forces (libode 0.16 behaves so: observed, not a true pyramid on the final normals).
-
-Method (Cottle & Dantzig's principal pivoting, in the incremental form of Baraff 1994): rows are added one
-at a time. The clamped set C (w = 0, x free) is held as an LDL^T factorization of A_CC that grows by one row
-when an index joins C and shrinks by a rank-one update when one leaves; the other rows done sit at bounds (N).
-Adding row i drives x_i in the direction that brings w_i to zero while x_C moves to keep w_C = 0, and the step
-stops at the first event: w_i = 0 (i joins C), x_i at a bound (i joins N), an x_c at a bound (c leaves C) or a
-w_j of N changing sign (j joins C). Every loop, sum and product is performed in the same order as the twin, so
-both agree bit for bit in double precision.
-
-Status codes: 0 solved; 1 the unbounded block A[:nub, :nub] is not positive definite; 2 a pivot failed (the
-matrix is not positive definite on the clamped set, or a drive has no blocking event); 3 the pivot limit of a
-drive was reached (degenerate cycling); 4 a non-finite value appeared (x is then reset to zero); 5 the final
-x, w miss the conditions by more than sqrt(eps) relative (A_CC numerically singular). x is always finite.
+Same order of floating-point operations as the twin, so both agree bit for bit in double precision. The
+kernels work on a ``Work`` struct whose arrays live in one block (``solve_lcp_buf``); ``lcp`` is the
+Python entry point with the twin's signature.
 """
 
 cimport numpy as cnp
