@@ -67,3 +67,22 @@ def test_multi_line_signatures() -> None:
         "    k = 0  # keep",
         "    return k",
     ]
+
+
+def test_float_literals_become_dreal_literals() -> None:
+    """Where a kernel asks, float literals in code are cast to dReal; strings, comments and ints are kept."""
+    kernel = GEN.Kernel("probe", (), dreal_literals=True)
+    section = "\n".join([
+        "def f(a):",
+        "    #: cdef dReal f(dReal* a) noexcept nogil",
+        '    """Half of 1.0 - a[0], or 2e-3."""',
+        "    a[1] = 0  # an int: 0.5 stays in the comment",
+        "    return (1.0 - a[0]) * 0.5 if a[0] > 0.0 else -2e-3",
+    ])
+    assert GEN.convert(section, kernel) == [
+        "cdef dReal f(dReal* a) noexcept nogil:",
+        '    """Half of 1.0 - a[0], or 2e-3."""',
+        "    a[1] = 0  # an int: 0.5 stays in the comment",
+        "    return (<dReal>1.0 - a[0]) * <dReal>0.5 if a[0] > <dReal>0.0 else -<dReal>2e-3",
+    ]
+    assert GEN.convert(section, GEN.Kernel("probe", ()))[-1] == section.split("\n")[-1]

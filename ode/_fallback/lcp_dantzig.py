@@ -13,7 +13,8 @@ when an index joins C and shrinks by a rank-one update when one leaves; the othe
 Adding row i drives x_i in the direction that brings w_i to zero while x_C moves to keep w_C = 0, and the step
 stops at the first event: w_i = 0 (i joins C), x_i at a bound (i joins N), an x_c at a bound (c leaves C) or a
 w_j of N changing sign (j joins C). Every loop, sum and product here is performed in the same order as the
-Cython kernel, so both agree bit for bit in double precision.
+Cython kernel, so both agree bit for bit in double precision: this file is its source, ``tools/gen/
+gen_kernels.py`` turns the ``#:`` type lines into ``cdef`` declarations and ``_Work`` into a C struct.
 
 Status codes: 0 solved; 1 the unbounded block A[:nub, :nub] is not positive definite; 2 a pivot failed (the
 matrix is not positive definite on the clamped set, or a drive has no blocking event); 3 the pivot limit of a
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import math
 import sys
+from math import fabs, isfinite, sqrt
 
 import numpy as np
 
@@ -54,11 +56,11 @@ _EV_W = 3
 _EV_C = 4
 _EV_N = 5
 
-_INF = math.inf
+INFINITY = math.inf
 # A pivot must exceed this fraction of its diagonal entry: smaller ones mean A_CC is numerically singular.
 _PIVOT_EPS = 4.0 * sys.float_info.epsilon
 # Tolerance (relative to the problem's scale) of the final check of the solution.
-_VERIFY_TOL = math.sqrt(sys.float_info.epsilon)
+_VERIFY_TOL = sqrt(sys.float_info.epsilon)
 
 
 class _Work:
@@ -85,8 +87,18 @@ class _Work:
         self.beta = [0.0] * n
 
 
+# ---- kernels
+
+
 def _add_clamped(ws: _Work, j: int) -> int:
+    #: cdef int _add_clamped(Work* ws, int j) noexcept nogil
     """Append index j to the clamped set: a new row of L by forward substitution; 1 if its pivot <= 0."""
+    #: int n, m, rm, rj, rk, k, q
+    #: const dReal* A
+    #: dReal* L
+    #: int* cidx
+    #: dReal* di
+    #: dReal s, t, lk, dm, ajj
     n = ws.n
     A = ws.A
     L = ws.L
@@ -122,7 +134,16 @@ def _add_clamped(ws: _Work, j: int) -> int:
 
 
 def _remove_clamped(ws: _Work, r: int) -> None:
+    #: cdef void _remove_clamped(Work* ws, int r) noexcept nogil
     """Drop position r of the clamped set: rank-one update of the rows below it, shifted up and left."""
+    #: int n, m, rk, dst, k, q
+    #: dReal* L
+    #: dReal* dd
+    #: dReal* di
+    #: dReal* p
+    #: dReal* beta
+    #: int* cidx
+    #: dReal alpha, wv, dk, dnew
     n = ws.n
     L = ws.L
     dd = ws.dd
@@ -155,7 +176,15 @@ def _remove_clamped(ws: _Work, r: int) -> None:
 
 
 def _direction(ws: _Work, i: int, dirn: float) -> None:
+    #: cdef void _direction(Work* ws, int i, dReal dirn) noexcept nogil
     """Set v (x_C change, in C order) and dw (w change of i and the rows at bounds) per unit change of x_i."""
+    #: int n, m, ri, rj, k, j
+    #: const dReal* A
+    #: const int* cidx
+    #: const int* state
+    #: dReal* v
+    #: dReal* dw
+    #: dReal s
     n = ws.n
     A = ws.A
     cidx = ws.cidx
@@ -180,7 +209,12 @@ def _direction(ws: _Work, i: int, dirn: float) -> None:
 
 
 def _row_w(ws: _Work, i: int) -> float:
+    #: cdef dReal _row_w(Work* ws, int i) noexcept nogil
     """w_i = (A x)_i - b_i computed afresh from the current x."""
+    #: int n, ri, j
+    #: const dReal* A
+    #: const dReal* x
+    #: dReal s
     n = ws.n
     A = ws.A
     x = ws.x
@@ -192,7 +226,9 @@ def _row_w(ws: _Work, i: int) -> float:
 
 
 def _settle(ws: _Work, i: int) -> int:
+    #: cdef int _settle(Work* ws, int i) noexcept nogil
     """Place row i, whose conditions hold, at its bound or in the clamped set; nonzero if its pivot fails."""
+    #: dReal xi, wi
     xi = ws.x[i]
     wi = ws.w[i]
     if xi == ws.hi[i] and wi <= 0.0:
@@ -208,7 +244,19 @@ def _settle(ws: _Work, i: int) -> int:
 
 
 def _drive(ws: _Work, i: int, maxit: int) -> int:
+    #: cdef int _drive(Work* ws, int i, int maxit) noexcept nogil
     """Add row i: move x_i (and x_C along with it) until row i satisfies its complementarity conditions."""
+    #: int n, m, k, j, c, it, ev, evj, sj
+    #: dReal* x
+    #: dReal* w
+    #: const dReal* lo
+    #: const dReal* hi
+    #: int* state
+    #: const int* cidx
+    #: const dReal* v
+    #: const dReal* dw
+    #: dReal xi, wi, loi, hii, dirn, best, s, dwi, vk, step
+    #: bint target
     n = ws.n
     x = ws.x
     w = ws.w
@@ -243,7 +291,7 @@ def _drive(ws: _Work, i: int, maxit: int) -> int:
         it += 1
         _direction(ws, i, dirn)
         m = ws.m
-        best = _INF
+        best = INFINITY
         ev = _EV_NONE
         evj = -1
         if target:
@@ -288,7 +336,7 @@ def _drive(ws: _Work, i: int, maxit: int) -> int:
                 best = s
                 ev = _EV_N
                 evj = j
-        if ev == _EV_NONE or not best < _INF:
+        if ev == _EV_NONE or not best < INFINITY:
             return FAIL_PIVOT
         step = best if best > 0.0 else 0.0
         x[i] = x[i] + step * dirn
@@ -321,7 +369,17 @@ def _drive(ws: _Work, i: int, maxit: int) -> int:
 
 
 def _finish(ws: _Work) -> None:
+    #: cdef void _finish(Work* ws) noexcept nogil
     """Re-solve x_C = A_CC^-1 (b_C - A_CN x_N) with the final factor and recompute w = A x - b off C."""
+    #: int n, m, rc, k, j, c
+    #: const dReal* A
+    #: const dReal* b
+    #: dReal* x
+    #: dReal* w
+    #: const int* state
+    #: const int* cidx
+    #: dReal* v
+    #: dReal s
     n = ws.n
     A = ws.A
     b = ws.b
@@ -350,7 +408,17 @@ def _finish(ws: _Work) -> None:
 
 
 def _verify(ws: _Work) -> int:
+    #: cdef int _verify(Work* ws) noexcept nogil
     """FAIL_ACCURACY unless x, w meet bounds and complementarity to sqrt(eps) relative (singular A_CC)."""
+    #: int n, k, sk
+    #: const dReal* A
+    #: const dReal* b
+    #: const dReal* x
+    #: const dReal* w
+    #: const dReal* lo
+    #: const dReal* hi
+    #: const int* state
+    #: dReal bmax, amax, xmax, t, tol
     n = ws.n
     A = ws.A
     b = ws.b
@@ -363,13 +431,13 @@ def _verify(ws: _Work) -> int:
     amax = 0.0
     xmax = 0.0
     for k in range(n):
-        t = math.fabs(b[k])
+        t = fabs(b[k])
         if t > bmax:
             bmax = t
-        t = math.fabs(A[k * n + k])
+        t = fabs(A[k * n + k])
         if t > amax:
             amax = t
-        t = math.fabs(x[k])
+        t = fabs(x[k])
         if t > xmax:
             xmax = t
     tol = _VERIFY_TOL * (1.0 + bmax + amax * xmax)
@@ -378,7 +446,7 @@ def _verify(ws: _Work) -> int:
         if sk == _CLAMPED:
             if not (x[k] >= lo[k] - tol and x[k] <= hi[k] + tol):
                 return FAIL_ACCURACY
-            if not math.fabs(_row_w(ws, k)) <= tol:
+            if not fabs(_row_w(ws, k)) <= tol:
                 return FAIL_ACCURACY
         elif sk == _AT_LO:
             if not w[k] >= -tol:
@@ -390,7 +458,12 @@ def _verify(ws: _Work) -> int:
 
 
 def _start(ws: _Work, nub: int) -> int:
+    #: cdef int _start(Work* ws, int nub) noexcept nogil
     """Solve the unbounded rows 0..nub-1 by one LDL^T factor and solve; they form the initial clamped set."""
+    #: int n, rr, k, r, c
+    #: const dReal* A
+    #: dReal* L
+    #: dReal* x
     n = ws.n
     A = ws.A
     L = ws.L
@@ -406,7 +479,9 @@ def _start(ws: _Work, nub: int) -> int:
     if factor_ldlt(L, ws.di, nub, n):
         return FAIL_FACTOR
     for k in range(nub):
-        ws.dd[k] = div(1.0, ws.di[k])    # di is 0 after an infinite pivot: inf, as in C
+        # di is 0 after an infinite pivot: 1 / di is then inf, as in C
+        ws.dd[k] = div(1.0, ws.di[k])  # py
+        #: py- ws.dd[k] = 1.0 / ws.di[k]
         if not ws.dd[k] > A[k * n + k] * _PIVOT_EPS:
             return FAIL_FACTOR
         ws.cidx[k] = k
@@ -420,13 +495,64 @@ def _start(ws: _Work, nub: int) -> int:
 
 
 def _friction_bounds(ws: _Work, nub: int, findex) -> None:
+    #: cdef void _friction_bounds(Work* ws, int nub, const int* findex) noexcept nogil
     """Fix every friction row's bounds to +-|hi_i x_f| from the normal forces of the frictionless solve."""
+    #: int i, f
+    #: dReal h
     for i in range(nub, ws.n):
         f = findex[i]
         if f >= 0:
-            h = math.fabs(ws.hi[i] * ws.x[f])
+            h = fabs(ws.hi[i] * ws.x[f])
             ws.hi[i] = h
             ws.lo[i] = -h
+
+
+def _run(ws: _Work, nub: int, findex) -> int:
+    #: cdef int _run(Work* ws, int nub, const int* findex) noexcept nogil
+    """The unbounded block, the other non-friction rows, then the friction rows; returns the status."""
+    #: int n, i, f, friction_pass, maxit, status
+    n = ws.n
+    status = _start(ws, nub)
+    if status != OK or nub >= n:
+        return status
+    maxit = 8 * n + 64
+    for friction_pass in range(2):
+        if friction_pass == 1 and findex is not None:
+            _friction_bounds(ws, nub, findex)
+        for i in range(nub, n):
+            f = -1 if findex is None else findex[i]
+            if (f >= 0) != (friction_pass == 1):
+                continue
+            status = _drive(ws, i, maxit)
+            if status != OK:
+                break
+        if status != OK:
+            break
+    _finish(ws)
+    if status == OK:
+        status = _verify(ws)
+    return status
+
+
+def _result(ws: _Work, x, w, status: int) -> int:
+    #: cdef int _result(Work* ws, dReal* x, dReal* w, int status) noexcept nogil
+    """Copy the solution to x (and w unless None), all zero unless it is finite; the final status."""
+    #: int k
+    #: bint finite
+    finite = True
+    for k in range(ws.n):
+        if not (isfinite(ws.x[k]) and isfinite(ws.w[k])):
+            finite = False
+    for k in range(ws.n):
+        x[k] = ws.x[k] if finite else 0.0
+        if w is not None:
+            w[k] = ws.w[k] if finite else 0.0
+    if not finite:
+        return FAIL_NONFINITE
+    return status
+
+
+# ---- end kernels
 
 
 def solve_lcp(n: int, A, x, b, w, nub: int, lo, hi, findex) -> int:
@@ -436,35 +562,7 @@ def solve_lcp(n: int, A, x, b, w, nub: int, lo, hi, findex) -> int:
     if nub < 0:
         nub = 0
     ws = _Work(n, A, b, lo, hi)
-    status = _start(ws, nub)
-    if status == OK and nub < n:
-        maxit = 8 * n + 64
-        for friction_pass in range(2):
-            if friction_pass == 1 and findex is not None:
-                _friction_bounds(ws, nub, findex)
-            for i in range(nub, n):
-                f = -1 if findex is None else findex[i]
-                if (f >= 0) != (friction_pass == 1):
-                    continue
-                status = _drive(ws, i, maxit)
-                if status != OK:
-                    break
-            if status != OK:
-                break
-        _finish(ws)
-        if status == OK:
-            status = _verify(ws)
-    finite = True
-    for k in range(n):
-        if not (math.isfinite(ws.x[k]) and math.isfinite(ws.w[k])):
-            finite = False
-    for k in range(n):
-        x[k] = ws.x[k] if finite else 0.0
-        if w is not None:
-            w[k] = ws.w[k] if finite else 0.0
-    if not finite:
-        return FAIL_NONFINITE
-    return status
+    return _result(ws, x, w, _run(ws, nub, findex))
 
 
 def _real():

@@ -3,7 +3,9 @@
 A mass record ``m`` is ``[mass, cx, cy, cz, I00, I01, I02, I10, I11, I12, I20, I21, I22]``: total mass,
 centre of gravity in the body frame and the 3x3 inertia tensor (row-major) about the body's point of
 reference, as ODE's dMass. Same function names, signatures and order of floating-point operations as the
-Cython kernel (bit for bit in double).
+Cython kernel (bit for bit in double). This file is also the source of the Cython kernel:
+``tools/gen/gen_kernels.py`` turns the ``#:`` type lines into ``cdef`` declarations and every float literal
+into a dReal one (single precision computes in float).
 """
 
 from __future__ import annotations
@@ -15,14 +17,22 @@ M_C = 1
 M_I = 4
 M_SIZE = 13
 
+# ---- kernels
+# ------------------------------------------------ pointer kernels
+
 
 def mass_set_zero(m) -> None:
+    #: cdef void mass_set_zero(dReal* m) noexcept nogil
     """All mass parameters zero."""
+    #: int i
     for i in range(M_SIZE):
         m[i] = 0.0
 
 
 def mass_set_parameters(m, themass, cx, cy, cz, I11, I22, I33, I12, I13, I23) -> None:
+    #: cdef void mass_set_parameters(dReal* m, dReal themass, dReal cx, dReal cy, dReal cz,
+    #:                               dReal I11, dReal I22, dReal I33,
+    #:                               dReal I12, dReal I13, dReal I23) noexcept nogil
     """Mass, centre and the six distinct entries of the symmetric inertia tensor."""
     mass_set_zero(m)
     m[M_MASS] = themass
@@ -41,6 +51,7 @@ def mass_set_parameters(m, themass, cx, cy, cz, I11, I22, I33, I12, I13, I23) ->
 
 
 def _set_diagonal(m, themass, i11, i22, i33) -> None:
+    #: cdef void _set_diagonal(dReal* m, dReal themass, dReal i11, dReal i22, dReal i33) noexcept nogil
     """Mass at the origin with a diagonal inertia tensor."""
     mass_set_zero(m)
     m[M_MASS] = themass
@@ -50,17 +61,22 @@ def _set_diagonal(m, themass, i11, i22, i33) -> None:
 
 
 def mass_set_sphere_total(m, total_mass, radius) -> None:
+    #: cdef void mass_set_sphere_total(dReal* m, dReal total_mass, dReal radius) noexcept nogil
     """Solid sphere of the given total mass, centred at the origin."""
+    #: dReal ii
     ii = 0.4 * total_mass * radius * radius
     _set_diagonal(m, total_mass, ii, ii, ii)
 
 
 def mass_set_sphere(m, density, radius) -> None:
+    #: cdef void mass_set_sphere(dReal* m, dReal density, dReal radius) noexcept nogil
     """Solid sphere of the given density, centred at the origin."""
     mass_set_sphere_total(m, (4.0 / 3.0) * pi * radius * radius * radius * density, radius)
 
 
 def _set_axial(m, themass, direction, axial, transverse) -> None:
+    #: cdef void _set_axial(dReal* m, dReal themass, int direction, dReal axial,
+    #:                      dReal transverse) noexcept nogil
     """Diagonal inertia symmetric about body axis ``direction`` (1=x, 2=y, 3=z)."""
     if direction == 1:
         _set_diagonal(m, themass, axial, transverse, transverse)
@@ -71,7 +87,10 @@ def _set_axial(m, themass, direction, axial, transverse) -> None:
 
 
 def mass_set_capsule(m, density, direction, radius, length) -> None:
+    #: cdef void mass_set_capsule(dReal* m, dReal density, int direction, dReal radius,
+    #:                            dReal length) noexcept nogil
     """Capsule (cylinder of the given length plus two hemispherical caps) of the given density."""
+    #: dReal m1, m2, themass, ia, ib
     m1 = pi * radius * radius * length * density
     m2 = (4.0 / 3.0) * pi * radius * radius * radius * density
     themass = m1 + m2
@@ -83,13 +102,18 @@ def mass_set_capsule(m, density, direction, radius, length) -> None:
 
 
 def mass_set_capsule_total(m, total_mass, direction, radius, length) -> None:
+    #: cdef void mass_set_capsule_total(dReal* m, dReal total_mass, int direction, dReal radius,
+    #:                                  dReal length) noexcept nogil
     """Capsule of the given total mass: the unit-density capsule scaled to that mass."""
     mass_set_capsule(m, 1.0, direction, radius, length)
     mass_adjust(m, total_mass)
 
 
 def mass_set_cylinder_total(m, total_mass, direction, radius, length) -> None:
+    #: cdef void mass_set_cylinder_total(dReal* m, dReal total_mass, int direction, dReal radius,
+    #:                                   dReal length) noexcept nogil
     """Flat-ended solid cylinder of the given total mass."""
+    #: dReal r2, ia, ib
     r2 = radius * radius
     ia = total_mass * (0.25 * r2 + (1.0 / 12.0) * length * length)
     ib = total_mass * 0.5 * r2
@@ -97,11 +121,14 @@ def mass_set_cylinder_total(m, total_mass, direction, radius, length) -> None:
 
 
 def mass_set_cylinder(m, density, direction, radius, length) -> None:
+    #: cdef void mass_set_cylinder(dReal* m, dReal density, int direction, dReal radius,
+    #:                             dReal length) noexcept nogil
     """Flat-ended solid cylinder of the given density."""
     mass_set_cylinder_total(m, pi * radius * radius * length * density, direction, radius, length)
 
 
 def mass_set_box_total(m, total_mass, lx, ly, lz) -> None:
+    #: cdef void mass_set_box_total(dReal* m, dReal total_mass, dReal lx, dReal ly, dReal lz) noexcept nogil
     """Solid box with side lengths lx, ly, lz and the given total mass."""
     _set_diagonal(
         m,
@@ -113,12 +140,16 @@ def mass_set_box_total(m, total_mass, lx, ly, lz) -> None:
 
 
 def mass_set_box(m, density, lx, ly, lz) -> None:
+    #: cdef void mass_set_box(dReal* m, dReal density, dReal lx, dReal ly, dReal lz) noexcept nogil
     """Solid box with side lengths lx, ly, lz and the given density."""
     mass_set_box_total(m, lx * ly * lz * density, lx, ly, lz)
 
 
 def mass_adjust(m, newmass) -> None:
+    #: cdef void mass_adjust(dReal* m, dReal newmass) noexcept nogil
     """Scale mass and inertia so the total mass becomes newmass (centre unchanged)."""
+    #: dReal scale
+    #: int i
     scale = newmass / m[M_MASS]
     m[M_MASS] = newmass
     for i in range(9):
@@ -126,6 +157,7 @@ def mass_adjust(m, newmass) -> None:
 
 
 def _cross_square(a0, a1, a2, out) -> None:
+    #: cdef void _cross_square(dReal a0, dReal a1, dReal a2, dReal* out) noexcept nogil
     """out = [a]x [a]x, the square of a's cross-product matrix (a a^T - |a|^2 E)."""
     out[0] = -a1 * a1 - a2 * a2
     out[1] = a0 * a1
@@ -139,12 +171,17 @@ def _cross_square(a0, a1, a2, out) -> None:
 
 
 def mass_translate(m, x, y, z) -> None:
+    #: cdef void mass_translate(dReal* m, dReal x, dReal y, dReal z) noexcept nogil
     """Move the body by (x, y, z) in the body frame: parallel-axis shift of I about the origin."""
+    #: dReal c0, c1, c2, n0, n1, n2, mass
+    #: dReal chat[9]
+    #: dReal thate[9]
+    #: int i
+    chat = [0.0] * 9  # py
+    thate = [0.0] * 9  # py
     c0 = m[M_C + 0]
     c1 = m[M_C + 1]
     c2 = m[M_C + 2]
-    chat = [0.0] * 9
-    thate = [0.0] * 9
     _cross_square(c0, c1, c2, chat)
     n0 = c0 + x
     n1 = c1 + y
@@ -159,8 +196,12 @@ def mass_translate(m, x, y, z) -> None:
 
 
 def mass_rotate(m, R) -> None:
+    #: cdef void mass_rotate(dReal* m, const dReal* R) noexcept nogil
     """Rotate the body by R in the body frame: I = (R I) R^T (lower triangle, mirrored), c = R c."""
-    t = [0.0] * 9
+    #: dReal t[9]
+    #: dReal v, c0, c1, c2
+    #: int i, j
+    t = [0.0] * 9  # py
     for i in range(3):
         for j in range(3):
             t[3 * i + j] = (
@@ -180,7 +221,10 @@ def mass_rotate(m, R) -> None:
 
 
 def mass_add(a, b) -> None:
+    #: cdef void mass_add(dReal* a, const dReal* b) noexcept nogil
     """a = a + b: combined mass, mass-weighted centre, summed inertia (both about the same origin)."""
+    #: dReal denom
+    #: int i
     denom = 1.0 / (a[M_MASS] + b[M_MASS])
     for i in range(3):
         a[M_C + i] = (a[M_C + i] * a[M_MASS] + b[M_C + i] * b[M_MASS]) * denom
@@ -190,8 +234,12 @@ def mass_add(a, b) -> None:
 
 
 def _positive_definite3(A) -> int:
+    #: cdef int _positive_definite3(const dReal* A) noexcept nogil
     """1 if the symmetric 3x3 A is positive definite (its Cholesky factorisation succeeds), else 0."""
-    L = [0.0] * 9
+    #: dReal L[9]
+    #: dReal s
+    #: int i, j, k
+    L = [0.0] * 9  # py
     for i in range(3):
         for j in range(i + 1):
             s = A[3 * i + j]
@@ -207,13 +255,20 @@ def _positive_definite3(A) -> int:
 
 
 def mass_check(m) -> int:
+    #: cdef int mass_check(const dReal* m) noexcept nogil
     """1 if ODE accepts m: mass > 0, and I positive definite both about the origin and about the centre."""
+    #: dReal I0[9]
+    #: dReal chat[9]
+    #: dReal mass
+    #: int i
+    I0 = [0.0] * 9  # py
+    chat = [0.0] * 9  # py
     if not m[M_MASS] > 0.0:
         return 0
-    I0 = [m[M_I + i] for i in range(9)]
+    for i in range(9):
+        I0[i] = m[M_I + i]
     if not _positive_definite3(I0):
         return 0
-    chat = [0.0] * 9
     _cross_square(m[M_C + 0], m[M_C + 1], m[M_C + 2], chat)
     mass = m[M_MASS]
     for i in range(9):
@@ -222,6 +277,8 @@ def mass_check(m) -> int:
         return 0
     return 1
 
+
+# ---- end kernels
 
 # ------------------------------------------------ manual-named functions: sequences in, tuples out
 

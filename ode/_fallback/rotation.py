@@ -3,6 +3,8 @@
 Same function names, signatures and order of floating-point operations as the Cython kernel, so both agree
 bit for bit in double precision. R is a 3x3 row-major matrix (9 values); quaternions are (w, x, y, z).
 Pointer kernels (snake_case) fill the output list passed in; the manual-named functions return tuples.
+This file is also the source of the Cython kernel: ``tools/gen/gen_kernels.py`` turns the ``#:`` type lines
+into ``cdef`` declarations and every float literal into a dReal one (single precision computes in float).
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from math import cos, fabs, sin, sqrt
 SQRT1_2 = 0.7071067811865475244008443621048490
 
 
-# ------------------------------------------------ pointer-style kernels (as cimported by others)
+# ---- kernels
+# ------------------------------------------------ pointer kernels (as cimported by others)
 
 
 def r_set_identity(R) -> None:
+    #: cdef void r_set_identity(dReal* R) noexcept nogil
     """Fill R with the identity matrix: no rotation."""
     R[0] = 1.0
     R[1] = 0.0
@@ -29,6 +33,7 @@ def r_set_identity(R) -> None:
 
 
 def q_set_identity(q) -> None:
+    #: cdef void q_set_identity(dReal* q) noexcept nogil
     """Fill q with the identity quaternion (1, 0, 0, 0)."""
     q[0] = 1.0
     q[1] = 0.0
@@ -37,7 +42,9 @@ def q_set_identity(q) -> None:
 
 
 def q_from_axis_and_angle(q, ax, ay, az, angle) -> None:
+    #: cdef void q_from_axis_and_angle(dReal* q, dReal ax, dReal ay, dReal az, dReal angle) noexcept nogil
     """Quaternion of a rotation by angle about (ax, ay, az); identity for a zero axis."""
+    #: dReal ll, half, k
     ll = ax * ax + ay * ay + az * az
     if ll > 0.0:
         half = angle * 0.5
@@ -51,7 +58,9 @@ def q_from_axis_and_angle(q, ax, ay, az, angle) -> None:
 
 
 def q_to_r(q, R) -> None:
+    #: cdef void q_to_r(const dReal* q, dReal* R) noexcept nogil
     """Rotation matrix R of the (unit) quaternion q."""
+    #: dReal qq1, qq2, qq3
     qq1 = 2.0 * q[1] * q[1]
     qq2 = 2.0 * q[2] * q[2]
     qq3 = 2.0 * q[3] * q[3]
@@ -67,14 +76,19 @@ def q_to_r(q, R) -> None:
 
 
 def r_from_axis_and_angle(R, ax, ay, az, angle) -> None:
+    #: cdef void r_from_axis_and_angle(dReal* R, dReal ax, dReal ay, dReal az, dReal angle) noexcept nogil
     """Rotation matrix of angle radians about (ax, ay, az), through the quaternion as ODE does."""
-    q = [0.0, 0.0, 0.0, 0.0]
+    #: dReal q[4]
+    q = [0.0, 0.0, 0.0, 0.0]  # py
     q_from_axis_and_angle(q, ax, ay, az, angle)
     q_to_r(q, R)
 
 
 def r_to_q(R, q) -> None:
+    #: cdef void r_to_q(const dReal* R, dReal* q) noexcept nogil
     """Unit quaternion of rotation matrix R (Shepperd: branch on the trace, else the largest diagonal)."""
+    #: dReal tr, s
+    #: int big
     tr = R[0] + R[4] + R[8]
     if tr >= 0.0:
         s = sqrt(tr + 1.0)
@@ -112,6 +126,7 @@ def r_to_q(R, q) -> None:
 
 
 def w_to_dq(w, q, dq) -> None:
+    #: cdef void w_to_dq(const dReal* w, const dReal* q, dReal* dq) noexcept nogil
     """dq/dt of orientation q under angular velocity w: 0.5 * (0, w) * q."""
     dq[0] = 0.5 * (-w[0] * q[1] - w[1] * q[2] - w[2] * q[3])
     dq[1] = 0.5 * (w[0] * q[0] + w[1] * q[3] - w[2] * q[2])
@@ -120,6 +135,7 @@ def w_to_dq(w, q, dq) -> None:
 
 
 def q_multiply0(qa, qb, qc) -> None:
+    #: cdef void q_multiply0(dReal* qa, const dReal* qb, const dReal* qc) noexcept nogil
     """qa = qb * qc (rotate by qc, then by qb)."""
     qa[0] = qb[0] * qc[0] - qb[1] * qc[1] - qb[2] * qc[2] - qb[3] * qc[3]
     qa[1] = qb[0] * qc[1] + qb[1] * qc[0] + qb[2] * qc[3] - qb[3] * qc[2]
@@ -128,6 +144,7 @@ def q_multiply0(qa, qb, qc) -> None:
 
 
 def q_multiply1(qa, qb, qc) -> None:
+    #: cdef void q_multiply1(dReal* qa, const dReal* qb, const dReal* qc) noexcept nogil
     """qa = conj(qb) * qc."""
     qa[0] = qb[0] * qc[0] + qb[1] * qc[1] + qb[2] * qc[2] + qb[3] * qc[3]
     qa[1] = qb[0] * qc[1] - qb[1] * qc[0] - qb[2] * qc[3] + qb[3] * qc[2]
@@ -136,6 +153,7 @@ def q_multiply1(qa, qb, qc) -> None:
 
 
 def q_multiply2(qa, qb, qc) -> None:
+    #: cdef void q_multiply2(dReal* qa, const dReal* qb, const dReal* qc) noexcept nogil
     """qa = qb * conj(qc)."""
     qa[0] = qb[0] * qc[0] + qb[1] * qc[1] + qb[2] * qc[2] + qb[3] * qc[3]
     qa[1] = -qb[0] * qc[1] + qb[1] * qc[0] - qb[2] * qc[3] + qb[3] * qc[2]
@@ -144,6 +162,7 @@ def q_multiply2(qa, qb, qc) -> None:
 
 
 def q_multiply3(qa, qb, qc) -> None:
+    #: cdef void q_multiply3(dReal* qa, const dReal* qb, const dReal* qc) noexcept nogil
     """qa = conj(qb) * conj(qc)."""
     qa[0] = qb[0] * qc[0] - qb[1] * qc[1] - qb[2] * qc[2] - qb[3] * qc[3]
     qa[1] = -qb[0] * qc[1] - qb[1] * qc[0] + qb[2] * qc[3] - qb[3] * qc[2]
@@ -152,7 +171,10 @@ def q_multiply3(qa, qb, qc) -> None:
 
 
 def normalize3(a) -> int:
+    #: cdef int normalize3(dReal* a) noexcept nogil
     """Scale a to unit length in place (overflow/underflow safe); 0 and a unchanged if it is zero."""
+    #: dReal a0, a1, a2, r, k, b0, b1, b2
+    #: int big
     a0 = fabs(a[0])
     a1 = fabs(a[1])
     a2 = fabs(a[2])
@@ -195,7 +217,9 @@ def normalize3(a) -> int:
 
 
 def q_normalize(q) -> None:
+    #: cdef void q_normalize(dReal* q) noexcept nogil
     """Scale the quaternion q to unit length in place; a zero quaternion becomes the identity."""
+    #: dReal ll, k
     ll = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]
     if ll > 0.0:
         k = 1.0 / sqrt(ll)
@@ -208,7 +232,9 @@ def q_normalize(q) -> None:
 
 
 def plane_space(n, p, q) -> None:
+    #: cdef void plane_space(const dReal* n, dReal* p, dReal* q) noexcept nogil
     """Two unit vectors p, q with (n, p, q) orthonormal, for a unit n (choice as ODE's dPlaneSpace)."""
+    #: dReal a, k
     if fabs(n[2]) > SQRT1_2:
         a = n[1] * n[1] + n[2] * n[2]
         k = 1.0 / sqrt(a)
@@ -230,7 +256,9 @@ def plane_space(n, p, q) -> None:
 
 
 def r_from_euler_angles(R, phi, theta, psi) -> None:
+    #: cdef void r_from_euler_angles(dReal* R, dReal phi, dReal theta, dReal psi) noexcept nogil
     """Rotation matrix from ODE's Euler angles (phi about x, theta about y, psi about z)."""
+    #: dReal sphi, cphi, stheta, ctheta, spsi, cpsi
     sphi = sin(phi)
     cphi = cos(phi)
     stheta = sin(theta)
@@ -249,7 +277,10 @@ def r_from_euler_angles(R, phi, theta, psi) -> None:
 
 
 def r_from_2_axes(R, ax, ay, az, bx, by, bz) -> int:
+    #: cdef int r_from_2_axes(dReal* R, dReal ax, dReal ay, dReal az,
+    #:                        dReal bx, dReal by, dReal bz) noexcept nogil
     """R whose columns are unit a, b made perpendicular to a, and a x b; 0 (R untouched) if degenerate."""
+    #: dReal ll, k
     ll = sqrt(ax * ax + ay * ay + az * az)
     if ll <= 0.0:
         return 0
@@ -281,12 +312,19 @@ def r_from_2_axes(R, ax, ay, az, bx, by, bz) -> int:
 
 
 def r_from_z_axis(R, ax, ay, az) -> int:
+    #: cdef int r_from_z_axis(dReal* R, dReal ax, dReal ay, dReal az) noexcept nogil
     """R whose third column is the unit (ax, ay, az), the others from plane_space; 0 if it is zero."""
-    n = [ax, ay, az]
+    #: dReal n[3]
+    #: dReal p[3]
+    #: dReal q[3]
+    n = [0.0] * 3  # py
+    p = [0.0] * 3  # py
+    q = [0.0] * 3  # py
+    n[0] = ax
+    n[1] = ay
+    n[2] = az
     if normalize3(n) == 0:
         return 0
-    p = [0.0, 0.0, 0.0]
-    q = [0.0, 0.0, 0.0]
     plane_space(n, p, q)
     R[0] = p[0]
     R[3] = p[1]
@@ -301,11 +339,20 @@ def r_from_z_axis(R, ax, ay, az) -> int:
 
 
 def orthonormalize_r(R) -> int:
+    #: cdef int orthonormalize_r(dReal* R) noexcept nogil
     """Make R a rotation in place: unit row 0, row 2 = row0 x row1 normalised, row 1 = row2 x row0."""
-    r0 = [R[0], R[1], R[2]]
+    #: dReal r0[3]
+    #: dReal r2[3]
+    r0 = [0.0] * 3  # py
+    r2 = [0.0] * 3  # py
+    r0[0] = R[0]
+    r0[1] = R[1]
+    r0[2] = R[2]
     if normalize3(r0) == 0:
         return 0
-    r2 = [r0[1] * R[5] - r0[2] * R[4], r0[2] * R[3] - r0[0] * R[5], r0[0] * R[4] - r0[1] * R[3]]
+    r2[0] = r0[1] * R[5] - r0[2] * R[4]
+    r2[1] = r0[2] * R[3] - r0[0] * R[5]
+    r2[2] = r0[0] * R[4] - r0[1] * R[3]
     if normalize3(r2) == 0:
         return 0
     R[0] = r0[0]
@@ -319,6 +366,8 @@ def orthonormalize_r(R) -> int:
     R[8] = r2[2]
     return 1
 
+
+# ---- end kernels
 
 # ------------------------------------------------ manual-named functions: sequences in, tuples out
 

@@ -19,7 +19,10 @@ Conversion rules for a kernel section (the twin stays valid Python, the output v
 - ``L.`` (the layout module) is dropped: the kernel cimports layout.pxd's enum;
 - ``None`` (a missing array) becomes ``NULL``;
 - ``float(x)`` around an array read becomes ``x`` where the kernel asks (``strip_float``): the twin reads
-  float32 storage into Python floats, the kernel computes in dReal.
+  float32 storage into Python floats, the kernel computes in dReal;
+- a float literal in code (not in a string or comment) becomes ``<dReal>literal`` where the kernel asks
+  (``dreal_literals``): ``1.0 - a - b`` then computes in dReal, where a bare C double literal would carry
+  every step of a single-precision kernel out in double.
 
 A tail fragment may hold ``#@ pair-cases``: it is replaced by one ``if name == ...: return ...`` line pair per
 ``collide_*`` pair function of the sources, the name dispatch of a kernel whose pairs are looked up by name.
@@ -51,6 +54,7 @@ class Kernel:
     constants: bool = False
     strip_float: bool = False
     none_to_null: str = "all"  # "all": every None; "values": only ``= None`` and ``return None``
+    dreal_literals: bool = False
 
     @property
     def dst(self) -> Path:
@@ -64,6 +68,9 @@ class Kernel:
 KERNELS = (
     Kernel("collide_prim", (f"{TWIN}/collide_prim.py",), constants=True),
     Kernel("collide_mesh", (f"{TWIN}/collide_mesh.py",), none_to_null="values"),
+    Kernel("rotation", (f"{TWIN}/rotation.py",), constants=True, dreal_literals=True),
+    Kernel("mass", (f"{TWIN}/mass.py",), dreal_literals=True),
+    Kernel("lcp_dantzig", (f"{TWIN}/lcp_dantzig.py",)),
 )
 
 BEGIN, END = "# ---- kernels\n", "# ---- end kernels"
@@ -107,6 +114,15 @@ def strip_float_calls(line: str) -> str:
         i = j
 
 
+FLOAT_LITERAL = re.compile(r"(?<![\w.])(\d+\.\d*(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)")
+
+
+def dreal_literals(line: str) -> str:
+    """Float literals outside strings and comments as ``<dReal>`` literals (one-line strings only)."""
+    parts = re.split(r"(\"[^\"]*\"|'[^']*'|#.*$)", line)
+    return "".join(p if k % 2 else FLOAT_LITERAL.sub(r"<dReal>\1", p) for k, p in enumerate(parts))
+
+
 def _signature(lines: list[str], i: int) -> tuple[list[str], int] | None:
     """The Cython signature written after the ``def`` starting at line i, and the line after it."""
     j = i
@@ -136,6 +152,8 @@ def _statement(line: str, kernel: Kernel) -> str:
         line = re.sub(r"return None\b", "return NULL", line)
     if kernel.strip_float:
         line = strip_float_calls(line)
+    if kernel.dreal_literals:
+        line = dreal_literals(line)
     return line
 
 
