@@ -61,6 +61,9 @@ class Kernel:
         return path.read_text() if path.exists() else ""
 
 
+# The collider kernels are written from the family modules of ode/_fallback/colliders/, shared helpers first.
+# Cython resolves a module's cdef functions before compiling their bodies (inline ones and those declared in
+# the .pxd included), so the order is the reader's: each family after the modules it imports from.
 COLLIDERS = f"{TWIN}/colliders"
 PRIM_FAMILIES = ("prim_contacts", "prim_geometry", "mpr", "sphere", "plane", "ray", "box_box", "capsule",
                  "cylinder")
