@@ -1,4 +1,4 @@
-# Interface of collide_prim.pyx (primitive colliders; generated from ode/_fallback/collide_prim.py).
+# Interface of collide_prim.pyx (primitive colliders; generated from ode/_fallback/colliders/).
 # Pair functions have collide.pxd's collider_fn signature (geom 1 of the named first class).
 from .dreal cimport dReal
 

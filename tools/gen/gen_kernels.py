@@ -65,9 +65,20 @@ class Kernel:
         return path.read_text() if path.exists() else ""
 
 
+# The collider kernels are written from the family modules of ode/_fallback/colliders/, shared helpers first.
+# Cython resolves a module's cdef functions before compiling their bodies (inline ones and those declared in
+# the .pxd included), so the order is the reader's: each family after the modules it imports from.
+COLLIDERS = f"{TWIN}/colliders"
+PRIM_FAMILIES = ("prim_contacts", "prim_geometry", "mpr", "sphere", "plane", "ray", "box_box", "capsule",
+                 "cylinder")
+MESH_FAMILIES = ("mesh_geometry", "mesh_registry", "mesh_contacts", "mesh_pieces", "trimesh_tree",
+                 "mesh_aabb_mass", "heightfield_cells", "convex", "trimesh_sphere", "trimesh_capsule",
+                 "trimesh_cylinder", "trimesh_box", "trimesh_round", "trimesh_trimesh", "trimesh_ray",
+                 "heightfield_sphere", "heightfield", "heightfield_ray", "mesh_plane")
+
 KERNELS = (
-    Kernel("collide_prim", (f"{TWIN}/collide_prim.py",), constants=True),
-    Kernel("collide_mesh", (f"{TWIN}/collide_mesh.py",), none_to_null="values"),
+    Kernel("collide_prim", tuple(f"{COLLIDERS}/{f}.py" for f in PRIM_FAMILIES), constants=True),
+    Kernel("collide_mesh", tuple(f"{COLLIDERS}/{f}.py" for f in MESH_FAMILIES), none_to_null="values"),
     Kernel("rotation", (f"{TWIN}/rotation.py",), constants=True, dreal_literals=True),
     Kernel("mass", (f"{TWIN}/mass.py",), dreal_literals=True),
     Kernel("lcp_dantzig", (f"{TWIN}/lcp_dantzig.py",)),

@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Convex, trimesh and heightfield colliders (Cython kernel; twin and source: ode/_fallback/collide_mesh.py).
+"""Convex, trimesh and heightfield colliders (Cython kernel; twin: ode/_fallback/collide_mesh.py, written from
+the mesh families of ode/_fallback/colliders/).
 
 Side data lives in C memory (malloc) in a registry indexed by the id a geom record keeps in ``GI_DATA``.
 """

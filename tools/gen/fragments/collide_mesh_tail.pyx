@@ -53,7 +53,7 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     else:
         md.tn = <dReal*> calloc(3 * md.nt + 1, sizeof(dReal))
     md.tb = <dReal*> calloc(6 * md.nt + 1, sizeof(dReal))
-    from ode._fallback.collide_mesh import tree_order
+    from ode._fallback.colliders.mesh_registry import tree_order
     md.to = _copy_int(tree_order(v, t), 2 * md.nt)
     trimesh_prepare(md, 1 if normals is None else 0)
     return _store(md)
@@ -89,7 +89,7 @@ def register_convex(planes, points, polygons) -> int:
     fs.append(len(fi))
     md.fs = _copy_int(fs, md.nf + 1)
     md.fi = _copy_int(fi, len(fi))
-    from ode._fallback.collide_mesh import _edges_of_faces
+    from ode._fallback.colliders.mesh_registry import _edges_of_faces
     e = _edges_of_faces(fs, fi, md.nf)
     md.ne = len(e) // 2
     md.e = _copy_int(e, len(e))

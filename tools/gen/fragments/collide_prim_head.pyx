@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Primitive narrow-phase colliders (Cython kernel; twin and source: ``ode/_fallback/collide_prim.py``)."""
+"""Primitive narrow-phase colliders (Cython kernel; twin: ``ode/_fallback/collide_prim.py``, written from the
+primitive families of ``ode/_fallback/colliders/``)."""
 
 from libc.math cimport sqrt, fabs, atan2, cos, sin, INFINITY
 

@@ -1,0 +1,198 @@
+"""Trimesh against a capsule or cylinder: the triangles in libode's order, each against the shape, their
+contacts merged.
+
+A source of the generated ``collide_mesh`` kernel (tools/gen/gen_kernels.py).
+"""
+
+from math import fabs
+
+from ... import _layout as L
+from .mesh_contacts import buf_push, emit, maxc_of
+from .mesh_geometry import to_local
+from .mesh_registry import MESH_TRIMESH, buf_free, buf_new, rec, reg_get, to_int, tri_box_out, tri_world
+from .prim_contacts import unimp_of
+from .trimesh_box import box_tri
+from .trimesh_capsule import cap_tri
+from .trimesh_cylinder import cyl_tri
+
+CAP_MERGE = 1e-4  # capsule-trimesh: contacts this close (per coordinate) with one normal are merged
+
+
+# ---- kernels
+
+
+def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2, cyl):
+    #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
+    #:                     int s1, int s2, int cyl) noexcept nogil
+    """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
+    replaces it only when deeper. As probed on 2-triangle meshes, a capsule (cyl = 2) or cylinder (cyl = 1)
+    merge needs normals within CAP_MERGE per coordinate and libode replaces on any greater depth: the cylinder
+    does (its depths follow libode's arithmetic), the capsule only when deeper by 1e-12 (ours differ by ulps,
+    so a tie keeps the first); a box (cyl = 0) keeps its fitted rule, normals within 0.9999 in dot."""
+    #: int k, o, same
+    #: dReal tol
+    tol = 1e-12
+    if cyl == 1:
+        tol = 0.0
+    for k in range(b.n):
+        o = k * L.CR
+        if (
+            fabs(b.c[o + L.C_POS] - px) < CAP_MERGE
+            and fabs(b.c[o + L.C_POS + 1] - py) < CAP_MERGE
+            and fabs(b.c[o + L.C_POS + 2] - pz) < CAP_MERGE
+        ):
+            if cyl != 0:
+                same = (
+                    fabs(b.c[o + L.C_NORMAL] - nx) < CAP_MERGE
+                    and fabs(b.c[o + L.C_NORMAL + 1] - ny) < CAP_MERGE
+                    and fabs(b.c[o + L.C_NORMAL + 2] - nz) < CAP_MERGE
+                )
+            else:
+                same = (
+                    b.c[o + L.C_NORMAL] * nx + b.c[o + L.C_NORMAL + 1] * ny + b.c[o + L.C_NORMAL + 2] * nz
+                    > 0.9999
+                )
+            if same:
+                if depth > b.c[o + L.C_DEPTH] + tol:
+                    b.c[o + L.C_POS] = px
+                    b.c[o + L.C_POS + 1] = py
+                    b.c[o + L.C_POS + 2] = pz
+                    b.c[o + L.C_NORMAL] = nx
+                    b.c[o + L.C_NORMAL + 1] = ny
+                    b.c[o + L.C_NORMAL + 2] = nz
+                    b.c[o + L.C_DEPTH] = depth
+                    b.c[o + L.C_SIDE1] = s1
+                    b.c[o + L.C_SIDE2] = s2
+                return
+    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
+
+
+def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
+    #:                        dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a box, capsule or cylinder, by libode's rules (see the section comments)."""
+    #: MeshData* md
+    #: Buf* out
+    #: Buf* merged
+    #: int k, j, t, n, maxc, cls, unimp
+    #: dReal tv[9]
+    #: dReal nv[3]
+    #: dReal q[3]
+    #: dReal lo[6]
+    #: dReal w[16]
+    #: dReal res[112]
+    #: dReal x
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    tv = [0.0] * 9  # py
+    nv = [0.0] * 3  # py
+    q = [0.0] * 3  # py
+    lo = [0.0] * 6  # py
+    w = [0.0] * 16  # py
+    res = [0.0] * 112  # py
+    md = reg_get(i1[L.GI_DATA])
+    if md is None or md.kind != MESH_TRIMESH:
+        return 0
+    cls = i2[L.GI_CLASS]
+    for k in range(3):
+        w[k] = g2[L.G_POS + k]
+    to_local(g1, w[0], w[1], w[2], q, 0)
+    if cls == L.GC_BOX:
+        for k in range(3):
+            for j in range(3):
+                w[3 + 3 * k + j] = g2[L.G_R + 3 * j + k]
+            w[12 + k] = g2[L.G_SIDES + k] * 0.5
+        x = w[12] + w[13] + w[14]
+        for k in range(3):
+            lo[2 * k] = q[k] - x
+            lo[2 * k + 1] = q[k] + x
+    else:
+        for k in range(3):
+            w[3 + k] = g2[L.G_R + 3 * k + 2]
+        w[6] = g2[L.G_LENGTH] * 0.5
+        w[7] = g2[L.G_RADIUS]
+        w[8] = 0.0
+        if cls == L.GC_CYLINDER:
+            w[8] = 1.0
+        to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
+        for k in range(3):
+            x = fabs(nv[k] - q[k]) * w[6] + w[7]
+            lo[2 * k] = q[k] - x
+            lo[2 * k + 1] = q[k] + x
+    maxc = maxc_of(flags)
+    unimp = unimp_of(flags)
+    out = buf_new()
+    for j in range(md.nt):
+        t = md.to[j]
+        if tri_box_out(md, t, lo):
+            continue
+        tri_world(g1, md, t, tv, nv)
+        if cls == L.GC_BOX:
+            n = box_tri(tv, w, res)
+        elif w[8] != 0:
+            n = cyl_tri(g2, tv, w, res)
+        else:
+            n = cap_tri(tv, w, res)
+        for k in range(n):
+            # the box collects all, keeps the deepest (emit)
+            if (cls == L.GC_BOX and not unimp) or out.n < maxc:
+                buf_push(
+                    out,
+                    res[7 * k],
+                    res[7 * k + 1],
+                    res[7 * k + 2],
+                    -res[7 * k + 3],
+                    -res[7 * k + 4],
+                    -res[7 * k + 5],
+                    res[7 * k + 6],
+                    t,
+                    -1,
+                )
+        if out.n >= maxc and (cls != L.GC_BOX or unimp):
+            break
+    if unimp:  # CONTACTS_UNIMPORTANT (observed): the first contacts found, unmerged
+        n = emit(out, flags, contacts, skip)
+        buf_free(out)
+        return n
+    merged = buf_new()
+    j = 0
+    if cls == L.GC_CYLINDER:
+        j = 1
+    elif cls == L.GC_CAPSULE:
+        j = 2
+    for k in range(out.n):
+        t = k * L.CR
+        buf_merge(
+            merged,
+            out.c[t + L.C_POS],
+            out.c[t + L.C_POS + 1],
+            out.c[t + L.C_POS + 2],
+            out.c[t + L.C_NORMAL],
+            out.c[t + L.C_NORMAL + 1],
+            out.c[t + L.C_NORMAL + 2],
+            out.c[t + L.C_DEPTH],
+            to_int(out.c[t + L.C_SIDE1]),
+            to_int(out.c[t + L.C_SIDE2]),
+            j,
+        )
+    n = emit(merged, flags, contacts, skip)
+    buf_free(out)
+    buf_free(merged)
+    return n
+
+
+def collide_trimesh_capsule(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
+    #:                                  int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a capsule."""
+    return trimesh_round(g1, i1, g2, i2, flags, contacts, skip)
+
+
+def collide_trimesh_cylinder(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_trimesh_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
+    #:                                   int flags, dReal* contacts, int skip) noexcept nogil
+    """Trimesh (geom 1) against a cylinder."""
+    return trimesh_round(g1, i1, g2, i2, flags, contacts, skip)
+
+
+# ---- end kernels
