@@ -18,8 +18,11 @@ Conversion rules for a kernel section (the twin stays valid Python, the output v
   ``# py: end``;
 - ``L.`` (the layout module) is dropped: the kernel cimports layout.pxd's enum;
 - ``None`` (a missing array) becomes ``NULL``;
+- ``name = [v0, v1, ...]`` (a list literal filling a declared C array, e.g. zeros the code reads) becomes
+  ``name[:] = [v0, v1, ...]``;
 - ``float(x)`` around an array read becomes ``x`` where the kernel asks (``strip_float``): the twin reads
-  float32 storage into Python floats, the kernel computes in dReal.
+  float32 storage into Python floats, the kernel computes in dReal; likewise ``int(x)`` (``strip_int``),
+  the twin's read of an int32 array element as a Python int, where the kernel reads a C int.
 
 A tail fragment may hold ``#@ pair-cases``: it is replaced by one ``if name == ...: return ...`` line pair per
 ``collide_*`` pair function of the sources, the name dispatch of a kernel whose pairs are looked up by name.
@@ -50,6 +53,7 @@ class Kernel:
     sources: tuple[str, ...]
     constants: bool = False
     strip_float: bool = False
+    strip_int: bool = False
     none_to_null: str = "all"  # "all": every None; "values": only ``= None`` and ``return None``
 
     @property
@@ -61,9 +65,17 @@ class Kernel:
         return path.read_text() if path.exists() else ""
 
 
+# the joint families of the jacobian kernel, in the order they are written (shared helpers first)
+JOINT_FAMILIES = (
+    "common", "limits", "ball", "fixed", "hinge", "slider", "universal", "hinge2", "pr", "piston", "pu",
+    "dball", "dhinge", "plane2d", "amotor", "lmotor", "transmission", "contact",
+)
+
 KERNELS = (
     Kernel("collide_prim", (f"{TWIN}/collide_prim.py",), constants=True),
     Kernel("collide_mesh", (f"{TWIN}/collide_mesh.py",), none_to_null="values"),
+    Kernel("jacobian", tuple(f"{TWIN}/joints/{family}.py" for family in JOINT_FAMILIES), strip_float=True,
+           strip_int=True),
 )
 
 BEGIN, END = "# ---- kernels\n", "# ---- end kernels"
@@ -89,11 +101,14 @@ def _indent(line: str) -> str:
     return line[: len(line) - len(line.lstrip())]
 
 
-def strip_float_calls(line: str) -> str:
-    """``float(expr)`` -> ``(expr)`` unless expr is a bare name or subscript, which loses the parentheses."""
+def strip_float_calls(line: str, name: str = "float") -> str:
+    """``float(expr)`` -> ``(expr)`` unless expr is a bare name or subscript, which loses the parentheses.
+
+    ``name`` names the conversion to strip (``"int"`` for the twin's int reads).
+    """
     out, i = [], 0
     while True:
-        m = re.compile(r"\bfloat\(").search(line, i)
+        m = re.compile(rf"\b{name}\(").search(line, i)
         if not m:
             out.append(line[i:])
             return "".join(out)
@@ -101,7 +116,7 @@ def strip_float_calls(line: str) -> str:
         while depth:
             depth += {"(": 1, ")": -1}.get(line[j], 0)
             j += 1
-        inner = strip_float_calls(line[m.end(): j - 1])
+        inner = strip_float_calls(line[m.end(): j - 1], name)
         simple = re.fullmatch(r"[\w.]+(\[[^\[\]]*\])?", inner)
         out.append(line[i: m.start()] + (inner if simple else f"({inner})"))
         i = j
@@ -127,6 +142,7 @@ def _signature(lines: list[str], i: int) -> tuple[list[str], int] | None:
 def _statement(line: str, kernel: Kernel) -> str:
     """A Python statement of the twin as a Cython statement."""
     line = re.sub(r"\bL\.", "", line)
+    line = re.sub(r"^(\s*\w+) = (\[[^\[\]]*\])$", r"\1[:] = \2", line)
     line = re.sub(r"\bis not None\b", "!= NULL", line)
     line = re.sub(r"\bis None\b", "== NULL", line)
     if kernel.none_to_null == "all":
@@ -136,6 +152,8 @@ def _statement(line: str, kernel: Kernel) -> str:
         line = re.sub(r"return None\b", "return NULL", line)
     if kernel.strip_float:
         line = strip_float_calls(line)
+    if kernel.strip_int:
+        line = strip_float_calls(line, "int")
     return line
 
 

@@ -1,0 +1,803 @@
+"""common (placeholder)."""
+
+from __future__ import annotations
+
+from math import atan2, fabs, sqrt
+
+from ... import _layout as L
+
+INF = float("inf")
+PI = 3.14159265358979323846
+SQRT1_2 = 0.7071067811865475244008443621048490
+# squared sine of the angle below which two axes count as parallel (round-off of float32 axes is ~1e-7)
+PARALLEL_EPS2 = 1e-10
+NC = 12  # columns of a Jacobian row
+
+# ---- kernels
+
+
+def _rot(breal, b, v, vo, out):
+    #: cdef inline void _rot(const dReal* breal, int b, const dReal* v, int vo, dReal* out) noexcept nogil
+    """out = R_b * v[vo:vo+3]: a body-frame vector in the world frame."""
+    #: int o
+    #: dReal x
+    #: dReal y
+    #: dReal z
+    o = b * L.BR + L.B_R
+    x = float(v[vo])
+    y = float(v[vo + 1])
+    z = float(v[vo + 2])
+    out[0] = float(breal[o]) * x + float(breal[o + 1]) * y + float(breal[o + 2]) * z
+    out[1] = float(breal[o + 3]) * x + float(breal[o + 4]) * y + float(breal[o + 5]) * z
+    out[2] = float(breal[o + 6]) * x + float(breal[o + 7]) * y + float(breal[o + 8]) * z
+
+
+def _rot_t(breal, b, x, y, z, out):
+    #: cdef inline void _rot_t(const dReal* breal, int b, dReal x, dReal y, dReal z,
+    #:                         dReal* out) noexcept nogil
+    """out = R_b^T * (x, y, z): a world vector in body b's frame."""
+    #: int o
+    o = b * L.BR + L.B_R
+    out[0] = float(breal[o]) * x + float(breal[o + 3]) * y + float(breal[o + 6]) * z
+    out[1] = float(breal[o + 1]) * x + float(breal[o + 4]) * y + float(breal[o + 7]) * z
+    out[2] = float(breal[o + 2]) * x + float(breal[o + 5]) * y + float(breal[o + 8]) * z
+
+
+def _recip_sqrt(a):
+    #: cdef inline dReal _recip_sqrt(dReal a) noexcept nogil
+    """1 / sqrt(a), or 0 when a is not positive (degenerate input yields zero vectors, never a crash)."""
+    if a > 0.0:
+        return 1.0 / sqrt(a)
+    return 0.0
+
+
+def _plane_space(n0, n1, n2, p, q):
+    #: cdef inline void _plane_space(dReal n0, dReal n1, dReal n2, dReal* p, dReal* q) noexcept nogil
+    """Two unit vectors p, q completing the unit vector n to an orthonormal basis (n, p, q).
+
+    A zero n yields zero p and q (the kernels never divide by zero; the API rejects such input).
+    """
+    #: dReal a, k
+    if fabs(n2) > SQRT1_2:
+        a = n1 * n1 + n2 * n2
+        k = _recip_sqrt(a)
+        p[0] = 0.0
+        p[1] = -n2 * k
+        p[2] = n1 * k
+        q[0] = a * k
+        q[1] = -n0 * p[2]
+        q[2] = n0 * p[1]
+    else:
+        a = n0 * n0 + n1 * n1
+        k = _recip_sqrt(a)
+        p[0] = -n1 * k
+        p[1] = n0 * k
+        p[2] = 0.0
+        q[0] = -n2 * p[1]
+        q[1] = n2 * p[0]
+        q[2] = a * k
+
+
+def _body_q(breal, b, out):
+    #: cdef inline void _body_q(const dReal* breal, int b, dReal* out) noexcept nogil
+    """The body's orientation quaternion, identity for the environment (b < 0)."""
+    #: int o
+    if b < 0:
+        out[0] = 1.0
+        out[1] = 0.0
+        out[2] = 0.0
+        out[3] = 0.0
+    else:
+        o = b * L.BR + L.B_Q
+        out[0] = float(breal[o])
+        out[1] = float(breal[o + 1])
+        out[2] = float(breal[o + 2])
+        out[3] = float(breal[o + 3])
+
+
+def _qmul_conj_a(a, b, out):
+    #: cdef inline void _qmul_conj_a(const dReal* a, const dReal* b, dReal* out) noexcept nogil
+    """out = conj(a) * b."""
+    out[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+    out[1] = a[0] * b[1] - a[1] * b[0] - a[2] * b[3] + a[3] * b[2]
+    out[2] = a[0] * b[2] - a[2] * b[0] - a[3] * b[1] + a[1] * b[3]
+    out[3] = a[0] * b[3] - a[3] * b[0] - a[1] * b[2] + a[2] * b[1]
+
+
+def _qmul_conj_b(a, b, out):
+    #: cdef inline void _qmul_conj_b(const dReal* a, const dReal* b, dReal* out) noexcept nogil
+    """out = a * conj(b)."""
+    out[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+    out[1] = a[1] * b[0] - a[0] * b[1] - a[2] * b[3] + a[3] * b[2]
+    out[2] = a[2] * b[0] - a[0] * b[2] - a[3] * b[1] + a[1] * b[3]
+    out[3] = a[3] * b[0] - a[0] * b[3] - a[1] * b[2] + a[2] * b[1]
+
+
+def _relative_q(breal, b1, b2, out):
+    #: cdef inline void _relative_q(const dReal* breal, int b1, int b2, dReal* out) noexcept nogil
+    """Relative rotation conj(q1) * q2 of body 2 seen from body 1 (q2 = identity for the environment)."""
+    #: dReal q1[4]
+    #: dReal q2[4]
+    q1 = [0.0, 0.0, 0.0, 0.0]  # py
+    q2 = [0.0, 0.0, 0.0, 0.0]  # py
+    _body_q(breal, b1, q1)
+    _body_q(breal, b2, q2)
+    _qmul_conj_a(q1, q2, out)
+
+
+def _q_identity(q):
+    #: cdef inline void _q_identity(dReal* q) noexcept nogil
+    """q = the identity rotation (1, 0, 0, 0)."""
+    q[0] = 1.0
+    q[1] = 0.0
+    q[2] = 0.0
+    q[3] = 0.0
+
+
+def _r_to_q(R, q):
+    #: cdef void _r_to_q(const dReal* R, dReal* q) noexcept nogil
+    """Unit quaternion of the rotation matrix R (3x3 row-major), by the largest-diagonal method.
+
+    A matrix too far from a rotation for the method (never one built by _cross_q) gives the identity.
+    """
+    #: dReal tr
+    #: dReal s
+    tr = R[0] + R[4] + R[8]
+    if tr >= 0.0:
+        s = sqrt(tr + 1.0)
+        q[0] = 0.5 * s
+        s = 0.5 / s
+        q[1] = (R[7] - R[5]) * s
+        q[2] = (R[2] - R[6]) * s
+        q[3] = (R[3] - R[1]) * s
+    elif R[0] >= R[4] and R[0] >= R[8]:
+        s = R[0] - (R[4] + R[8]) + 1.0
+        if not s > 0.0:
+            _q_identity(q)
+            return
+        s = sqrt(s)
+        q[1] = 0.5 * s
+        s = 0.5 / s
+        q[2] = (R[1] + R[3]) * s
+        q[3] = (R[6] + R[2]) * s
+        q[0] = (R[7] - R[5]) * s
+    elif R[4] >= R[8]:
+        s = R[4] - (R[8] + R[0]) + 1.0
+        if not s > 0.0:
+            _q_identity(q)
+            return
+        s = sqrt(s)
+        q[2] = 0.5 * s
+        s = 0.5 / s
+        q[3] = (R[5] + R[7]) * s
+        q[1] = (R[1] + R[3]) * s
+        q[0] = (R[2] - R[6]) * s
+    else:
+        s = R[8] - (R[0] + R[4]) + 1.0
+        if not s > 0.0:
+            _q_identity(q)
+            return
+        s = sqrt(s)
+        q[3] = 0.5 * s
+        s = 0.5 / s
+        q[1] = (R[6] + R[2]) * s
+        q[2] = (R[5] + R[7]) * s
+        q[0] = (R[3] - R[1]) * s
+
+
+def _not_parallel(n, a, b):
+    #: cdef inline bint _not_parallel(dReal n, const dReal* a, const dReal* b) noexcept nogil
+    """True when n (the length of a vector of size |a||b| sin(angle)) shows a and b are not parallel."""
+    return n * n > PARALLEL_EPS2 * ((a[0] * a[0] + a[1] * a[1] + a[2] * a[2])
+                                    * (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]))
+
+
+def _cross_q(x0, x1, x2, y0, y1, y2, q):
+    #: cdef void _cross_q(dReal x0, dReal x1, dReal x2, dReal y0, dReal y1, dReal y2, dReal* q) noexcept nogil
+    """Quaternion of the frame with x along (x0, x1, x2) and y along the part of (y0, y1, y2) normal to x.
+
+    Degenerate input (libode prints "zero length vector" and reads uninitialised memory): a zero x gives
+    the identity; a y parallel to x within 1e-5 rad (universal axes momentarily aligned) is replaced by
+    the first vector of _plane_space(x), so the frame stays a rotation and nothing becomes NaN.
+    """
+    #: dReal R[9]
+    #: dReal p[3]
+    #: dReal qq[3]
+    #: dReal n
+    #: dReal d, yy, n2
+    R = [0.0] * 9  # py
+    p = [0.0, 0.0, 0.0]  # py
+    qq = [0.0, 0.0, 0.0]  # py
+    n = sqrt(x0 * x0 + x1 * x1 + x2 * x2)
+    if not n > 0.0:
+        _q_identity(q)
+        return
+    x0 = x0 / n
+    x1 = x1 / n
+    x2 = x2 / n
+    yy = y0 * y0 + y1 * y1 + y2 * y2
+    d = x0 * y0 + x1 * y1 + x2 * y2
+    y0 = y0 - d * x0
+    y1 = y1 - d * x1
+    y2 = y2 - d * x2
+    n2 = y0 * y0 + y1 * y1 + y2 * y2
+    n = sqrt(n2)
+    if n2 > PARALLEL_EPS2 * yy:
+        y0 = y0 / n
+        y1 = y1 / n
+        y2 = y2 / n
+    else:
+        _plane_space(x0, x1, x2, p, qq)
+        y0 = p[0]
+        y1 = p[1]
+        y2 = p[2]
+    R[0] = x0
+    R[3] = x1
+    R[6] = x2
+    R[1] = y0
+    R[4] = y1
+    R[7] = y2
+    R[2] = x1 * y2 - x2 * y1
+    R[5] = x2 * y0 - x0 * y2
+    R[8] = x0 * y1 - x1 * y0
+    _r_to_q(R, q)
+
+
+def _angle_from_rel(now, ref, a0, a1, a2):
+    #: cdef dReal _angle_from_rel(const dReal* now, const dReal* ref, dReal a0, dReal a1,
+    #:                            dReal a2) noexcept nogil
+    """Signed angle about the unit axis a of the rotation taking ``ref`` to ``now``, in (-pi, pi]."""
+    #: dReal d[4]
+    #: dReal s, theta
+    d = [0.0, 0.0, 0.0, 0.0]  # py
+    _qmul_conj_b(now, ref, d)
+    s = sqrt(d[1] * d[1] + d[2] * d[2] + d[3] * d[3])
+    if d[1] * a0 + d[2] * a1 + d[3] * a2 < 0.0:
+        s = -s
+    theta = -2.0 * atan2(s, d[0])
+    if theta > PI:
+        theta = theta - 2.0 * PI
+    elif theta <= -PI:
+        theta = theta + 2.0 * PI
+    return theta
+
+
+def _cross(a, b, out):
+    #: cdef inline void _cross(const dReal* a, const dReal* b, dReal* out) noexcept nogil
+    """out = a x b."""
+    out[0] = a[1] * b[2] - a[2] * b[1]
+    out[1] = a[2] * b[0] - a[0] * b[2]
+    out[2] = a[0] * b[1] - a[1] * b[0]
+
+
+def _normalize3(v):
+    #: cdef bint _normalize3(dReal* v) noexcept nogil
+    """Scale v to unit length in place (scaling first when the squares under- or overflow); False if zero."""
+    #: dReal n
+    #: dReal m
+    n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    if not (n > 0.0 and n < INF):
+        m = fabs(v[0])
+        if fabs(v[1]) > m:
+            m = fabs(v[1])
+        if fabs(v[2]) > m:
+            m = fabs(v[2])
+        if not (m > 0.0 and m < INF):
+            return False
+        v[0] = v[0] / m
+        v[1] = v[1] / m
+        v[2] = v[2] / m
+        n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    v[0] = v[0] / n
+    v[1] = v[1] / n
+    v[2] = v[2] / n
+    return True
+
+
+def _dist3(a, b):
+    #: cdef dReal _dist3(const dReal* a, const dReal* b) noexcept nogil
+    """|a - b|."""
+    #: dReal x
+    #: dReal y
+    #: dReal z
+    x = a[0] - b[0]
+    y = a[1] - b[1]
+    z = a[2] - b[2]
+    return sqrt(x * x + y * y + z * z)
+
+
+def _set_anchor(jint, jreal, j, breal, x, y, z):
+    #: cdef void _set_anchor(const int* jint, dReal* jreal, int j, const dReal* breal, dReal x, dReal y,
+    #:                       dReal z) noexcept nogil
+    """Store the world point (x, y, z) as the anchor in each body's frame (world frame without body 2)."""
+    #: int b1
+    #: int b2
+    #: int jo
+    #: dReal out[3]
+    #: int o
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    out = [0.0, 0.0, 0.0]  # py
+    if b1 >= 0:
+        o = b1 * L.BR + L.B_POS
+        _rot_t(breal, b1, x - float(breal[o]), y - float(breal[o + 1]), z - float(breal[o + 2]), out)
+        jreal[jo + L.J_ANCHOR1] = out[0]
+        jreal[jo + L.J_ANCHOR1 + 1] = out[1]
+        jreal[jo + L.J_ANCHOR1 + 2] = out[2]
+    if b2 >= 0:
+        o = b2 * L.BR + L.B_POS
+        _rot_t(breal, b2, x - float(breal[o]), y - float(breal[o + 1]), z - float(breal[o + 2]), out)
+        jreal[jo + L.J_ANCHOR2] = out[0]
+        jreal[jo + L.J_ANCHOR2 + 1] = out[1]
+        jreal[jo + L.J_ANCHOR2 + 2] = out[2]
+    else:
+        jreal[jo + L.J_ANCHOR2] = x
+        jreal[jo + L.J_ANCHOR2 + 1] = y
+        jreal[jo + L.J_ANCHOR2 + 2] = z
+
+
+def _get_anchor(jint, jreal, j, breal, second, res):
+    #: cdef void _get_anchor(const int* jint, const dReal* jreal, int j, const dReal* breal, int second,
+    #:                       dReal* res) noexcept nogil
+    """res = the anchor in the world frame as carried by body 1 (second == 0) or body 2 (second != 0)."""
+    #: int b, jo, o
+    #: dReal out[3]
+    b = int(jint[j * L.JI + (L.JI_B2 if second else L.JI_B1)])
+    jo = j * L.JR + L.J_P + (L.J_ANCHOR2 if second else L.J_ANCHOR1)
+    if b < 0:
+        res[0] = float(jreal[jo])
+        res[1] = float(jreal[jo + 1])
+        res[2] = float(jreal[jo + 2])
+        return
+    out = [0.0, 0.0, 0.0]  # py
+    _rot(breal, b, jreal, jo, out)
+    o = b * L.BR + L.B_POS
+    res[0] = out[0] + float(breal[o])
+    res[1] = out[1] + float(breal[o + 1])
+    res[2] = out[2] + float(breal[o + 2])
+
+
+def _set_axis(jint, jreal, j, breal, which, x, y, z):
+    #: cdef void _set_axis(const int* jint, dReal* jreal, int j, const dReal* breal, int which, dReal x,
+    #:                     dReal y, dReal z) noexcept nogil
+    """Store the unit world axis (x, y, z) in body 1's frame (which 0 or 1) or body 2's frame (which 2).
+
+    which 1 stores into axis 1 only; which 0 stores it as axis 1 and also as axis 2 in body 2's frame
+    (the hinge keeps both to measure its misalignment); which 2 stores axis 2 only. As libode does, an
+    axis kept in the world frame (no body on that side) is stored as given, not normalised.
+    """
+    #: int b1
+    #: int b2
+    #: int jo
+    #: dReal n
+    #: dReal out[3]
+    #: dReal nx, ny, nz, m
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    n = sqrt(x * x + y * y + z * z)
+    if not (n > 0.0 and n < INF):
+        # the squares under- or overflowed (tiny or huge axis, single precision): scale first
+        m = fabs(x)
+        if fabs(y) > m:
+            m = fabs(y)
+        if fabs(z) > m:
+            m = fabs(z)
+        if not (m > 0.0 and m < INF):
+            return
+        x = x / m
+        y = y / m
+        z = z / m
+        n = sqrt(x * x + y * y + z * z)
+    nx = x / n
+    ny = y / n
+    nz = z / n
+    out = [0.0, 0.0, 0.0]  # py
+    if which != 2:
+        if b1 >= 0:
+            _rot_t(breal, b1, nx, ny, nz, out)
+        else:
+            out[0] = x
+            out[1] = y
+            out[2] = z
+        jreal[jo + L.J_AXIS1] = out[0]
+        jreal[jo + L.J_AXIS1 + 1] = out[1]
+        jreal[jo + L.J_AXIS1 + 2] = out[2]
+    if which != 1:
+        if b2 >= 0:
+            _rot_t(breal, b2, nx, ny, nz, out)
+        else:
+            out[0] = x
+            out[1] = y
+            out[2] = z
+        jreal[jo + L.J_AXIS2] = out[0]
+        jreal[jo + L.J_AXIS2 + 1] = out[1]
+        jreal[jo + L.J_AXIS2 + 2] = out[2]
+
+
+def _axis_world(jint, jreal, j, breal, second, out):
+    #: cdef inline void _axis_world(const int* jint, const dReal* jreal, int j, const dReal* breal,
+    #:                              int second, dReal* out) noexcept nogil
+    """Axis 1 (carried by body 1) or axis 2 (carried by body 2, or fixed in the world) in the world frame."""
+    #: int b
+    #: int jo
+    b = int(jint[j * L.JI + (L.JI_B2 if second else L.JI_B1)])
+    jo = j * L.JR + L.J_P + (L.J_AXIS2 if second else L.J_AXIS1)
+    if b < 0:
+        out[0] = float(jreal[jo])
+        out[1] = float(jreal[jo + 1])
+        out[2] = float(jreal[jo + 2])
+    else:
+        _rot(breal, b, jreal, jo, out)
+
+
+def _set_relative_rotation(jint, jreal, j, breal):
+    #: cdef void _set_relative_rotation(const int* jint, dReal* jreal, int j,
+    #:                                  const dReal* breal) noexcept nogil
+    """Remember the current relative rotation of the bodies: the zero of hinge angles and fixed poses."""
+    #: int b1
+    #: int b2
+    #: int jo
+    #: dReal q[4]
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P + L.J_QREL
+    q = [0.0, 0.0, 0.0, 0.0]  # py
+    _relative_q(breal, b1, b2, q)
+    jreal[jo] = q[0]
+    jreal[jo + 1] = q[1]
+    jreal[jo + 2] = q[2]
+    jreal[jo + 3] = q[3]
+
+
+def _set_offset(jint, jreal, j, breal, second):
+    #: cdef void _set_offset(const int* jint, dReal* jreal, int j, const dReal* breal,
+    #:                       int second) noexcept nogil
+    """Remember body 1's offset from body 2 in body 1's (second == 0) or body 2's frame; body 1's position
+    without body 2."""
+    #: int b1
+    #: int b2
+    #: int jo
+    #: int o1, o2
+    #: dReal out[3]
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P + L.J_OFFSET
+    if b1 < 0:
+        return
+    o1 = b1 * L.BR + L.B_POS
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        out = [0.0, 0.0, 0.0]  # py
+        _rot_t(breal, b2 if second else b1, float(breal[o1]) - float(breal[o2]),
+               float(breal[o1 + 1]) - float(breal[o2 + 1]), float(breal[o1 + 2]) - float(breal[o2 + 2]), out)
+        jreal[jo] = out[0]
+        jreal[jo + 1] = out[1]
+        jreal[jo + 2] = out[2]
+    else:
+        jreal[jo] = float(breal[o1])
+        jreal[jo + 1] = float(breal[o1 + 1])
+        jreal[jo + 2] = float(breal[o1 + 2])
+
+
+def _rel_rate(breal, b1, b2, a, linear):
+    #: cdef dReal _rel_rate(const dReal* breal, int b1, int b2, const dReal* a, bint linear) noexcept nogil
+    """Component along the world vector a of body 1's velocity minus body 2's (angular or linear)."""
+    #: int col
+    #: int o
+    #: dReal r
+    col = L.B_LVEL if linear else L.B_AVEL
+    o = b1 * L.BR + col
+    r = a[0] * float(breal[o]) + a[1] * float(breal[o + 1]) + a[2] * float(breal[o + 2])
+    if b2 >= 0:
+        o = b2 * L.BR + col
+        r = r - (a[0] * float(breal[o]) + a[1] * float(breal[o + 1]) + a[2] * float(breal[o + 2]))
+    return r
+
+
+def _axis_rate(jint, jreal, j, breal, second, linear):
+    #: cdef dReal _axis_rate(const int* jint, const dReal* jreal, int j, const dReal* breal, int second,
+    #:                       bint linear) noexcept nogil
+    """Relative velocity of body 1 with respect to body 2 along axis 1 or 2 (angular, or linear)."""
+    #: int b1
+    #: int b2
+    #: dReal a[3]
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    a = [0.0, 0.0, 0.0]  # py
+    _axis_world(jint, jreal, j, breal, second, a)
+    return _rel_rate(breal, b1, b2, a, linear)
+
+
+def _side_body(jint, j, side):
+    #: cdef inline int _side_body(const int* jint, int j, int side) noexcept nogil
+    """Slot of body 1 (side 0) or body 2 (side 1), -1 for the environment."""
+    return int(jint[j * L.JI + (L.JI_B2 if side else L.JI_B1)])
+
+
+def _set_point(jint, jreal, j, breal, side, col, x, y, z):
+    #: cdef void _set_point(const int* jint, dReal* jreal, int j, const dReal* breal, int side, int col,
+    #:                      dReal x, dReal y, dReal z) noexcept nogil
+    """Store the world point (x, y, z) at column col in the frame of the body on ``side`` (or the world)."""
+    #: int b
+    #: int jo
+    #: int o
+    #: dReal out[3]
+    b = _side_body(jint, j, side)
+    jo = j * L.JR + L.J_P + col
+    if b >= 0:
+        o = b * L.BR + L.B_POS
+        out = [0.0, 0.0, 0.0]  # py
+        _rot_t(breal, b, x - float(breal[o]), y - float(breal[o + 1]), z - float(breal[o + 2]), out)
+        jreal[jo] = out[0]
+        jreal[jo + 1] = out[1]
+        jreal[jo + 2] = out[2]
+    else:
+        jreal[jo] = x
+        jreal[jo + 1] = y
+        jreal[jo + 2] = z
+
+
+def _point_world(jint, jreal, j, breal, side, col, out):
+    #: cdef void _point_world(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
+    #:                        int col, dReal* out) noexcept nogil
+    """The point stored at column col by the body on ``side``, in the world frame."""
+    #: int b
+    #: int jo
+    #: int o
+    b = _side_body(jint, j, side)
+    jo = j * L.JR + L.J_P + col
+    if b >= 0:
+        _rot(breal, b, jreal, jo, out)
+        o = b * L.BR + L.B_POS
+        out[0] = out[0] + float(breal[o])
+        out[1] = out[1] + float(breal[o + 1])
+        out[2] = out[2] + float(breal[o + 2])
+    else:
+        out[0] = float(jreal[jo])
+        out[1] = float(jreal[jo + 1])
+        out[2] = float(jreal[jo + 2])
+
+
+def _set_vector(jint, jreal, j, breal, side, col, x, y, z):
+    #: cdef void _set_vector(const int* jint, dReal* jreal, int j, const dReal* breal, int side, int col,
+    #:                       dReal x, dReal y, dReal z) noexcept nogil
+    """Store the world direction (x, y, z), normalised, at column col in the frame of the body on ``side``."""
+    #: int b
+    #: int jo
+    #: dReal v[3]
+    #: dReal out[3]
+    b = _side_body(jint, j, side)
+    jo = j * L.JR + L.J_P + col
+    v = [0.0, 0.0, 0.0]  # py
+    v[0] = x
+    v[1] = y
+    v[2] = z
+    if not _normalize3(v):
+        return
+    out = [0.0, 0.0, 0.0]  # py
+    if b >= 0:
+        _rot_t(breal, b, v[0], v[1], v[2], out)
+    else:
+        out[0] = v[0]
+        out[1] = v[1]
+        out[2] = v[2]
+    jreal[jo] = out[0]
+    jreal[jo + 1] = out[1]
+    jreal[jo + 2] = out[2]
+
+
+def _vector_world(jint, jreal, j, breal, side, col, out):
+    #: cdef void _vector_world(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
+    #:                         int col, dReal* out) noexcept nogil
+    """The direction stored at column col by the body on ``side``, in the world frame."""
+    #: int b
+    #: int jo
+    b = _side_body(jint, j, side)
+    jo = j * L.JR + L.J_P + col
+    if b >= 0:
+        _rot(breal, b, jreal, jo, out)
+    else:
+        out[0] = float(jreal[jo])
+        out[1] = float(jreal[jo + 1])
+        out[2] = float(jreal[jo + 2])
+
+
+def _rel_angle(jint, jreal, j, breal, col):
+    #: cdef dReal _rel_angle(const int* jint, const dReal* jreal, int j, const dReal* breal,
+    #:                       int col) noexcept nogil
+    """Angle of body 1 relative to body 2 since the reference rotation, about the body-1 axis at col."""
+    #: int b1
+    #: int b2
+    #: int jo
+    #: dReal now[4]
+    #: dReal ref[4]
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    jo = j * L.JR + L.J_P
+    now = [0.0, 0.0, 0.0, 0.0]  # py
+    ref = [0.0, 0.0, 0.0, 0.0]  # py
+    _relative_q(breal, b1, b2, now)
+    ref[0] = float(jreal[jo + L.J_QREL])
+    ref[1] = float(jreal[jo + L.J_QREL + 1])
+    ref[2] = float(jreal[jo + L.J_QREL + 2])
+    ref[3] = float(jreal[jo + L.J_QREL + 3])
+    return _angle_from_rel(now, ref, float(jreal[jo + col]), float(jreal[jo + col + 1]),
+                           float(jreal[jo + col + 2]))
+
+
+def _reversed(jint, j):
+    #: cdef inline bint _reversed(const int* jint, int j) noexcept nogil
+    """True when the joint was attached as (environment, body) and is stored swapped."""
+    return (int(jint[j * L.JI + L.JI_FLAGS]) & L.JF_REVERSE) != 0
+
+
+def _user_angle(jint, jreal, j, breal, col):
+    #: cdef dReal _user_angle(const int* jint, const dReal* jreal, int j, const dReal* breal,
+    #:                        int col) noexcept nogil
+    """rel_angle as the user sees it: negated when attached (environment, body)."""
+    #: dReal a
+    a = _rel_angle(jint, jreal, j, breal, col)
+    if _reversed(jint, j):
+        return -a
+    return a
+
+
+def _vector_rate(jint, jreal, j, breal, side, col, linear):
+    #: cdef dReal _vector_rate(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
+    #:                         int col, bint linear) noexcept nogil
+    """Relative velocity of body 1 with respect to body 2 along the direction stored at column col."""
+    #: int b1
+    #: int b2
+    #: dReal a[3]
+    b1 = int(jint[j * L.JI + L.JI_B1])
+    b2 = int(jint[j * L.JI + L.JI_B2])
+    a = [0.0, 0.0, 0.0]  # py
+    _vector_world(jint, jreal, j, breal, side, col, a)
+    return _rel_rate(breal, b1, b2, a, linear)
+
+
+def _spin_lever(breal, b, pw, out):
+    #: cdef void _spin_lever(const dReal* breal, int b, const dReal* pw, dReal* out) noexcept nogil
+    """out = w_b x (pw - centre of b)."""
+    #: int o
+    #: dReal r0
+    #: dReal r1
+    #: dReal r2
+    #: int w
+    #: dReal w0
+    #: dReal w1
+    #: dReal w2
+    o = b * L.BR + L.B_POS
+    r0 = pw[0] - float(breal[o])
+    r1 = pw[1] - float(breal[o + 1])
+    r2 = pw[2] - float(breal[o + 2])
+    w = b * L.BR + L.B_AVEL
+    w0 = float(breal[w])
+    w1 = float(breal[w + 1])
+    w2 = float(breal[w + 2])
+    out[0] = w1 * r2 - w2 * r1
+    out[1] = w2 * r0 - w0 * r2
+    out[2] = w0 * r1 - w1 * r0
+
+
+def _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2):
+    #: cdef void _anchor2_lever(const int* jint, const dReal* jreal, int j, const dReal* breal, int b2,
+    #:                          dReal* a2w, dReal* r2) noexcept nogil
+    """Body 2's anchor in the world (a2w) and relative to body 2's centre (r2; zero without body 2)."""
+    #: int o2
+    _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, a2w)
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        r2[0] = a2w[0] - float(breal[o2])
+        r2[1] = a2w[1] - float(breal[o2 + 1])
+        r2[2] = a2w[2] - float(breal[o2 + 2])
+
+
+def _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r):
+    #: cdef void _point_rows(const dReal* breal, int b1, int b2, const dReal* p, const dReal* q,
+    #:                       const dReal* a2w, const dReal* r2, const dReal* e, dReal k, dReal* J, dReal* c,
+    #:                       int r) noexcept nogil
+    """Two rows stopping body 2's anchor point a2w moving along the directions p and q relative to
+    body 1 (r2 = the point minus body 2's centre); e is the point's error, corrected at rate k."""
+    #: const dReal* u
+    #: int i, ro
+    #: int o1
+    #: dReal l0
+    #: dReal l1
+    #: dReal l2
+    o1 = b1 * L.BR + L.B_POS
+    l0 = a2w[0] - float(breal[o1])
+    l1 = a2w[1] - float(breal[o1 + 1])
+    l2 = a2w[2] - float(breal[o1 + 2])
+    for i in range(2):
+        u = p if i == 0 else q
+        ro = (r + i) * NC
+        J[ro + 0] = u[0]
+        J[ro + 1] = u[1]
+        J[ro + 2] = u[2]
+        J[ro + 3] = l1 * u[2] - l2 * u[1]
+        J[ro + 4] = l2 * u[0] - l0 * u[2]
+        J[ro + 5] = l0 * u[1] - l1 * u[0]
+        if b2 >= 0:
+            J[ro + 6] = -u[0]
+            J[ro + 7] = -u[1]
+            J[ro + 8] = -u[2]
+            J[ro + 9] = r2[2] * u[1] - r2[1] * u[2]
+            J[ro + 10] = r2[0] * u[2] - r2[2] * u[0]
+            J[ro + 11] = r2[1] * u[0] - r2[0] * u[1]
+        c[r + i] = k * (u[0] * e[0] + u[1] * e[1] + u[2] * e[2])
+
+
+def _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r):
+    #: cdef void _line_rows(const dReal* breal, int b1, int b2, const dReal* ax, const dReal* a2w,
+    #:                      const dReal* r2, const dReal* e, dReal k, dReal* J, dReal* c,
+    #:                      int r) noexcept nogil
+    """Two rows keeping body 2's anchor (r2 = it minus body 2's centre) on the line of body 1 along ax.
+
+    e is the anchor's offset from the line's point; the rows span the directions normal to ax. Body 1's
+    angular part uses the lever from its centre to the point a2w (body 2's anchor for PR and piston, which
+    accounts for the line turning with body 1; body 1's own anchor for PU, as libode).
+    """
+    #: dReal p[3]
+    #: dReal q[3]
+    p = [0.0, 0.0, 0.0]  # py
+    q = [0.0, 0.0, 0.0]  # py
+    _plane_space(ax[0], ax[1], ax[2], p, q)
+    _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r)
+
+
+def null_info1(jint, jreal, j, breal):
+    #: cdef int null_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil
+    """No rows: a joint of no type, or the null joint."""
+    return 0
+
+
+def null_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, r):
+    #: cdef void null_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
+    #:                     dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int* findex,
+    #:                     int r) noexcept nogil
+    """Nothing to write: the joint adds no rows."""
+
+
+# ---- end kernels
+
+
+set_anchor = _set_anchor
+set_axis = _set_axis
+set_relative_rotation = _set_relative_rotation
+set_offset = _set_offset
+axis_rate = _axis_rate
+set_point = _set_point
+set_vector = _set_vector
+rel_angle = _rel_angle
+vector_rate = _vector_rate
+
+
+def get_anchor(jint, jreal, j, breal, second) -> tuple:
+    """The anchor in the world frame as carried by body 1 (second == 0) or body 2 (second != 0)."""
+    res = [0.0, 0.0, 0.0]
+    _get_anchor(jint, jreal, j, breal, second, res)
+    return (res[0], res[1], res[2])
+
+
+def get_axis(jint, jreal, j, breal, second) -> tuple:
+    """Axis 1 (second == 0) or axis 2 in the world frame."""
+    out = [0.0, 0.0, 0.0]
+    _axis_world(jint, jreal, j, breal, second, out)
+    return (out[0], out[1], out[2])
+
+
+def get_point(jint, jreal, j, breal, side, col) -> tuple:
+    """The point stored at column col by the body on ``side``, in the world frame."""
+    out = [0.0, 0.0, 0.0]
+    _point_world(jint, jreal, j, breal, side, col, out)
+    return (out[0], out[1], out[2])
+
+
+def get_vector(jint, jreal, j, breal, side, col) -> tuple:
+    """The direction stored at column col by the body on ``side``, in the world frame."""
+    out = [0.0, 0.0, 0.0]
+    _vector_world(jint, jreal, j, breal, side, col, out)
+    return (out[0], out[1], out[2])
