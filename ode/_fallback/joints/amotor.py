@@ -1,4 +1,10 @@
-"""amotor (placeholder)."""
+"""Angular motor: up to three motor/limit rows about user axes, or about the Euler axes of the bodies.
+
+Each axis is kept in the world, body 1's or body 2's frame. In the Euler mode axis 0 rides on body 1, axis 2
+on body 2 and axis 1 (the line of nodes) is normal to both; the angles are measured from reference vectors
+stored when the axes were set, the stops tested on them. Each axis needing one gets the limit/motor row
+about it (W1 = a, W2 = -a).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""ball (placeholder)."""
+"""Ball-and-socket joint: the anchor points of the two bodies stay together.
+
+Three rows, one per world axis x, y, z: the anchor on body 1, p1 = x1 + R1 a1, must move like the anchor on
+body 2, so v1 + w1 x r1 - v2 - w2 x r2 = 0. Row i has J1 = e_i, W1 = (r1 x e_i) (written as the skew
+matrix -[r1]x), J2 = -e_i, W2 = [r2]x, and c_i = k (p2 - p1)_i corrects the separation. The joint's own
+ERP and CFM parameters soften the rows. The hinge and the universal joint start with the same three rows.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,19 @@
-"""common (placeholder)."""
+"""Shared parts of the joint rows: vector and quaternion helpers, the joints' stored geometry, shared rows.
+
+Notation for every family (Smith, "How to make new joints in ODE"): a row is J1 v1 + W1 w1 + J2 v2 + W2 w2
+= c, with v / w a body's linear / angular velocity; J holds the 12 columns (J1, W1, J2, W2) of each row and c
+the velocity the row asks for. A positional error e is corrected at rate k = ERP / h, so c = k * e. The
+environment (body slot -1) has no columns: its parts are skipped.
+
+A point p fixed on body b moves with v_b + w_b x (p - x_b); keeping the world points p1 (on body 1) and p2
+(on body 2) together along a unit direction u is therefore the row J1 = u, W1 = r1 x u, J2 = -u,
+W2 = -(r2 x u), with r_i = p_i - x_i and c = k * u . (p2 - p1). ``_point_rows`` and ``_line_rows`` build
+pairs of such rows; the geometry setters store anchors and axes in each body's frame so the rows can
+rebuild the world points every step. The null joint (and a joint of no type) has no rows.
+
+Source of the generated kernel ``ode/_core/jacobian.pyx`` (``tools/gen/gen_kernels.py``): the ``#:`` lines
+are its C declarations, so both perform the same floating-point operations in the same order.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,12 @@
-"""contact (placeholder)."""
+"""Contact joint: no penetration along the normal, friction along two tangents.
+
+Row 1 is along the contact normal n at the contact point: the approach velocity must be at least the
+correction of the depth (beyond the surface layer, bounded by the world's maximum correcting velocity) or
+the bounce speed, and the force can only push (lo = 0, hi = +inf). Rows 2 and 3, when their friction
+coefficient is positive, act along the tangent directions (the user's first direction, or any basis of the
+plane normal to n) with the force bounded by +-mu, or by mu times the normal force (findex) for the
+pyramid approximation; slip, surface motion and soft ERP/CFM adjust the rows as their mode bits ask.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""dball (placeholder)."""
+"""Double ball joint: the two anchors (one per body) stay at a fixed distance.
+
+One row along the unit direction u from anchor 1 to anchor 2: the relative velocity of the anchors along u
+is stopped (J1 = u, W1 = r1 x u, J2 = -u, W2 = -(r2 x u)), and the error is the distance minus the stored one.
+"""
 
 from __future__ import annotations
 

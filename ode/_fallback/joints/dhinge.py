@@ -1,4 +1,10 @@
-"""dhinge (placeholder)."""
+"""Double hinge joint: the double ball's distance row plus a hinge's axis rows.
+
+Row 1 keeps the anchors at their distance (the double ball's row). Rows 2-3 keep the axes of the two bodies
+aligned (as the hinge's rows 4-5). Row 4 keeps both anchors in one plane normal to the axis: the relative
+linear velocity along the axis is stopped, each body turning about the midpoint of the centres, and the
+anchors' separation along the axis is the error.
+"""
 
 from __future__ import annotations
 

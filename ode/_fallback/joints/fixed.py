@@ -1,4 +1,11 @@
-"""fixed (placeholder)."""
+"""Fixed joint: body 2 held at its offset from body 1, the relative rotation held at its reference.
+
+Rows 1-3 are the ball rows with body 1's centre and the stored offset as the anchor: J1 = e_i, W1 from the
+offset's lever, J2 = -e_i. Rows 4-6 fix the orientation: W1 = e_i, W2 = -e_i stop any relative spin, and
+the error is the vector part of the rotation from the reference relative quaternion to the present one
+(twice its vector part is the small rotation angle times the axis), taken in the world frame. The slider
+uses the same three orientation rows.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,11 @@
-"""hinge (placeholder)."""
+"""Hinge joint: one rotational degree of freedom about an axis fixed in both bodies.
+
+Rows 1-3 are the ball rows (anchors together). Rows 4-5 keep the axis a of body 1 and its copy b on body 2
+aligned: with p, q completing a to an orthonormal basis, the relative angular velocity must have no p and
+q components (W1 = p or q, W2 = its negative), and the misalignment a x b, projected on p and q, is the
+error. Row 6, only when the angle is at a stop or the motor is powered, is the limit/motor row about a.
+The angle is the rotation about a of the present relative quaternion from the reference one.
+"""
 
 from __future__ import annotations
 

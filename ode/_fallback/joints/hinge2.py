@@ -1,4 +1,11 @@
-"""hinge2 (placeholder)."""
+"""Hinge-2 joint (a steered wheel): axis 1 on body 1 (steering, with suspension), axis 2 on body 2 (spin).
+
+Rows 1-3 keep the anchors together along axis 1 (softened by the suspension ERP and CFM) and along the two
+directions normal to it. Row 4 holds the angle between the two axes at its value at set-up: the relative
+angular velocity about a1 x a2 is stopped and the error is the sine of the angle's change, from the stored
+cosine and sine. Rows 5-6 are the limit/motor row of axis 1 and the motor of axis 2 (no stops on the spin).
+A hinge-2 with parallel axes has no direction for row 4, and one on the environment has no rows.
+"""
 
 from __future__ import annotations
 

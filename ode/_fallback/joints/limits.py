@@ -1,4 +1,16 @@
-"""limits (placeholder)."""
+"""Limit and motor rows, shared by every joint with stops or a motor (ODE's limot).
+
+A group (one axis of a joint) has lo/hi stops, a target velocity, a maximum force, bounce, stop ERP/CFM.
+``_test_limit`` compares the measured angle or position with the stops and keeps the limit state (0 free, 1
+at the low stop, 2 at the high stop) and the violation. The row acts along the group's axis: angular
+columns for a rotation (W1 = a, W2 = -a), linear columns for a translation, with the torque a force at the
+midpoint of the centres causes on each body, so the pair gets no net spin from the row.
+
+A powered free axis asks for c = target velocity with the force bounded by +-fmax. At a stop the row asks
+to remove the violation at the stop's ERP and can only push away from the stop (lo = 0 or hi = 0), a bounce
+asking for the reflected approach speed instead when larger; a motor pushing into its stop then acts on
+the bodies directly through their force/torque accumulators, as libode does.
+"""
 
 from __future__ import annotations
 

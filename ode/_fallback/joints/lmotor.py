@@ -1,4 +1,8 @@
-"""lmotor (placeholder)."""
+"""Linear motor: up to three motor rows along axes kept in the world or a body's frame.
+
+Each powered axis gets one row bounding the force along it while asking for its target velocity; there are
+no stops.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""piston (placeholder)."""
+"""Piston joint: slides along and turns about one axis.
+
+Rows 1-2 keep the axis of body 1 and its copy on body 2 aligned (as the hinge's rows 4-5). Rows 3-4 keep
+body 2's anchor on the line through body 1's anchor along the axis: its offset normal to the axis is the
+error, each row leveraged at the anchor. Rows 5-6 are the limit/motor rows of the position along the axis
+and of the angle about it.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""plane2d (placeholder)."""
+"""Plane-2D joint: keeps body 1 in the z = 0 plane, turning only about z.
+
+Row 1 stops the linear velocity along z (error: the height of the centre). Rows 2-3 stop the angular
+velocity about x and y. Up to three motor rows act along x, along y and about z when powered; there are no
+stops, and the environment takes no part.
+"""
 
 from __future__ import annotations
 

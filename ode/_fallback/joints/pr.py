@@ -1,4 +1,11 @@
-"""pr (placeholder)."""
+"""PR joint: a prismatic axis on body 1, then a rotoide (hinge) axis carried to body 2.
+
+Rows 1-2 stop the relative rotations about the prismatic axis and about n = axis x rotoide axis, the error
+being the misalignment of the rotoide axis on body 1 and its copy on body 2. Rows 3-4 keep body 2's anchor
+on the line through body 1 along the prismatic axis (along the rotoide axis and n). Rows 5-6 are the limit
+and motor rows of the position and of the rotoide angle. Where libode's rows differ from this plain
+derivation (body 2's turn, n left unnormalised) the functions say so and follow libode.
+"""
 
 from __future__ import annotations
 

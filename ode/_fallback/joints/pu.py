@@ -1,4 +1,10 @@
-"""pu (placeholder)."""
+"""PU joint: a universal joint whose anchor slides along a prismatic axis on body 1.
+
+Row 1 keeps the two universal axes perpendicular (as the universal's row 4). Rows 2-3 keep body 2's anchor
+on the line through body 1's anchor along the prismatic axis. Rows 4-6, when needed, are the limit/motor
+rows of the two universal angles and of the position; the position's row levers each body at its own
+anchor, and a motor resting on a stop pushes each body at its anchor, as libode does.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,11 @@
-"""slider (placeholder)."""
+"""Slider (prismatic) joint: one translational degree of freedom along an axis fixed in body 1.
+
+Rows 1-3 hold the relative rotation (the fixed joint's orientation rows). Rows 4-5 keep body 2 on the line
+through body 1 along the axis a: with p, q normal to a, the relative linear velocity has no p and q
+components (J1 = p, J2 = -p, ...), each body turning about the midpoint of the centres, and the error is the
+offset between the centres' present and stored separation, projected on p and q. Row 6 is the limit/motor
+row along a. The position is a . (x1 - x2 - offset), negated for a joint attached (environment, body).
+"""
 
 from __future__ import annotations
 

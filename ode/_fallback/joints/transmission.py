@@ -1,4 +1,11 @@
-"""transmission (placeholder)."""
+"""Transmission joint: two wheels (gears, or sprockets of a chain) whose rims move together.
+
+One row: the velocities of the wheels' material at the contact point, along the common tangent, must be
+equal (J1 = u, W1 = lever of the contact on body 1 x u, J2 = -u, ...). The wheels' traversed angles
+(phases), advanced each step from where the contact moved on each wheel, give the error: ratio times
+angle 1 against angle 2. A backlash lets the wheels turn freely within it, the row then pushing one way
+only, like a contact. Where libode scales or orients the row differently the functions say so.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,11 @@
-"""universal (placeholder)."""
+"""Universal joint: two rotational degrees of freedom, about axis 1 on body 1 and axis 2 on body 2.
+
+Rows 1-3 are the ball rows. Row 4 keeps the two axes perpendicular: the relative angular velocity along
+a1 x a2 (the direction that changes their angle) is stopped, and the error is their dot product, zero when
+perpendicular. Rows 5-6 are the limit/motor rows about a1 and a2. Each angle is the body's rotation about
+its own axis measured from the frame built by the two axes (the cross), against the reference taken when
+the axes were set.
+"""
 
 from __future__ import annotations
 
