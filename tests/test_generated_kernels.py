@@ -103,3 +103,18 @@ def test_jacobian_is_written_from_every_joint_family() -> None:
     assert sorted(Path(s).stem for s in kernel.sources) == families
     for source in kernel.sources:
         assert GEN.BEGIN in (ROOT / source).read_text(), source
+
+
+def test_jacobian_dispatch_tables_agree() -> None:
+    """The kernel's function-pointer tables name, for every joint type, the twin's table entries."""
+    import re
+
+    from ode import _layout
+    from ode._fallback import jacobian
+
+    tail = (ROOT / "tools" / "gen" / "fragments" / "jacobian_tail.pyx").read_text()
+    entries = re.findall(r"_register\((JT_\w+), (\w+), (\w+)\)", tail)
+    registered = {getattr(_layout, t): (count, write) for t, count, write in entries}
+    assert sorted(registered) == list(range(len(jacobian.INFO1)))
+    for t, (count, write) in registered.items():
+        assert (jacobian.INFO1[t].__name__, jacobian.ROWS[t].__name__) == (count, write), t
