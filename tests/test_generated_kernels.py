@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -107,8 +108,6 @@ def test_jacobian_is_written_from_every_joint_family() -> None:
 
 def test_jacobian_dispatch_tables_agree() -> None:
     """The kernel's function-pointer tables name, for every joint type, the twin's table entries."""
-    import re
-
     from ode import _layout
     from ode._fallback import jacobian
 

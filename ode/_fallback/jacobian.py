@@ -1,7 +1,8 @@
 """Pure-Python twin of ``ode/_core/jacobian.pyx``: constraint rows of the joints, and their geometry.
 
 The rows live in ``ode/_fallback/joints/``, one module per joint family (as ODE's ``joints/`` folder), with
-the shared vector, quaternion and geometry helpers in ``common`` and the limit/motor rows in ``limits``.
+the vector and quaternion helpers in ``common``, the stored geometry and shared rows in ``geometry`` and the
+limit/motor rows in ``limits``.
 Those modules are also the source of the Cython kernel (``tools/gen/gen_kernels.py``), so both perform the
 same floating-point operations in the same order. This module gathers their public names and dispatches
 ``info1`` / ``info2`` through tables indexed by joint type (``JT_*``), as the kernel does with C function
@@ -17,11 +18,11 @@ from .. import _layout as L
 from .joints import (
     amotor,
     ball,
-    common,
     contact,
     dball,
     dhinge,
     fixed,
+    geometry,
     hinge,
     hinge2,
     lmotor,
@@ -34,9 +35,10 @@ from .joints import (
     universal,
 )
 from .joints.amotor import motor_axis, motor_rate, set_euler_reference, set_motor_axis
-from .joints.common import (
-    INF,
-    NC,
+from .joints.common import INF, NC
+from .joints.contact import contact_rows_count
+from .joints.dball import dball_distance
+from .joints.geometry import (
     axis_rate,
     get_anchor,
     get_axis,
@@ -51,8 +53,6 @@ from .joints.common import (
     set_vector,
     vector_rate,
 )
-from .joints.contact import contact_rows_count
-from .joints.dball import dball_distance
 from .joints.hinge import hinge_angle
 from .joints.hinge2 import hinge2_angle1, hinge2_angle2, hinge2_parallel, set_hinge2_reference
 from .joints.piston import piston_position, piston_position_rate
@@ -72,12 +72,12 @@ __all__ = [
 
 # the family module of each joint type (the null joint and a joint of no type add no rows)
 _FAMILY = {
-    L.JT_NONE: common, L.JT_BALL: ball, L.JT_HINGE: hinge, L.JT_SLIDER: slider, L.JT_CONTACT: contact,
-    L.JT_UNIVERSAL: universal, L.JT_HINGE2: hinge2, L.JT_FIXED: fixed, L.JT_NULL: common,
+    L.JT_NONE: geometry, L.JT_BALL: ball, L.JT_HINGE: hinge, L.JT_SLIDER: slider, L.JT_CONTACT: contact,
+    L.JT_UNIVERSAL: universal, L.JT_HINGE2: hinge2, L.JT_FIXED: fixed, L.JT_NULL: geometry,
     L.JT_AMOTOR: amotor, L.JT_LMOTOR: lmotor, L.JT_PLANE2D: plane2d, L.JT_PR: pr, L.JT_PU: pu,
     L.JT_PISTON: piston, L.JT_DBALL: dball, L.JT_DHINGE: dhinge, L.JT_TRANSMISSION: transmission,
 }
-_PREFIX = {common: "null"}
+_PREFIX = {geometry: "null"}
 
 
 def _table(part: str) -> tuple:

@@ -67,8 +67,8 @@ class Kernel:
 
 # the joint families of the jacobian kernel, in the order they are written (shared helpers first)
 JOINT_FAMILIES = (
-    "common", "limits", "ball", "fixed", "hinge", "slider", "universal", "hinge2", "pr", "piston", "pu",
-    "dball", "dhinge", "plane2d", "amotor", "lmotor", "transmission", "contact",
+    "common", "geometry", "limits", "ball", "fixed", "hinge", "slider", "universal", "hinge2", "pr", "piston",
+    "pu", "dball", "dhinge", "plane2d", "amotor", "lmotor", "transmission", "contact",
 )
 
 KERNELS = (

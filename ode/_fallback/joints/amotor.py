@@ -11,7 +11,8 @@ from __future__ import annotations
 from math import atan2
 
 from ... import _layout as L
-from .common import _cross, _normalize3, _rel_rate, _rot, _rot_t
+from .common import _cross, _normalize3, _rot, _rot_t
+from .geometry import _rel_rate
 from .limits import _motor_row, _test_limit
 
 # ---- kernels

@@ -9,7 +9,8 @@ from __future__ import annotations
 from math import sqrt
 
 from ... import _layout as L
-from .common import NC, _anchor2_lever, _point_world
+from .common import NC
+from .geometry import _anchor2_lever, _point_world
 
 # ---- kernels
 

@@ -9,8 +9,9 @@ anchors' separation along the axis is the error.
 from __future__ import annotations
 
 from ... import _layout as L
-from .common import NC, _anchor2_lever, _axis_world, _point_world
+from .common import NC
 from .dball import _distance_row
+from .geometry import _anchor2_lever, _axis_world, _point_world
 from .hinge import _perp_angular_rows
 
 # ---- kernels

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ... import _layout as L
 from .ball import _ball_rows
-from .common import NC, _angle_from_rel, _axis_world, _plane_space, _relative_q
+from .common import NC, _angle_from_rel, _plane_space, _relative_q
+from .geometry import _axis_world
 from .limits import _motor_row, _test_limit
 
 # ---- kernels

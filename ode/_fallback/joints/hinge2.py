@@ -12,7 +12,8 @@ from __future__ import annotations
 from math import atan2, sqrt
 
 from ... import _layout as L
-from .common import NC, _axis_world, _cross, _not_parallel, _plane_space, _rot, _rot_t
+from .common import NC, _cross, _not_parallel, _plane_space, _rot, _rot_t
+from .geometry import _axis_world
 from .limits import _motor_row, _test_limit
 from .universal import _set_universal_reference, _universal_angle
 

@@ -15,7 +15,8 @@ the bodies directly through their force/torque accumulators, as libode does.
 from __future__ import annotations
 
 from ... import _layout as L
-from .common import INF, NC, _rel_rate
+from .common import INF, NC
+from .geometry import _rel_rate
 
 # ---- kernels
 

@@ -9,7 +9,8 @@ and of the angle about it.
 from __future__ import annotations
 
 from ... import _layout as L
-from .common import _anchor2_lever, _line_rows, _point_world, _reversed, _rot, _user_angle, _vector_world
+from .common import _rot
+from .geometry import _anchor2_lever, _line_rows, _point_world, _reversed, _user_angle, _vector_world
 from .hinge import _perp_angular_rows
 from .limits import _motor_row, _test_limit
 

@@ -10,7 +10,8 @@ derivation (body 2's turn, n left unnormalised) the functions say so and follow 
 from __future__ import annotations
 
 from ... import _layout as L
-from .common import NC, _anchor2_lever, _point_rows, _point_world, _reversed, _rot, _user_angle, _vector_world
+from .common import NC, _rot
+from .geometry import _anchor2_lever, _point_rows, _point_world, _reversed, _user_angle, _vector_world
 from .limits import _motor_row, _test_limit
 
 # ---- kernels

@@ -9,7 +9,8 @@ anchor, and a motor resting on a stop pushes each body at its anchor, as libode 
 from __future__ import annotations
 
 from ... import _layout as L
-from .common import NC, _anchor2_lever, _axis_world, _line_rows, _point_world, _reversed, _rot, _spin_lever
+from .common import NC, _rot
+from .geometry import _anchor2_lever, _axis_world, _line_rows, _point_world, _reversed, _spin_lever
 from .limits import _add3, _limot_row, _motor_row, _push_force, _test_limit
 from .piston import _piston_position
 from .universal import _perpendicular_row, _universal_angle

@@ -10,8 +10,9 @@ row along a. The position is a . (x1 - x2 - offset), negated for a joint attache
 from __future__ import annotations
 
 from ... import _layout as L
-from .common import NC, _axis_world, _plane_space, _rot
+from .common import NC, _plane_space, _rot
 from .fixed import _orientation_rows
+from .geometry import _axis_world
 from .limits import _motor_row, _test_limit
 
 # ---- kernels

@@ -12,7 +12,8 @@ from __future__ import annotations
 from math import atan2, sqrt
 
 from ... import _layout as L
-from .common import NC, _dist3, _normalize3, _point_world, _set_point, _vector_world
+from .common import NC, _dist3, _normalize3
+from .geometry import _point_world, _set_point, _vector_world
 
 # ---- kernels
 

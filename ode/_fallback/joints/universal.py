@@ -13,7 +13,8 @@ from math import sqrt
 
 from ... import _layout as L
 from .ball import _ball_rows
-from .common import NC, _angle_from_rel, _axis_world, _body_q, _cross_q, _not_parallel, _qmul_conj_a
+from .common import NC, _angle_from_rel, _body_q, _cross_q, _not_parallel, _qmul_conj_a
+from .geometry import _axis_world
 from .limits import _motor_row, _test_limit
 
 # ---- kernels
