@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -86,3 +87,50 @@ def test_float_literals_become_dreal_literals() -> None:
         "    return (<dReal>1.0 - a[0]) * <dReal>0.5 if a[0] > <dReal>0.0 else -<dReal>2e-3",
     ]
     assert GEN.convert(section, GEN.Kernel("probe", ()))[-1] == section.split("\n")[-1]
+def test_int_reads_lose_their_conversion() -> None:
+    """``int(jint[i])`` reads become plain C int reads where the kernel asks (strip_int), not elsewhere."""
+    assert GEN.strip_float_calls("b = int(jint[j * JI + JI_B1])", "int") == "b = jint[j * JI + JI_B1]"
+    assert GEN.strip_float_calls("if int(jint[k]) & F:", "int") == "if jint[k] & F:"
+    assert GEN.strip_float_calls("x = point(a)", "int") == "x = point(a)"
+    kernel = GEN.Kernel("probe", (), strip_int=True)
+    assert GEN.convert("    m = int(jint[j * L.JI + L.JI_M])", kernel) == ["    m = jint[j * JI + JI_M]"]
+    assert GEN.convert("    m = int(jint[j])", GEN.Kernel("probe", ())) == ["    m = int(jint[j])"]
+
+
+def test_list_literals_fill_declared_arrays() -> None:
+    """A list literal assigned to a name fills the declared C array; a Python-only allocation is dropped."""
+    kernel = GEN.Kernel("probe", ())
+    section = "\n".join([
+        "    #: dReal h[3]",
+        "    h = [0.0, 0.0, 0.0]",
+        "    t = [0.0, 0.0, 0.0]  # py",
+        "    h[0] = t[1]",
+    ])
+    assert GEN.convert(section, kernel) == [
+        "    cdef dReal h[3]",
+        "    h[:] = [0.0, 0.0, 0.0]",
+        "    h[0] = t[1]",
+    ]
+
+
+def test_jacobian_is_written_from_every_joint_family() -> None:
+    """The jacobian kernel's sources are the twin's family modules, each holding a kernel section."""
+    kernel = next(k for k in GEN.KERNELS if k.name == "jacobian")
+    folder = ROOT / "ode" / "_fallback" / "joints"
+    families = sorted(p.stem for p in folder.glob("*.py") if p.stem != "__init__")
+    assert sorted(Path(s).stem for s in kernel.sources) == families
+    for source in kernel.sources:
+        assert GEN.BEGIN in (ROOT / source).read_text(), source
+
+
+def test_jacobian_dispatch_tables_agree() -> None:
+    """The kernel's function-pointer tables name, for every joint type, the twin's table entries."""
+    from ode import _layout
+    from ode._fallback import jacobian
+
+    tail = (ROOT / "tools" / "gen" / "fragments" / "jacobian_tail.pyx").read_text()
+    entries = re.findall(r"_register\((JT_\w+), (\w+), (\w+)\)", tail)
+    registered = {getattr(_layout, t): (count, write) for t, count, write in entries}
+    assert sorted(registered) == list(range(len(jacobian.INFO1)))
+    for t, (count, write) in registered.items():
+        assert (jacobian.INFO1[t].__name__, jacobian.ROWS[t].__name__) == (count, write), t

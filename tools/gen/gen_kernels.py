@@ -18,8 +18,11 @@ Conversion rules for a kernel section (the twin stays valid Python, the output v
   ``# py: end``;
 - ``L.`` (the layout module) is dropped: the kernel cimports layout.pxd's enum;
 - ``None`` (a missing array) becomes ``NULL``;
+- ``name = [v0, v1, ...]`` (a list literal filling a declared C array, e.g. zeros the code reads) becomes
+  ``name[:] = [v0, v1, ...]``;
 - ``float(x)`` around an array read becomes ``x`` where the kernel asks (``strip_float``): the twin reads
-  float32 storage into Python floats, the kernel computes in dReal;
+  float32 storage into Python floats, the kernel computes in dReal; likewise ``int(x)`` (``strip_int``),
+  the twin's read of an int32 array element as a Python int, where the kernel reads a C int;
 - a float literal in code (not in a string or comment) becomes ``<dReal>literal`` where the kernel asks
   (``dreal_literals``): ``1.0 - a - b`` then computes in dReal, where a bare C double literal would carry
   every step of a single-precision kernel out in double.
@@ -53,6 +56,7 @@ class Kernel:
     sources: tuple[str, ...]
     constants: bool = False
     strip_float: bool = False
+    strip_int: bool = False
     none_to_null: str = "all"  # "all": every None; "values": only ``= None`` and ``return None``
     dreal_literals: bool = False
 
@@ -76,12 +80,20 @@ MESH_FAMILIES = ("mesh_geometry", "mesh_registry", "mesh_contacts", "mesh_pieces
                  "trimesh_cylinder", "trimesh_box", "trimesh_round", "trimesh_trimesh", "trimesh_ray",
                  "heightfield_sphere", "heightfield", "heightfield_ray", "mesh_plane")
 
+# the joint families of the jacobian kernel, in the order they are written (shared helpers first)
+JOINT_FAMILIES = (
+    "common", "geometry", "limits", "ball", "fixed", "hinge", "slider", "universal", "hinge2", "pr", "piston",
+    "pu", "dball", "dhinge", "plane2d", "amotor", "lmotor", "transmission", "contact",
+)
+
 KERNELS = (
     Kernel("collide_prim", tuple(f"{COLLIDERS}/{f}.py" for f in PRIM_FAMILIES), constants=True),
     Kernel("collide_mesh", tuple(f"{COLLIDERS}/{f}.py" for f in MESH_FAMILIES), none_to_null="values"),
     Kernel("rotation", (f"{TWIN}/rotation.py",), constants=True, dreal_literals=True),
     Kernel("mass", (f"{TWIN}/mass.py",), dreal_literals=True),
     Kernel("lcp_dantzig", (f"{TWIN}/lcp_dantzig.py",)),
+    Kernel("jacobian", tuple(f"{TWIN}/joints/{family}.py" for family in JOINT_FAMILIES), strip_float=True,
+           strip_int=True),
 )
 
 BEGIN, END = "# ---- kernels\n", "# ---- end kernels"
@@ -107,11 +119,14 @@ def _indent(line: str) -> str:
     return line[: len(line) - len(line.lstrip())]
 
 
-def strip_float_calls(line: str) -> str:
-    """``float(expr)`` -> ``(expr)`` unless expr is a bare name or subscript, which loses the parentheses."""
+def strip_float_calls(line: str, name: str = "float") -> str:
+    """``float(expr)`` -> ``(expr)`` unless expr is a bare name or subscript, which loses the parentheses.
+
+    ``name`` names the conversion to strip (``"int"`` for the twin's int reads).
+    """
     out, i = [], 0
     while True:
-        m = re.compile(r"\bfloat\(").search(line, i)
+        m = re.compile(rf"\b{name}\(").search(line, i)
         if not m:
             out.append(line[i:])
             return "".join(out)
@@ -119,7 +134,7 @@ def strip_float_calls(line: str) -> str:
         while depth:
             depth += {"(": 1, ")": -1}.get(line[j], 0)
             j += 1
-        inner = strip_float_calls(line[m.end(): j - 1])
+        inner = strip_float_calls(line[m.end(): j - 1], name)
         simple = re.fullmatch(r"[\w.]+(\[[^\[\]]*\])?", inner)
         out.append(line[i: m.start()] + (inner if simple else f"({inner})"))
         i = j
@@ -154,6 +169,7 @@ def _signature(lines: list[str], i: int) -> tuple[list[str], int] | None:
 def _statement(line: str, kernel: Kernel) -> str:
     """A Python statement of the twin as a Cython statement."""
     line = re.sub(r"\bL\.", "", line)
+    line = re.sub(r"^(\s*\w+) = (\[[^\[\]]*\])$", r"\1[:] = \2", line)
     line = re.sub(r"\bis not None\b", "!= NULL", line)
     line = re.sub(r"\bis None\b", "== NULL", line)
     if kernel.none_to_null == "all":
@@ -165,6 +181,8 @@ def _statement(line: str, kernel: Kernel) -> str:
         line = strip_float_calls(line)
     if kernel.dreal_literals:
         line = dreal_literals(line)
+    if kernel.strip_int:
+        line = strip_float_calls(line, "int")
     return line
 
 

@@ -1,0 +1,1 @@
+"""Joint families of the jacobian twin (and sources of the generated Cython kernel): one module per family."""

@@ -1,0 +1,332 @@
+"""Transmission joint: two wheels (gears, or sprockets of a chain) whose rims move together.
+
+One row: the velocities of the wheels' material at the contact point, along the common tangent, must be
+equal (J1 = u, W1 = lever of the contact on body 1 x u, J2 = -u, ...). The wheels' traversed angles
+(phases), advanced each step from where the contact moved on each wheel, give the error: ratio times
+angle 1 against angle 2. A backlash lets the wheels turn freely within it, the row then pushing one way
+only, like a contact. Where libode scales or orients the row differently the functions say so.
+"""
+
+from __future__ import annotations
+
+from math import atan2, sqrt
+
+from ... import _layout as L
+from .common import NC, _dist3, _normalize3
+from .geometry import _point_world, _set_point, _vector_world
+
+# ---- kernels
+
+
+def _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2):
+    #: cdef void _tr_contacts(const int* jint, dReal* jreal, int j, const dReal* breal, dReal* a1w,
+    #:                        dReal* a2w, dReal* n1, dReal* n2, dReal* c1, dReal* c2) noexcept nogil
+    """Transmission: world anchors a1w, a2w, wheel axes n1, n2 and the contact points c1, c2 of the wheels
+    for the joint's mode (radii as stored; at an update the parallel mode splits the centre distance)."""
+    #: int jo
+    #: int mode
+    #: dReal d[3]
+    #: dReal x[3]
+    #: dReal ln[3]
+    #: dReal p[3]
+    #: dReal dist, ratio, r1, r2, den, f, k, h1, h2, q, f1, f2, t1, t2, a, b, m
+    #: int i
+    jo = j * L.JR + L.J_P
+    mode = int(jint[j * L.JI + L.JI_AM_MODE])
+    _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
+    _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, a2w)
+    _vector_world(jint, jreal, j, breal, 0, L.J_AXIS1, n1)
+    _vector_world(jint, jreal, j, breal, 1, L.J_AXIS2, n2)
+    d = [0.0, 0.0, 0.0]  # py
+    d[0] = a2w[0] - a1w[0]
+    d[1] = a2w[1] - a1w[1]
+    d[2] = a2w[2] - a1w[2]
+    dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+    if mode == 0:
+        if float(jreal[jo + L.J_TR_UPDATE]) != 0.0:
+            ratio = float(jreal[jo + L.J_TR_RATIO])
+            r1 = ratio * dist / (1.0 + ratio)
+            jreal[jo + L.J_TR_R1] = r1
+            jreal[jo + L.J_TR_R2] = dist - r1
+        r1 = float(jreal[jo + L.J_TR_R1])
+        den = r1 + float(jreal[jo + L.J_TR_R2])
+        f = 0.0
+        if den != 0.0:
+            f = r1 / den
+        for i in range(3):
+            c1[i] = a1w[i] + f * d[i]
+            c2[i] = c1[i]
+    elif mode == 1:
+        # the contacts lie on the line where the wheels' planes meet (libode's projection onto it, below)
+        k = n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2]
+        h1 = n1[0] * a1w[0] + n1[1] * a1w[1] + n1[2] * a1w[2]
+        h2 = n2[0] * a2w[0] + n2[1] * a2w[1] + n2[2] * a2w[2]
+        q = 1.0 - k * k
+        f1 = 0.0
+        f2 = 0.0
+        if q != 0.0:
+            f1 = (h1 - h2 * k) / q
+            f2 = (h2 - h1 * k) / q
+        x = [0.0, 0.0, 0.0]  # py
+        x[0] = f1 * n1[0] + f2 * n2[0]
+        x[1] = f1 * n1[1] + f2 * n2[1]
+        x[2] = f1 * n1[2] + f2 * n2[2]
+        # libode projects with the unnormalised n1 x n2 (length sin of the axes' angle), so off the
+        # perpendicular case its contacts sit sin^2 as far along the line as the nearest points
+        ln = [0.0, 0.0, 0.0]  # py
+        ln[0] = n1[1] * n2[2] - n1[2] * n2[1]
+        ln[1] = n1[2] * n2[0] - n1[0] * n2[2]
+        ln[2] = n1[0] * n2[1] - n1[1] * n2[0]
+        t1 = (a1w[0] - x[0]) * ln[0] + (a1w[1] - x[1]) * ln[1] + (a1w[2] - x[2]) * ln[2]
+        t2 = (a2w[0] - x[0]) * ln[0] + (a2w[1] - x[1]) * ln[1] + (a2w[2] - x[2]) * ln[2]
+        for i in range(3):
+            c1[i] = x[i] + t1 * ln[i]
+            c2[i] = x[i] + t2 * ln[i]
+    else:
+        # chain: the contacts are where a common tangent line leaves the sprockets
+        r1 = float(jreal[jo + L.J_TR_R1])
+        r2 = float(jreal[jo + L.J_TR_R2])
+        a = 0.0
+        if dist > 0.0:
+            for i in range(3):
+                d[i] = d[i] / dist
+            a = (r1 - r2) / dist
+        b = 0.0
+        if a * a < 1.0:
+            b = sqrt(1.0 - a * a)
+        p = [0.0, 0.0, 0.0]  # py
+        p[0] = n1[1] * d[2] - n1[2] * d[1]
+        p[1] = n1[2] * d[0] - n1[0] * d[2]
+        p[2] = n1[0] * d[1] - n1[1] * d[0]
+        for i in range(3):
+            m = a * d[i] - b * p[i]
+            c1[i] = a1w[i] + r1 * m
+            c2[i] = a2w[i] + r2 * m
+
+
+def _tr_phase(jint, jreal, j, breal, side, col, aw, n, cw):
+    #: cdef dReal _tr_phase(const int* jint, const dReal* jreal, int j, const dReal* breal, int side, int col,
+    #:                      const dReal* aw, const dReal* n, const dReal* cw) noexcept nogil
+    """Angle about n from the last contact point (stored on the body at col) to the new one cw."""
+    #: dReal prev[3]
+    #: dReal u[3]
+    #: dReal v[3]
+    #: dReal x[3]
+    prev = [0.0, 0.0, 0.0]  # py
+    _point_world(jint, jreal, j, breal, side, col, prev)
+    u = [0.0, 0.0, 0.0]  # py
+    u[0] = prev[0] - aw[0]
+    u[1] = prev[1] - aw[1]
+    u[2] = prev[2] - aw[2]
+    v = [0.0, 0.0, 0.0]  # py
+    v[0] = cw[0] - aw[0]
+    v[1] = cw[1] - aw[1]
+    v[2] = cw[2] - aw[2]
+    x = [0.0, 0.0, 0.0]  # py
+    x[0] = u[1] * v[2] - u[2] * v[1]
+    x[1] = u[2] * v[0] - u[0] * v[2]
+    x[2] = u[0] * v[1] - u[1] * v[0]
+    return atan2(n[0] * x[0] + n[1] * x[1] + n[2] * x[2], u[0] * v[0] + u[1] * v[1] + u[2] * v[2])
+
+
+def _tr_tangent(aw, n, cw, out):
+    #: cdef void _tr_tangent(const dReal* aw, const dReal* n, const dReal* cw, dReal* out) noexcept nogil
+    """out = n x (cw - aw) normalised: where the wheel material at the contact moves for a positive turn."""
+    #: dReal u0
+    #: dReal u1
+    #: dReal u2
+    u0 = cw[0] - aw[0]
+    u1 = cw[1] - aw[1]
+    u2 = cw[2] - aw[2]
+    out[0] = n[1] * u2 - n[2] * u1
+    out[1] = n[2] * u0 - n[0] * u2
+    out[2] = n[0] * u1 - n[1] * u0
+    _normalize3(out)
+
+
+def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2):
+    #: cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, const dReal* a1w,
+    #:                       const dReal* a2w, dReal* n1, const dReal* n2, const dReal* c1,
+    #:                       const dReal* c2) noexcept nogil
+    """After an update: measure the radii (intersecting mode), the ratio and restart the phases; otherwise
+    advance each phase by the angle the contact moved on its wheel. Then remember the new contacts."""
+    #: int jo
+    #: int i
+    jo = j * L.JR + L.J_P
+    if float(jreal[jo + L.J_TR_UPDATE]) != 0.0:
+        jreal[jo + L.J_TR_UPDATE] = 0.0
+        if int(jint[j * L.JI + L.JI_AM_MODE]) == 1:
+            jreal[jo + L.J_TR_R1] = _dist3(c1, a1w)
+            jreal[jo + L.J_TR_R2] = _dist3(c2, a2w)
+            if n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2] < 0.0:
+                # libode turns wheel 1's axis to make an acute (or right) angle with wheel 2's
+                for i in range(3):
+                    n1[i] = -n1[i]
+                    jreal[jo + L.J_AXIS1 + i] = -float(jreal[jo + L.J_AXIS1 + i])
+        if float(jreal[jo + L.J_TR_R2]) != 0.0:
+            jreal[jo + L.J_TR_RATIO] = float(jreal[jo + L.J_TR_R1]) / float(jreal[jo + L.J_TR_R2])
+        jreal[jo + L.J_TR_ANGLE1] = 0.0
+        jreal[jo + L.J_TR_ANGLE2] = 0.0
+    else:
+        jreal[jo + L.J_TR_ANGLE1] = float(jreal[jo + L.J_TR_ANGLE1]) + _tr_phase(
+            jint, jreal, j, breal, 0, L.J_TR_CP1, a1w, n1, c1)
+        jreal[jo + L.J_TR_ANGLE2] = float(jreal[jo + L.J_TR_ANGLE2]) + _tr_phase(
+            jint, jreal, j, breal, 1, L.J_TR_CP2, a2w, n2, c2)
+    _set_point(jint, jreal, j, breal, 0, L.J_TR_CP1, c1[0], c1[1], c1[2])
+    _set_point(jint, jreal, j, breal, 1, L.J_TR_CP2, c2[0], c2[1], c2[2])
+    for i in range(3):
+        jreal[j * L.JR + L.J_TR_CPW1 + i] = c1[i]
+        jreal[j * L.JR + L.J_TR_CPW2 + i] = c2[i]
+
+
+def transmission_info1(jint, jreal, j, breal):
+    #: cdef int transmission_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil
+    """Transmission: one row."""
+    return 1
+
+
+def transmission_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, r):
+    #: cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2,
+    #:                             const dReal* wreal, dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo,
+    #:                             dReal* hi, int* findex, int r) noexcept nogil
+    """Transmission: one row equating the wheels' tangential velocities at the contact; the phases
+    (traversed angles), advanced here each step, give the error.
+
+    As libode 0.16.2, the row runs along n1 x (unit line of centres) for parallel axes, along n1 x n2 for
+    intersecting axes (both unnormalised: wheels out of one plane, or axes off perpendicular, weaken it) and
+    along the chain for chain drives.
+    """
+    #: int jo
+    #: int mode
+    #: dReal a1w[3]
+    #: dReal a2w[3]
+    #: dReal n1[3]
+    #: dReal n2[3]
+    #: dReal c1[3]
+    #: dReal c2[3]
+    #: dReal t1[3]
+    #: dReal t2[3]
+    #: dReal u[3]
+    #: dReal d[3]
+    #: dReal r1, r2, th1, th2, g1, g2, e, l0, l1, l2, m0, m1, m2
+    #: int po, ro, o1, o2
+    #: dReal bl
+    jo = j * L.JR + L.J_P
+    mode = int(jint[j * L.JI + L.JI_AM_MODE])
+    a1w = [0.0, 0.0, 0.0]  # py
+    a2w = [0.0, 0.0, 0.0]  # py
+    n1 = [0.0, 0.0, 0.0]  # py
+    n2 = [0.0, 0.0, 0.0]  # py
+    c1 = [0.0, 0.0, 0.0]  # py
+    c2 = [0.0, 0.0, 0.0]  # py
+    _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
+    _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
+    t1 = [0.0, 0.0, 0.0]  # py
+    t2 = [0.0, 0.0, 0.0]  # py
+    _tr_tangent(a1w, n1, c1, t1)
+    _tr_tangent(a2w, n2, c2, t2)
+    u = [0.0, 0.0, 0.0]  # py
+    u[0] = t1[0]
+    u[1] = t1[1]
+    u[2] = t1[2]
+    if mode == 1:
+        u = [0.0, 0.0, 0.0]  # py
+        u[0] = n1[1] * n2[2] - n1[2] * n2[1]
+        u[1] = n1[2] * n2[0] - n1[0] * n2[2]
+        u[2] = n1[0] * n2[1] - n1[1] * n2[0]
+        _normalize3(u)
+    if mode == 2:
+        u = [0.0, 0.0, 0.0]  # py
+        u[0] = c2[0] - c1[0]
+        u[1] = c2[1] - c1[1]
+        u[2] = c2[2] - c1[2]
+        _normalize3(u)
+    r1 = float(jreal[jo + L.J_TR_R1])
+    r2 = float(jreal[jo + L.J_TR_R2])
+    th1 = float(jreal[jo + L.J_TR_ANGLE1])
+    th2 = float(jreal[jo + L.J_TR_ANGLE2])
+    g1 = t1[0] * u[0] + t1[1] * u[1] + t1[2] * u[2]
+    g2 = t2[0] * u[0] + t2[1] * u[1] + t2[2] * u[2]
+    if mode == 2:
+        e = r1 * th1 * g1 - r2 * th2 * g2
+    elif mode == 0:
+        # libode adds the phases as for external gears, oriented by wheel 2's tangent
+        e = -(r1 * th1 + r2 * th2) * g2
+    else:
+        # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2,
+        # each weighted by the wheel's present contact radius (they then drift exactly as they do in libode)
+        e = -(_dist3(c1, a1w) * th1 + _dist3(c2, a2w) * th2)
+    po = j * L.JR + L.J_PARAM
+    ro = r * NC
+    o1 = b1 * L.BR + L.B_POS
+    l0 = c1[0] - float(breal[o1])
+    l1 = c1[1] - float(breal[o1 + 1])
+    l2 = c1[2] - float(breal[o1 + 2])
+    J[ro + 0] = u[0]
+    J[ro + 1] = u[1]
+    J[ro + 2] = u[2]
+    J[ro + 3] = l1 * u[2] - l2 * u[1]
+    J[ro + 4] = l2 * u[0] - l0 * u[2]
+    J[ro + 5] = l0 * u[1] - l1 * u[0]
+    if b2 >= 0:
+        o2 = b2 * L.BR + L.B_POS
+        m0 = c2[0] - float(breal[o2])
+        m1 = c2[1] - float(breal[o2 + 1])
+        m2 = c2[2] - float(breal[o2 + 2])
+        J[ro + 6] = -u[0]
+        J[ro + 7] = -u[1]
+        J[ro + 8] = -u[2]
+        J[ro + 9] = -(m1 * u[2] - m2 * u[1])
+        J[ro + 10] = -(m2 * u[0] - m0 * u[2])
+        J[ro + 11] = -(m0 * u[1] - m1 * u[0])
+    if mode == 0:
+        d = [0.0, 0.0, 0.0]  # py
+        d[0] = a2w[0] - a1w[0]
+        d[1] = a2w[1] - a1w[1]
+        d[2] = a2w[2] - a1w[2]
+        _normalize3(d)
+        _tr_scale_row(n1, d, J, ro)
+    elif mode == 1:
+        _tr_scale_row(n1, n2, J, ro)
+    c[r] = fps * float(jreal[po + 13]) * e
+    cfm[r] = float(jreal[po + 8])
+    bl = float(jreal[jo + L.J_TR_BACKLASH])
+    if bl > 0.0:
+        _tr_backlash(fps * float(jreal[po + 13]), e, bl, c, lo, hi, r)
+
+
+def _tr_scale_row(n1, n2, J, ro):
+    #: cdef void _tr_scale_row(const dReal* n1, const dReal* n2, dReal* J, int ro) noexcept nogil
+    """Scale the unit-direction row by |n1 x n2|: libode's row along an unnormalised cross product (its
+    error term is not scaled; observed through the row's softness under CFM); 1 for perpendicular vectors."""
+    #: dReal x0
+    #: dReal x1
+    #: dReal x2
+    #: dReal sc
+    #: int i
+    x0 = n1[1] * n2[2] - n1[2] * n2[1]
+    x1 = n1[2] * n2[0] - n1[0] * n2[2]
+    x2 = n1[0] * n2[1] - n1[1] * n2[0]
+    sc = sqrt(x0 * x0 + x1 * x1 + x2 * x2)
+    for i in range(NC):
+        J[ro + i] = float(J[ro + i]) * sc
+
+
+def _tr_backlash(k, e, bl, c, lo, hi, r):
+    #: cdef void _tr_backlash(dReal k, dReal e, dReal bl, dReal* c, dReal* lo, dReal* hi,
+    #:                        int r) noexcept nogil
+    """Backlash: the wheels turn freely while |e| <= backlash; beyond, the row pushes one way only (like a
+    contact) and corrects the excess (libode, observed: engagement at |e| > backlash, both sides)."""
+    if e > bl:
+        c[r] = k * (e - bl)
+        lo[r] = 0.0
+    elif e < -bl:
+        c[r] = k * (e + bl)
+        hi[r] = 0.0
+    else:
+        c[r] = 0.0
+        lo[r] = 0.0
+        hi[r] = 0.0
+
+
+# ---- end kernels
