@@ -1,7 +1,7 @@
 """Joints (dJointID) with PyODE's API, one module per joint family as ODE's ``joints/`` folder:
 
-- ``joint``: the Joint base class, the parameter numbers and helpers, and ``_Joint3`` (the base of the
-  joints built on the kernel's generic point and vector setters);
+- ``joint``: the Joint base class, the parameter numbers and helpers, and ``_KernelGeometryJoint`` (the base
+  of the joints built on the kernel's generic point and vector setters);
 - ``ball``, ``hinge``, ``slider``, ``fixed``: BallJoint, HingeJoint, SliderJoint, FixedJoint;
 - ``two_axis``: ``_TwoAxisJoint``, the base of ``universal`` (UniversalJoint) and ``hinge2`` (Hinge2Joint);
 - ``pr``, ``pu``, ``piston``: PRJoint, PUJoint, PistonJoint;

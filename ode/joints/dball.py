@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 from .. import _check
 from .. import _layout as L
-from .joint import _P_CFM, _P_ERP, _Joint3, _k
+from .joint import _P_CFM, _P_ERP, _k, _KernelGeometryJoint
 
 if TYPE_CHECKING:
     from .._types import Vec3, Vec3Like
 
 
-class DBallJoint(_Joint3):
+class DBallJoint(_KernelGeometryJoint):
     """Double ball: keeps a point of body 1 and a point of body 2 at a fixed distance."""
 
     _type = L.JT_DBALL

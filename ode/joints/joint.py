@@ -5,8 +5,8 @@ stored in the bodies' frames by the ``jacobian`` kernel's setters, and every num
 there too, so the compiled kernel and its Python twin cover them alike. ODE stores a joint attached as
 (environment, body) swapped, as (body, environment) with a "reverse" flag; the getters undo the swap the way
 libode 0.16.2 does, so what a user sees matches libode. This module also holds the parameter numbers, the
-helpers every joint family uses, and ``_Joint3``, the base of the joints whose geometry goes through the
-kernel's generic point and vector setters (PR, PU, piston, motors, plane-2D, double ball/hinge,
+helpers every joint family uses, and ``_KernelGeometryJoint``, the base of the joints whose geometry goes
+through the kernel's generic point and vector setters (PR, PU, piston, motors, plane-2D, double ball/hinge,
 transmission, null).
 """
 
@@ -328,7 +328,7 @@ class Joint(_JointBase, Handle):
                 bodies[b2, col + k] -= amount * a[k]
 
 
-class _Joint3(Joint):
+class _KernelGeometryJoint(Joint):
     """Helpers shared by the joints ODE added after its first set (PR, PU, piston, motors, plane-2D, double
     ball and hinge, transmission, null): geometry through the kernel's generic setters."""
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import _check
 from .. import _layout as L
-from .joint import _LIMOT, _Joint3, _k
+from .joint import _LIMOT, _k, _KernelGeometryJoint
 
 if TYPE_CHECKING:
     from .._types import Vec3, Vec3Like
@@ -24,7 +24,7 @@ def _index(name: str, value, n: int) -> int:
     return int(value)
 
 
-class _MotorJoint(_Joint3):
+class _MotorJoint(_KernelGeometryJoint):
     """Shared code of the angular and linear motors: up to three axes with relative modes, three groups."""
 
     _groups = 3

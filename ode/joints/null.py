@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from .. import _layout as L
-from .joint import _Joint3
+from .joint import _KernelGeometryJoint
 
 
-class NullJoint(_Joint3):
+class NullJoint(_KernelGeometryJoint):
     """A joint with no constraint rows (ODE's dJointTypeNull): it only connects its bodies."""
 
     _type = L.JT_NULL

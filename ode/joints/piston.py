@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 from .. import _check
 from .. import _layout as L
-from .joint import _LIMOT, _Joint3
+from .joint import _LIMOT, _KernelGeometryJoint
 
 if TYPE_CHECKING:
     from .._types import JointGroup, Vec3, Vec3Like, World
 
 
-class PistonJoint(_Joint3):
+class PistonJoint(_KernelGeometryJoint):
     """Piston: a slider that also lets the bodies turn about its axis (position and angle groups)."""
 
     _type = L.JT_PISTON

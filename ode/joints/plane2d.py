@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from .. import _layout as L
-from .joint import _LIMOT, _Joint3
+from .joint import _LIMOT, _KernelGeometryJoint
 
 
-class Plane2DJoint(_Joint3):
+class Plane2DJoint(_KernelGeometryJoint):
     """Keeps body 1 in the plane z = 0, turning about z only; motors along x, y and about z.
 
     As in libode 0.16, the x, y and angle stop parameters are stored but only the motors act.

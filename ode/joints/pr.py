@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 from .. import _check
 from .. import _layout as L
-from .joint import _LIMOT, _Joint3
+from .joint import _LIMOT, _KernelGeometryJoint
 
 if TYPE_CHECKING:
     from .._types import JointGroup, Vec3, Vec3Like, World
 
 
-class PRJoint(_Joint3):
+class PRJoint(_KernelGeometryJoint):
     """Prismatic-rotoide: body 1 slides along axis 1 (prismatic) and body 2 turns about axis 2 (rotoide)."""
 
     _type = L.JT_PR

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import _layout as L
-from .joint import _LIMOT, _Joint3, _k
+from .joint import _LIMOT, _k, _KernelGeometryJoint
 
 if TYPE_CHECKING:
     from .._types import JointGroup, Vec3, Vec3Like, World
 
 
-class PUJoint(_Joint3):
+class PUJoint(_KernelGeometryJoint):
     """Prismatic-universal: a universal joint at an anchor that slides along axis 3 (on body 1)."""
 
     _type = L.JT_PU

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 from .. import _check
 from .. import _layout as L
 from ..errors import ODEError
-from .joint import _P_CFM, _P_ERP, _Joint3
+from .joint import _P_CFM, _P_ERP, _KernelGeometryJoint
 
 if TYPE_CHECKING:
     from .._types import JointGroup, Vec3, Vec3Like, World
 
 
-class TransmissionJoint(_Joint3):
+class TransmissionJoint(_KernelGeometryJoint):
     """Transmission (ODE 0.16): two wheels geared together, parallel axes, intersecting (bevel) axes or
     a chain drive; one row equates the wheels' tangential velocities at their contact.
 
