@@ -26,7 +26,7 @@ def engine_module(engine: str):
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     if engine == "libode":
-        from tools import libode_pyode as ode
+        from tools.oracle import libode_pyode as ode
     else:
         import ode
     return ode

@@ -48,7 +48,7 @@ def worker(engine: str, n: int, steps: int) -> dict:
     """Build the chain with one engine in this process, time the steps, return seconds and a final state."""
     if engine == "libode":
         sys.path.insert(0, str(ROOT))
-        from tools import libode_pyode as ode
+        from tools.oracle import libode_pyode as ode
     else:
         sys.path.insert(0, str(ROOT))
         import ode

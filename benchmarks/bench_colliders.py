@@ -43,8 +43,8 @@ from ode import _backend  # noqa: E402
 from ode import collision as _collision  # noqa: E402
 from ode.geoms import STORE, GeomTransform  # noqa: E402
 from tests.test_collide_fidelity import PAIRS, UNSUPPORTED_BY_LIBODE, build, expand, load_pair, place  # noqa: E402,I001
-from tools import libode as _L  # noqa: E402
-from tools import libode_collide as LC  # noqa: E402
+from tools.oracle import libode as _L  # noqa: E402
+from tools.oracle import libode_collide as LC  # noqa: E402
 
 CGSIZE = ctypes.sizeof(_L.dContactGeom)
 

@@ -37,7 +37,7 @@ def _engine(engine: str):
     """The PyODE-style module of an engine: "libode" (the ctypes shim) or "ours" (this package)."""
     sys.path.insert(0, str(ROOT))
     if engine == "libode":
-        from tools import libode_pyode as ode
+        from tools.oracle import libode_pyode as ode
     else:
         import ode
     return ode

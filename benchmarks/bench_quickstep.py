@@ -35,7 +35,7 @@ CASES = {"quick200": (200, "quickStep"), "step50": (50, "step")}
 def worker(engine: str, case: str, steps: int) -> dict:
     """Build one case with one engine in this process, time its steps, return seconds and a final state."""
     if engine == "libode":
-        from tools import libode_pyode_dynamics as ode
+        from tools.oracle import libode_pyode_dynamics as ode
     else:
         import ode
     n, method = CASES[case]

@@ -94,7 +94,7 @@ def test_export_dif_targets_and_bad_input(tmp_path):
         w.exportDIF(42)
 
 
-def test_world_defaults_of_issue_3():
+def test_world_defaults_are_the_manuals():
     """QuickStep, auto-disable, damping and speed-limit defaults are the manual's."""
     w = ode.World()
     assert (w.getQuickStepNumIterations(), w.getQuickStepW()) == (20, pytest.approx(1.3))

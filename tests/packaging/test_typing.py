@@ -1,8 +1,9 @@
 """Type information: user code type-checks under ``mypy --strict`` and type errors in it are reported.
 
-``tests/packaging/typing/`` holds user-style scripts using every public class with the types a PyODE script sees
-(``assert_type`` pins results such as ``tuple[float, float, float]``); ``tests/packaging/typing_rejected/`` holds
-deliberate mistakes that mypy must reject. The configuration is ``[tool.mypy]`` in pyproject.toml.
+``tests/packaging/typing/`` holds user-style scripts using every public class with the types a PyODE script
+sees (``assert_type`` pins results such as ``tuple[float, float, float]``);
+``tests/packaging/typing_rejected/`` holds deliberate mistakes that mypy must reject. The configuration is
+``[tool.mypy]`` in pyproject.toml.
 """
 
 from __future__ import annotations

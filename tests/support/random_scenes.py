@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 
-from scenes import Samples, _Recorder
+from scenes import TOLERANCE, Samples, _Recorder, deviation, read_recording
 
 COUNT = 60
 STEPS = 100
@@ -564,3 +564,39 @@ def run_spec(ode, spec: dict, steps: int = STEPS) -> Samples:
 def run_scene(ode, name: str, steps: int = STEPS) -> Samples:
     """Run the random scene called ``name`` (see ``scene_names``)."""
     return run_spec(ode, make_spec(seed_of(name)), steps)
+
+
+# ---------------------------------------------------------------- comparison with the recordings
+# Used by tests/fidelity/test_random_scenes.py and tools/report/report_random_scenes.py.
+PY_STEPS = 15
+
+# Single precision: both engines store and compute in float32 and round in different places; the constraint
+# solve amplifies each difference by the conditioning of the scene (as for scenes.SINGLE_TOLERANCE), and over
+# a long random run a contact or stop decision can flip on it. The scenes are compared with single libode over
+# their first SINGLE_STEPS steps, within about 2x the worst deviation measured there (2.5e-3: a transmission's
+# feedback, whose error term r1 th1 + r2 th2 is a difference of nearly equal float32 products).
+SINGLE_STEPS = 30
+SINGLE_TOLERANCE = {"joint": 5e-3, "contact": 8e-3}
+
+
+def compared_steps(ode) -> int:
+    """How many steps of a scene run with ``ode`` are compared: a prefix under the Python twins and in single
+    precision."""
+    if ode.backend != "core":
+        return PY_STEPS
+    return SINGLE_STEPS if ode.precision == "single" else STEPS
+
+
+def tolerance(kind: str, precision: str) -> float:
+    """The tolerance on the scaled deviation of a scene of ``kind`` in ``precision``."""
+    return SINGLE_TOLERANCE[kind] if precision == "single" else TOLERANCE[(kind, "double")]
+
+
+def compare(ode, name: str, steps: int) -> tuple:
+    """(worst scaled deviation, column, first step over 1e-9, kind) of one scene run with ``ode`` against
+    its recording in ``ode``'s precision."""
+    ref, labels, kind = read_recording("random_scenes", name, precision=ode.precision)
+    rows = run_scene(ode, name, steps)
+    assert rows.labels == labels, "the scene samples different quantities than the recording"
+    worst, column, first = deviation(ref[:steps], rows, labels)
+    return worst, column, first, kind
