@@ -1,7 +1,9 @@
 """Record what the PyODE-style scripts print when run with libode as ``ode``.
 
-    python tools/record/record_pyode_scripts.py  # tests/support/pyode_scripts/*.py -> tests/data/pyode_scripts/
+    python tools/record/record_pyode_scripts.py                                        # -> tests/data/pyode_scripts/
     ODE_LIBODE=/path/to/single/libode.so python tools/record/record_pyode_scripts.py   # -> .../single/
+
+The scripts are tests/support/pyode_scripts/*.py.
 
 Each script runs unchanged (``scenes.run_script``) with ``tools/oracle/libode_pyode`` (libode 0.16.2 through
 ctypes) bound as ``ode``; tests/fidelity/test_pyode_scripts.py runs them with our package and compares.
