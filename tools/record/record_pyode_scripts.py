@@ -1,6 +1,6 @@
 """Record what the PyODE-style scripts print when run with libode as ``ode``.
 
-    python tools/record/record_pyode_scripts.py                                        # -> tests/data/pyode_scripts/
+    python tools/record/record_pyode_scripts.py   # -> tests/data/pyode_scripts/<name>.txt
     ODE_LIBODE=/path/to/single/libode.so python tools/record/record_pyode_scripts.py   # -> .../single/
 
 The scripts are tests/support/pyode_scripts/*.py.
