@@ -17,7 +17,7 @@ import pytest
 import ode
 from ode import _backend
 
-DATA = json.loads((Path(__file__).resolve().parents[1] / "data" / "free_bodies_libode.json").read_text())
+DATA = json.loads((Path(__file__).resolve().parents[1] / "data" / "world_body.json").read_text())
 DOUBLE = _backend.precision == "double"
 SCEN = {sc["name"]: sc for sc in DATA["scenarios"]}
 

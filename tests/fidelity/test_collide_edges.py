@@ -22,7 +22,7 @@ from collide_cases import build, match, our_contacts, place
 
 import ode
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "collide" / "edges.json.gz"
+DATA = Path(__file__).resolve().parents[1] / "data" / "collide_edges.json.gz"
 SINGLE = ode.precision == "single"
 TOL = 2e-4 if SINGLE else 1e-9  # float32 geometry: rounding of ~1e-7 relative on coordinates of size ~1
 # cylinder-box-axis poses whose contact sets differ from libode's (of 120; 70 before depths were measured

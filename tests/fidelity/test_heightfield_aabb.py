@@ -25,7 +25,7 @@ import pytest
 
 import ode
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "collide" / "heightfield_aabb.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "heightfield_aabb.json"
 CASES = json.loads(DATA.read_text())["cases"]
 SINGLE = ode.precision == "single"
 

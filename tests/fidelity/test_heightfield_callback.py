@@ -20,7 +20,7 @@ import pytest
 
 import ode
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "collide" / "heightfield_callback.json.gz"
+DATA = Path(__file__).resolve().parents[1] / "data" / "heightfield_callback.json.gz"
 TOL = 1e-6 if ode.precision == "double" else 2e-4
 with gzip.open(DATA, "rt") as _f:
     RECORDED = json.load(_f)

@@ -19,7 +19,7 @@ import pytest
 
 import ode
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "collide" / "hf_rules.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "hf_rules.json"
 CASES = json.loads(DATA.read_text())["cases"]
 DOUBLE = ode.precision == "double"
 TOL = 1e-9 if DOUBLE else 2e-4

@@ -17,7 +17,7 @@ import pytest
 
 import ode
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "collide" / "mesh_clip_order.json.gz"
+DATA = Path(__file__).resolve().parents[1] / "data" / "mesh_clip_order.json.gz"
 with gzip.open(DATA, "rt") as _f:
     CASES = json.load(_f)["cases"]
 DOUBLE = ode.precision == "double"

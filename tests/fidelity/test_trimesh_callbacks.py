@@ -20,7 +20,7 @@ import pytest
 
 import ode
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "collide" / "trimesh_callbacks.json.gz"
+DATA = Path(__file__).resolve().parents[1] / "data" / "trimesh_callbacks.json.gz"
 TOL = 1e-9 if ode.precision == "double" else 2e-4
 RAY_TOL = 2e-4 if ode.precision == "single" else 1e-6  # libode's OPCODE finds ray hits in float32
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 from collide_cases import (
@@ -35,7 +36,8 @@ from collide_cases import (
 
 import ode
 
-DATA = DOUBLE_DATA   # recorded against double libode, on the double recording's poses
+# recorded against double libode, on the double collide recording's poses
+DATA = Path(__file__).resolve().parents[1] / "data"
 BOX_TOL = 1e-9 if ode.precision == "double" else 2e-4
 SINGLE = ode.precision == "single"
 with gzip.open(DATA / "unimportant_box_box.json.gz", "rt") as _f:

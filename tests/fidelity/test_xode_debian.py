@@ -10,7 +10,7 @@ is compared: same objects, same numbers.
 Two things Debian's xode builds differently, knowingly (docs/architecture.md, "xode"): its axis parameters
 land two numbers low (Debian's PyODE numbers its Param* constants as ODE did before 0.16) and its fixed
 joints are not fixed where the document places them (no setFixed). The recorder undoes both
-(``record_xode.align``) before dumping and stepping; ``debian_params`` and ``raw_motion`` keep what Debian's
+(``record_xode_debian.align``) before dumping and stepping; ``debian_params`` and ``raw_motion`` keep what Debian's
 xode built, and the tests below check the differences are exactly those.
 
 Tolerances: in double precision the builds agree to 1e-12 (the same matrix products; observed 2.2e-16, an
@@ -33,10 +33,10 @@ import pytest
 import ode
 import xode.parser
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import record_xode as rec  # noqa: E402  (tools/record_xode.py: the recorder's document and dump helpers)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools" / "record"))
+import record_xode_debian as rec  # noqa: E402  (the recorder's document and dump helpers)
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "xode" / "debian.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "xode_debian.json"
 DOUBLE = ode.precision == "double"
 BUILD_TOL = 1e-12 if DOUBLE else 1e-6
 MOTION_TOL = 1e-9 if DOUBLE else 3e-3

@@ -11,7 +11,7 @@ import pytest
 from ode import _backend
 from ode._fallback import ldlt as twin
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "ldlt_libode.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "ldlt.json"
 SIZES = (1, 2, 3, 4, 5, 6, 7, 8, 11, 16, 23, 32, 47, 60)
 
 

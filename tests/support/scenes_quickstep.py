@@ -18,7 +18,7 @@ def recording(precision: str = "double") -> dict:
     """libode's recorded answers (``rand`` and ``scenes``): Debian's libode for "double", libode built in
     single precision for "single" (``tests/data/single/``)."""
     folder = DATA / "single" if precision == "single" else DATA
-    return json.loads((folder / "quickstep_libode.json").read_text())
+    return json.loads((folder / "quickstep.json").read_text())
 
 
 def _box_mass(ode, density: float, sides) -> object:

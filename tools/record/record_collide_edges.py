@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.oracle import libode_collide as LC  # noqa: E402
 
-OUT = Path(__file__).resolve().parents[2] / "tests" / "data" / "collide" / "edges.json.gz"
+OUT = Path(__file__).resolve().parents[2] / "tests" / "data" / "collide_edges.json.gz"
 MAX_CONTACTS = (1, 2, 3, 4, 8)
 IDENTITY = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from tools.oracle import libode as _L  # noqa: E402
 from tools.oracle import libode_collide as LC  # noqa: E402
 
-OUT = ROOT / "tests" / "data" / "collide" / "heightfield_aabb.json"
+OUT = ROOT / "tests" / "data" / "heightfield_aabb.json"
 R = _L.dReal
 P = ctypes.c_void_p
 CB = ctypes.CFUNCTYPE(R, P, ctypes.c_int, ctypes.c_int)

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools.oracle import libode_collide as LC  # noqa: E402
 
-OUT = ROOT / "tests" / "data" / "collide" / "hf_rules.json"
+OUT = ROOT / "tests" / "data" / "hf_rules.json"
 I3 = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
 
 

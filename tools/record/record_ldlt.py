@@ -16,7 +16,7 @@ import numpy as np
 from tools.oracle.libode import fn
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "tests" / "data" / "ldlt_libode.json"
+OUT = ROOT / "tests" / "data" / "ldlt.json"
 SIZES = (1, 2, 3, 4, 5, 7, 12, 25)
 
 

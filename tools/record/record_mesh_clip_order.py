@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools.oracle import libode_collide as LC  # noqa: E402
 
-OUT = ROOT / "tests" / "data" / "collide" / "mesh_clip_order.json.gz"
+OUT = ROOT / "tests" / "data" / "mesh_clip_order.json.gz"
 I3 = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
 WANT = {"box": 120, "cylinder": 60, "capsule": 40}  # cases per class
 MIN_CONTACTS = {"box": 2, "cylinder": 3, "capsule": 2}  # fewer tell no order (a cylinder's side gives 2)

@@ -43,7 +43,7 @@ def rand_draws() -> list:
 def main() -> None:
     data = {"scenes": {name: scene(lo) for name, scene in scenes_quickstep.SCENES.items()},
             "rand": rand_draws()}
-    path = recording_path(ROOT / "tests" / "data" / "quickstep_libode.json")
+    path = recording_path(ROOT / "tests" / "data" / "quickstep.json")
     path.write_text(json.dumps(data, separators=(",", ":")))
     print(f"wrote {path} ({path.stat().st_size} bytes)")
 

@@ -26,7 +26,7 @@ import record_collide as rc  # noqa: E402
 from tools.oracle import libode as _L  # noqa: E402
 from tools.oracle import libode_collide as LC  # noqa: E402
 
-OUT = ROOT / "tests" / "data" / "collide" / "trimesh_callbacks.json.gz"
+OUT = ROOT / "tests" / "data" / "trimesh_callbacks.json.gz"
 _P = ctypes.c_void_p
 TRI = ctypes.CFUNCTYPE(ctypes.c_int, _P, _P, ctypes.c_int)
 ARR = ctypes.CFUNCTYPE(None, _P, _P, ctypes.POINTER(ctypes.c_int), ctypes.c_int)

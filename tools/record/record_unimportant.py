@@ -25,9 +25,9 @@ import record_collide as rc  # noqa: E402
 
 from tools.oracle import libode_collide as LC  # noqa: E402
 
-DATA = ROOT / "tests" / "data" / "collide"
-OUT = DATA / "unimportant_box_box.json.gz"
-OUT_PAIRS = DATA / "unimportant_pairs.json.gz"
+DATA = ROOT / "tests" / "data" / "collide"   # the collide recording, whose poses are replayed
+OUT = ROOT / "tests" / "data" / "unimportant_box_box.json.gz"
+OUT_PAIRS = ROOT / "tests" / "data" / "unimportant_pairs.json.gz"
 N_CASES = 200
 PAIR_MAX_CONTACTS = (1, 2, 4)
 

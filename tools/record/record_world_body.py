@@ -152,7 +152,7 @@ def main() -> None:
         "scenarios": [dict(sc, **record_scenario(sc)) for sc in SCENARIOS],
         "utilities": record_utilities(),
     }
-    out = ROOT / "tests" / "data" / "free_bodies_libode.json"
+    out = ROOT / "tests" / "data" / "world_body.json"
     out.write_text(json.dumps(data, indent=1, default=list) + "\n")
     print(f"wrote {out}")
 

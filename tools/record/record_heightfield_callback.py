@@ -24,7 +24,7 @@ import record_collide as rc  # noqa: E402
 from tools.oracle import libode as _L  # noqa: E402
 from tools.oracle import libode_collide as LC  # noqa: E402
 
-OUT = ROOT / "tests" / "data" / "collide" / "heightfield_callback.json.gz"
+OUT = ROOT / "tests" / "data" / "heightfield_callback.json.gz"
 CB = ctypes.CFUNCTYPE(_L.dReal, ctypes.c_void_p, ctypes.c_int, ctypes.c_int)
 FIELDS = [  # width, depth, samples, scale, offset, thickness, wrap, bounds
     {"w": 4.0, "d": 4.0, "n": 9, "scale": 1.0, "offset": 0.0, "thickness": 1.0, "wrap": 0,

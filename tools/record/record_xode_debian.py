@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 EXAMPLES = Path("/usr/share/doc/python3-pyode/examples")
-OUT = Path(__file__).resolve().parents[2] / "tests" / "data" / "xode" / "debian.json"
+OUT = Path(__file__).resolve().parents[2] / "tests" / "data" / "xode_debian.json"
 STEPS, DT, GRAVITY = 100, 0.02, (0.0, -9.81, 0.0)
 # XODE's <axis> parameter attributes (lower case) -> ODE's parameter name
 PARAMS = {"lowstop": "LoStop", "lostop": "LoStop", "histop": "HiStop", "highstop": "HiStop", "vel": "Vel",
