@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pytest
+from kernels import core_kernel, is_built, twin_kernel
 
 import ode
 from ode import _layout as L
@@ -237,15 +238,9 @@ def test_contact_setter_fast_paths_validate():
 
 def _space_kernels():
     """(name, space kernel module) pairs to compare: the twin, and the compiled kernel when built."""
-    from ode._fallback import space as twin
-
-    out = [("twin", twin)]
-    try:
-        import importlib
-
-        out.append(("core", importlib.import_module(f"ode._core.{ode.precision}.space")))
-    except ImportError:
-        pass
+    out = [("twin", twin_kernel("space"))]
+    if is_built("space"):
+        out.append(("core", core_kernel("space")))
     return out
 
 

@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 import pytest
+from kernels import kernel_pair
 
 import ode
 from ode import _backend
@@ -241,10 +242,8 @@ def test_a_transform_added_during_a_pass_is_materialised() -> None:
 def test_transform_kernels_core_equals_twin() -> None:
     """transform_row, body_pose and pair_contacts(flip=True): the compiled kernels and their Python twins
     write the same rows and contacts bit for bit (double)."""
-    core = pytest.importorskip("ode._core.double.collide")
-    core_space = pytest.importorskip("ode._core.double.space")
-    from ode._fallback import collide as twin
-    from ode._fallback import space as twin_space
+    core, twin = kernel_pair("collide", "double")
+    core_space, twin_space = kernel_pair("space", "double")
 
     rng = np.random.default_rng(4)
     for it in range(60):
@@ -291,8 +290,7 @@ def test_body_poses_core_equals_twin(precision: str) -> None:
     """body_poses (every attached geom of a world in one call, offsets composed in the real type): the
     compiled kernel and the twin's vectorised numpy agree bit for bit, in both precisions, and equal
     body_pose row by row."""
-    core = pytest.importorskip(f"ode._core.{precision}.collide")
-    from ode._fallback import collide as twin
+    core, twin = kernel_pair("collide", precision)
 
     dt = np.float64 if precision == "double" else np.float32
     rng = np.random.default_rng(9)

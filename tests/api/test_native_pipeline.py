@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from kernels import core_kernel
 
 import ode
 from ode import _layout as L
@@ -257,15 +258,11 @@ def test_bad_arguments_raise():
 
 @pytest.mark.parametrize("precision", ["double", "single"])
 def test_batch_narrow_phase_core_matches_twin(precision):
-    import importlib
 
     from ode._fallback import contacts as twin_contacts
     from ode.geoms import STORE
 
-    try:
-        core = importlib.import_module(f"ode._core.{precision}.contacts")
-    except ImportError:
-        pytest.skip(f"the {precision} contacts kernel is not built")
+    core = core_kernel("contacts", precision)
     if precision != ode.precision:
         pytest.skip("the geom store holds the process precision's reals")
     _, space, _ = _pile(20, 10, nested=False, seed=9)
@@ -382,14 +379,13 @@ def test_batch_buffers_are_kept_by_the_world_and_reused_across_steps():
 def test_batch_kernel_core_matches_twin_rows():
     """collide_batch and write_rows of the core against their twins (double): the same records, bodies and
     joint rows, bit for bit, with a joined pair skipped, a static pair and a transform-flipped pair."""
-    import importlib
 
     from ode._fallback import contacts as twin
     from ode.geoms import STORE
 
     if ode.backend != "core" or ode.precision != "double":
         pytest.skip("the compiled double kernel is compared with the twin")
-    core = importlib.import_module("ode._core.double.contacts")
+    core = core_kernel("contacts", "double")
     world, space, bodies = _pile(20, 10, nested=False, seed=9)
     for _ in range(20):
         world.step(0.02)

@@ -2,10 +2,10 @@
 collideContacts' batch kernel against its per-pair path, the contact joint's whole-row writes,
 Slots' byte-view zeroing, update_aabbs on an int32 row array, the lazy detach of geoms of destroyed bodies."""
 
-import importlib
 
 import numpy as np
 import pytest
+from kernels import core_kernel
 from test_native_pipeline import _joint_rows, _pile, _template
 
 import ode
@@ -100,7 +100,7 @@ def test_update_aabbs_int32_rows_match_the_twin_and_check_rows():
 
     if ode.backend != "core" or _backend.precision != "double":
         pytest.skip("the compiled double kernel is compared with the twin")
-    core = importlib.import_module("ode._core.double.collide")
+    core = core_kernel("collide", "double")
     rng = np.random.default_rng(4)
     n = 36
     greal = np.zeros((n, L.GR))

@@ -1,9 +1,9 @@
 """Spaces: the manual's pair rules, every space kind against a simple space, and broad-phase parity."""
 
-import importlib
 
 import numpy as np
 import pytest
+from kernels import core_kernel
 
 import ode
 from ode._fallback import space as twin
@@ -320,10 +320,7 @@ def _random_input(n, rng, dtype):
 
 @pytest.mark.parametrize("precision", ["double", "single"])
 def test_core_and_twin_broad_phase_agree(precision):
-    try:
-        core = importlib.import_module(f"ode._core.{precision}.space")
-    except ImportError:
-        pytest.skip(f"the {precision} space kernel is not built")
+    core = core_kernel("space", precision)
     dtype = np.float64 if precision == "double" else np.float32
     rng = np.random.default_rng(7)
     a, cat, col, body, group = _random_input(400, rng, dtype)
@@ -398,10 +395,7 @@ def test_space_rows_pairs_is_space_pairs_on_the_enabled_rows(precision):
     values, as indices into the given rows, core == twin."""
     from ode import _layout as L
 
-    try:
-        core = importlib.import_module(f"ode._core.{precision}.space")
-    except ImportError:
-        pytest.skip(f"the {precision} space kernel is not built")
+    core = core_kernel("space", precision)
     dtype = np.float64 if precision == "double" else np.float32
     rng = np.random.default_rng(3)
     greal, gint, rows, cat, col, body = _store_rows(300, rng, dtype, precision)
@@ -431,10 +425,7 @@ def test_space_boxes_core_and_twin(precision):
     children, a later space sees an earlier one's new box), core == twin bit for bit."""
     from ode import _layout as L
 
-    try:
-        core = importlib.import_module(f"ode._core.{precision}.space")
-    except ImportError:
-        pytest.skip(f"the {precision} space kernel is not built")
+    core = core_kernel("space", precision)
     dtype = np.float64 if precision == "double" else np.float32
     rng = np.random.default_rng(5)
     greal, gint, rows, *_ = _store_rows(60, rng, dtype, precision)
@@ -466,7 +457,7 @@ def test_space_row_kernels_reject_bad_input(backend):
     from ode import _backend
 
     if backend == "core":
-        k = pytest.importorskip(f"ode._core.{_backend.precision}.space", reason="no compiled kernels")
+        k = core_kernel("space")
     else:
         k = twin
     dtype = _backend.REAL

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from kernels import kernel_pair
 
 import ode
 
@@ -132,9 +133,8 @@ def test_space_pairs_follow_libode():
 
 def test_core_and_twin_agree_bit_for_bit():
     """The kernel's hf_aabb in Cython and in the twin, for finite, unsorted and infinite ranges."""
-    core = pytest.importorskip("ode._core.double.collide_mesh")
+    core, twin = kernel_pair("collide_mesh", "double")
     from ode import _layout as L
-    from ode._fallback import collide_mesh as twin
 
     rng = random.Random(3)
     heights = np.array([rng.uniform(-1.0, 2.0) for _ in range(12)])

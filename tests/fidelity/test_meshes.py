@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from geom_rows import CUBE_PLANES, CUBE_POINTS, CUBE_POLYS
+from kernels import core_kernel
 
 import ode
 from ode import _layout as L
@@ -118,7 +119,7 @@ def _pair_names() -> list:
 
 @pytest.mark.parametrize("name", _pair_names())
 def test_core_twin_parity(name):
-    core = pytest.importorskip("ode._core.double.collide_mesh")
+    core = core_kernel("collide_mesh", "double")
     ids_c, ids_t = _register(core), _register(TWIN)
     rng = random.Random(name)
     hits = 0
@@ -139,7 +140,7 @@ def test_core_twin_parity(name):
 
 
 def test_core_twin_parity_aabb_and_mass():
-    core = pytest.importorskip("ode._core.double.collide_mesh")
+    core = core_kernel("collide_mesh", "double")
     ids_c, ids_t = _register(core), _register(TWIN)
     rng = random.Random(7)
     for cls in ("trimesh", "convex", "heightfield"):

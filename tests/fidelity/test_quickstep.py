@@ -14,16 +14,15 @@ import math
 import numpy as np
 import pytest
 import scenes_quickstep
+from kernels import kernel_pair
 from scenes_quickstep import SCENES
 
 import ode
 from ode import _backend
 from ode import _layout as L
-from ode._fallback import lcp_sor as twin_sor
-from ode._fallback import step as twin_step
 
-core_sor = pytest.importorskip(f"ode._core.{_backend.precision}.lcp_sor")
-core_step = pytest.importorskip(f"ode._core.{_backend.precision}.step")
+core_sor, twin_sor = kernel_pair("lcp_sor")
+core_step, twin_step = kernel_pair("step")
 
 DOUBLE = _backend.precision == "double"
 REAL = _backend.REAL

@@ -8,10 +8,10 @@ documents (the examples' read from /usr/share/doc/python3-pyode/examples/ at tes
 is compared: same objects, same numbers.
 
 Two things Debian's xode builds differently, knowingly (docs/architecture.md, "xode"): its axis parameters
-land two numbers low (Debian's PyODE numbers its Param* constants as ODE did before 0.16) and its fixed
-joints are not fixed where the document places them (no setFixed). The recorder undoes both
-(``record_xode_debian.align``) before dumping and stepping; ``debian_params`` and ``raw_motion`` keep what Debian's
-xode built, and the tests below check the differences are exactly those.
+land two numbers low (Debian's PyODE numbers its Param* constants as ODE did before 0.16) and its fixed joints
+are not fixed where the document places them (no setFixed). The recorder undoes both
+(``record_xode_debian.align``) before dumping and stepping; ``debian_params`` and ``raw_motion`` keep what
+Debian's xode built, and the tests below check the differences are exactly those.
 
 Tolerances: in double precision the builds agree to 1e-12 (the same matrix products; observed 2.2e-16, an
 anchor read back through a body's frame) and the motion to 1e-9 (ours steps as libode does; observed 1e-14

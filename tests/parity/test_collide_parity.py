@@ -5,11 +5,11 @@ import math
 import numpy as np
 import pytest
 from geom_rows import PRIMS, make_record, rand_rot
+from kernels import kernel_pair
 
 from ode import _layout as L
-from ode._fallback import collide as twin
 
-core = pytest.importorskip("ode._core.double.collide")
+core, twin = kernel_pair("collide", "double")
 
 @pytest.mark.parametrize("k1", PRIMS)
 @pytest.mark.parametrize("k2", PRIMS)

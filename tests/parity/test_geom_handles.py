@@ -16,19 +16,17 @@ import weakref
 
 import numpy as np
 import pytest
+from kernels import kernel_pair
 
 import ode
 from ode import _layout as L
 from ode import _precision, collision
-from ode._fallback import geom_handles as twin
-from ode._fallback import handles as twin_handles
 from ode.errors import NotPlaceableError, ODEError
 from ode.geoms import STORE
 from ode.spaces import SpaceBase
 
-core = pytest.importorskip(f"ode._core.{_precision.precision}.geom_handles",
-                           reason="no compiled kernels in this install")
-core_handles = pytest.importorskip(f"ode._core.{_precision.precision}.handles")
+core, twin = kernel_pair("geom_handles")
+core_handles, twin_handles = kernel_pair("handles")
 
 REAL = _precision.REAL
 MODULES = [(core, core_handles), (twin, twin_handles)]

@@ -6,19 +6,17 @@ whatever ODE_BACKEND says; the compiled side needs the compiled module of this p
 
 from __future__ import annotations
 
-import importlib
 import math
 
 import numpy as np
 import pytest
+from kernels import kernel_pair
 
 from ode import _layout as L
 from ode import _precision
-from ode._fallback import handles as twin
 from ode.errors import ODEError
 
-core = pytest.importorskip(f"ode._core.{_precision.precision}.handles",
-                           reason="no compiled kernels in this install")
+core, twin = kernel_pair("handles")
 
 REAL = _precision.REAL
 BIG = 1e39 if _precision.precision == "single" else math.inf   # beyond the precision's range
@@ -219,8 +217,7 @@ def test_the_api_classes_use_the_chosen_base():
     import ode
     from ode import _backend
 
-    handles = importlib.import_module(
-        f"ode._core.{_backend.precision}.handles" if _backend.backend == "core" else "ode._fallback.handles")
+    handles = _backend.kernel("handles")
     assert issubclass(ode.Body, handles.BodyBase)
     assert issubclass(ode.HingeJoint, handles.JointBase)
     assert issubclass(ode.Mass, handles.MassBase)

@@ -5,17 +5,16 @@ implementations get copies of the same arrays and must return identical rows and
 (limit states, motor forces added to the bodies). Single precision: within float32 rounding.
 """
 
-import importlib
 
 import numpy as np
 import pytest
+from kernels import kernel_pair
 
 from ode import _backend
 from ode import _layout as L
-from ode._fallback import jacobian as twin
 
 PREC = _backend.precision
-core = pytest.importorskip(f"ode._core.{PREC}.jacobian")
+core, twin = kernel_pair("jacobian", PREC)
 REAL = np.float64 if PREC == "double" else np.float32
 TYPES = (L.JT_BALL, L.JT_HINGE, L.JT_SLIDER, L.JT_CONTACT, L.JT_UNIVERSAL, L.JT_HINGE2, L.JT_FIXED)
 
@@ -140,8 +139,7 @@ def test_setter_parity(name, extra):
 
 
 def test_core_defs_exist_in_twin():
-    mod = importlib.import_module(f"ode._core.{PREC}.jacobian")
-    names = [n for n in dir(mod) if not n.startswith("_") and callable(getattr(mod, n)) and n != "np"]
+    names = [n for n in dir(core) if not n.startswith("_") and callable(getattr(core, n)) and n != "np"]
     assert names
     for n in names:
         assert callable(getattr(twin, n, None)), n

@@ -8,12 +8,12 @@ Single precision: within float32 rounding. The geometry getters and setters of t
 
 import numpy as np
 import pytest
+from kernels import kernel_pair
 from test_jacobian_parity import PREC, _run, _scene
 
 from ode import _layout as L
-from ode._fallback import jacobian as twin
 
-core = pytest.importorskip(f"ode._core.{PREC}.jacobian")
+core, twin = kernel_pair("jacobian", PREC)
 TYPES = (L.JT_PR, L.JT_PU, L.JT_PISTON, L.JT_AMOTOR, L.JT_LMOTOR, L.JT_PLANE2D, L.JT_DBALL, L.JT_DHINGE,
          L.JT_NULL, L.JT_TRANSMISSION)
 

@@ -6,6 +6,7 @@ import time
 
 import numpy as np
 import pytest
+from kernels import core_kernel
 
 from ode import _backend
 from ode._fallback import lcp_dantzig as twin
@@ -91,7 +92,7 @@ def _pgs(A, b, lo, hi, sweeps: int = 20000) -> np.ndarray:
 @pytest.fixture(scope="module")
 def core():
     """The double-precision compiled kernel (skipped when it is not built)."""
-    return pytest.importorskip("ode._core.double.lcp_dantzig")
+    return core_kernel("lcp_dantzig", "double")
 
 
 @pytest.mark.parametrize("seed", (0, 1, 2))
@@ -271,7 +272,7 @@ def test_argument_validation():
 
 
 def test_single_precision_core_within_tolerance():
-    single = pytest.importorskip("ode._core.single.lcp_dantzig")
+    single = core_kernel("lcp_dantzig", "single")
     for n in (2, 9, 30, 60):
         A, b, lo, hi, findex, nub = _problem(n, seed=900 + n, cfm=0.05)
         xs, ws, ss, los, his = single.lcp(A, b, lo, hi, findex, nub, return_bounds=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from kernels import core_kernel
 
 from ode import _backend
 from ode._fallback import ldlt as twin
@@ -46,7 +47,7 @@ def _twin_solve(L: np.ndarray, d: np.ndarray, b: np.ndarray) -> np.ndarray:
 @pytest.fixture(scope="module")
 def core():
     """The double-precision compiled kernel (skipped when it is not built)."""
-    return pytest.importorskip("ode._core.double.ldlt")
+    return core_kernel("ldlt", "double")
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -138,7 +139,7 @@ def test_core_raises_like_twin(core):
 
 
 def test_single_precision_core_within_tolerance():
-    single = pytest.importorskip("ode._core.single.ldlt")
+    single = core_kernel("ldlt", "single")
     for n in (3, 20, 60):
         A = _spd(n, seed=n + 1, cfm=0.2)
         b = np.random.default_rng(n).normal(size=n)

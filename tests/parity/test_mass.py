@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 from pathlib import Path
 
 import numpy as np
 import pytest
+from kernels import core_kernel
 
 import ode._fallback.mass as twin
 from ode import _backend
@@ -21,14 +21,6 @@ SINGLE = _backend.precision == "single"
 FIDELITY_TOL = 1e-5 if SINGLE else 1e-12
 # single-precision core vs double twin, relative to max(1, largest |value| of the record)
 SINGLE_TOL = 1e-5
-
-
-def _core(precision: str):
-    """The compiled mass kernel of that precision, or skip when it is not built."""
-    try:
-        return importlib.import_module(f"ode._core.{precision}.mass")
-    except ImportError:
-        pytest.skip(f"compiled {precision} mass kernel not built")
 
 
 def _record(m: Mass) -> list:
@@ -58,14 +50,14 @@ def _cases(rng: np.random.RandomState) -> list:
 
 
 def test_core_and_twin_define_the_same_functions():
-    core = _core("double")
+    core = core_kernel("mass", "double")
     defs = {n for n in dir(core) if n.startswith("Mass") and callable(getattr(core, n))}
     assert defs == {n for n in dir(twin) if n.startswith("Mass") and callable(getattr(twin, n))}
     assert len(defs) == 15
 
 
 def test_double_core_matches_twin_bit_for_bit():
-    core = _core("double")
+    core = core_kernel("mass", "double")
     cases = _cases(np.random.RandomState(4321))
     for name, args in cases:
         assert getattr(core, name)(*args) == getattr(twin, name)(*args), (name, args)
@@ -73,7 +65,7 @@ def test_double_core_matches_twin_bit_for_bit():
 
 
 def test_single_core_is_close_to_twin():
-    core = _core("single")
+    core = core_kernel("mass", "single")
     worst = 0.0
     for name, args in _cases(np.random.RandomState(77)):
         expected = getattr(twin, name)(*args)

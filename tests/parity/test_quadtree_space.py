@@ -5,11 +5,11 @@ The scene-level comparison with libode's recorded callback order is tests/test_p
 rules on a small tree, and the kernel functions over random stores.
 """
 
-import importlib
 
 import numpy as np
 import pair_order_scenarios as sc
 import pytest
+from kernels import core_kernel
 
 import ode
 from ode import _layout as L
@@ -71,13 +71,6 @@ def test_quadtree_box_is_infinite():
     assert space.getAABB() == (-inf, inf, -inf, inf, -inf, inf)
 
 
-def _core(precision: str):
-    try:
-        return importlib.import_module(f"ode._core.{precision}.space")
-    except ImportError:
-        pytest.skip(f"the {precision} space kernel is not built")
-
-
 def _store(n: int, rng, dtype):
     """A geom store of n rows with random AABBs around a tree of centre (0.5, -0.25), extents (4, 3): some
     outside it, some on split lines exactly, some NaN; one in ten disabled."""
@@ -101,7 +94,7 @@ def test_core_and_twin_place_and_pair_alike(precision):
     """quadtree_place over a sequence of re-placements (random subsets in random orders, AABBs moved in
     between) and quadtree_rows_pairs after each: the same places and the same pairs in the same order
     (the twin rounds the block bounds to float32 as the single build computes them)."""
-    core = _core(precision)
+    core = core_kernel("space", precision)
     dtype = np.float64 if precision == "double" else np.float32
     rng = np.random.default_rng(11)
     n = 160
@@ -128,7 +121,7 @@ def test_core_and_twin_place_and_pair_alike(precision):
 @pytest.mark.parametrize("precision", ["double", "single"])
 def test_quadtree_pairs_are_the_simple_spaces(precision):
     """Whatever the places, the quadtree's pairs are the simple space's pair set (each once)."""
-    core = _core(precision)
+    core = core_kernel("space", precision)
     dtype = np.float64 if precision == "double" else np.float32
     rng = np.random.default_rng(5)
     n = 120
@@ -147,7 +140,7 @@ def test_quadtree_pairs_are_the_simple_spaces(precision):
 
 def test_kernel_rejects_bad_input_alike():
     """Bad places, depths and rparams raise the same errors in the compiled kernel and the twin."""
-    core = _core("double")
+    core = core_kernel("space", "double")
     greal, gint = _store(4, np.random.default_rng(1), np.float64)
     rows = np.arange(4, dtype=np.intp)
     bits = np.full(4, 1, dtype=np.uint64)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 from pathlib import Path
 
 import numpy as np
 import pytest
+from kernels import core_kernel
 
 import ode._fallback.rotation as twin
 from ode import _backend
@@ -20,14 +20,6 @@ SINGLE = _backend.precision == "single"
 FIDELITY_TOL = 1e-5 if SINGLE else 1e-12
 # single-precision core vs double twin, relative to max(1, largest |value| of the output)
 SINGLE_TOL = 2e-5
-
-
-def _core(precision: str):
-    """The compiled rotation kernel of that precision, or skip when it is not built."""
-    try:
-        return importlib.import_module(f"ode._core.{precision}.rotation")
-    except ImportError:
-        pytest.skip(f"compiled {precision} rotation kernel not built")
 
 
 def _flat(x) -> list:
@@ -78,14 +70,14 @@ def _is_rotation(R) -> bool:
 
 
 def test_core_and_twin_define_the_same_functions():
-    core = _core("double")
+    core = core_kernel("rotation", "double")
     defs = {n for n in dir(core) if n[:1].isupper() and callable(getattr(core, n))}
     assert defs == {n for n in dir(twin) if n[:1].isupper() and callable(getattr(twin, n))}
     assert len(defs) == 18
 
 
 def test_double_core_matches_twin_bit_for_bit():
-    core = _core("double")
+    core = core_kernel("rotation", "double")
     cases = _cases(np.random.RandomState(1234))
     for name, args in cases:
         expected = getattr(twin, name)(*args)
@@ -95,7 +87,7 @@ def test_double_core_matches_twin_bit_for_bit():
 
 
 def test_single_core_is_close_to_twin():
-    core = _core("single")
+    core = core_kernel("rotation", "single")
     worst = 0.0
     for name, args in _cases(np.random.RandomState(99)):
         if name == "RtoQ" and not _is_rotation(args[0]):

@@ -14,13 +14,13 @@ import math
 
 import numpy as np
 import pytest
+from kernels import kernel_pair
 
 import ode
 from ode import _backend
 from ode import _layout as L
-from ode._fallback import step as twin
 
-core = pytest.importorskip(f"ode._core.{_backend.precision}.step")
+core, twin = kernel_pair("step")
 
 DOUBLE = _backend.precision == "double"
 REAL = _backend.REAL
