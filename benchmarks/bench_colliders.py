@@ -7,9 +7,9 @@ pair: deep, shallow, grazing, separated and degenerate aligned placements), rebu
 rebuilds them (``build``, ``place``, ``load_pair`` of tests/support/collide_cases.py). Every pose becomes a
 geom pair on each side, then, in one process and interleaved per repeat, three loops over all poses are timed:
 
-* libode: ``dCollide(g1, g2, flags, buf, sizeof(dContactGeom))`` through ctypes (tools/libode_collide.py)
-  into a preallocated buffer -- one Python->C call per collide, as PyODE pays, but no Python object per
-  contact (so the libode figure is the cheapest a Python caller can get);
+* libode: ``dCollide(g1, g2, flags, buf, sizeof(dContactGeom))`` through ctypes
+  (tools/oracle/libode_collide.py) into a preallocated buffer -- one Python->C call per collide, as PyODE
+  pays, but no Python object per contact (so the libode figure is the cheapest a Python caller can get);
 * ours, API: ``ode.collide(g1, g2, n)`` -- the public call, returning a list of ``ode.Contact``;
 * ours, kernel: ``kernel("collide").collide_geoms(real, ints, row1, row2, flags)`` on the geoms' records
   (poses refreshed beforehand; a GeomTransform's materialised helper row, with ``ode.collide``'s argument

@@ -14,8 +14,8 @@ rounds per engine (the machine is shared):
   quickStep runs with them, the group is emptied; then the time of one quickStep(0.01) of the two bodies
   (mean over ``--small-steps`` steps).
 
-libode runs through the ctypes shim tools/libode_pyode.py (one ctypes call per step). Nothing asserts on
-timing.
+libode runs through the ctypes shim tools/oracle/libode_pyode.py (one ctypes call per step). Nothing asserts
+on timing.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Zero-area triangles in a trimesh make no contacts, in every collider that walks a trimesh's triangles.
 
-A degenerate triangle (collinear or repeated vertices: its edges' cross product is exactly zero) has no
-normal and no interior; libode gives no contact for it (tests/test_collide_edges.py replays libode on a
-mesh of such triangles). Here: a mesh mixing good and degenerate triangles collides exactly as the mesh
-without the degenerate ones (same contacts but for the triangle index), through ode.collide and through
-the native contact pipeline, and a world steps on the joints it creates. Vertex-based colliders (plane,
-heightfield samples against a mesh) still see the vertices, as libode's do.
+A degenerate triangle (collinear or repeated vertices: its edges' cross product is exactly zero) has no normal
+and no interior; libode gives no contact for it (tests/fidelity/test_collide_edges.py replays libode on a mesh
+of such triangles). Here: a mesh mixing good and degenerate triangles collides exactly as the mesh without the
+degenerate ones (same contacts but for the triangle index), through ode.collide and through the native contact
+pipeline, and a world steps on the joints it creates. Vertex-based colliders (plane, heightfield samples
+against a mesh) still see the vertices, as libode's do.
 """
 
 from __future__ import annotations

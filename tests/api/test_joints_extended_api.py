@@ -1,10 +1,10 @@
 """API of the extended joints (PR, PU, piston, motors, plane-2D, DBall, DHinge, transmission): parameter
 groups, validation, limbo behaviour and getters.
 
-Values noted "libode" were observed on libode 0.16.2 through tools/libode_pyode_dynamics; the scenario tests
-at the end replay tests/data/joints_extended_api.json (recorded by tools/record_joints_extended_api.py): every
-getter of every new joint type, attached to two bodies, one body, or (environment, body), before and after the
-bodies move, and the joint's block of World.exportDIF.
+Values noted "libode" were observed on libode 0.16.2 through tools/oracle/libode_pyode_dynamics; the scenario
+tests at the end replay tests/data/joints_extended_api.json (recorded by
+tools/record/record_joints_extended_api.py): every getter of every new joint type, attached to two bodies, one
+body, or (environment, body), before and after the bodies move, and the joint's block of World.exportDIF.
 """
 
 import json

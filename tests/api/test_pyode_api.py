@@ -1,5 +1,6 @@
-"""Every public name of PyODE (recorded by tools/record_pyode_api.py from Debian's python3-pyode) exists in
-our ``ode``: module-level functions, classes and constants, and every public attribute of each class."""
+"""Every public name of PyODE (recorded by tools/record/record_pyode_api.py from Debian's python3-pyode)
+exists in our ``ode``: module-level functions, classes and constants, and every public attribute of each
+class."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ sharing a body, some disabled, some with category/collide bits) are built throug
 hierarchy of spaces (a top space with three sub-spaces, one of them nested again). The pairs are collected
 the PyODE way: ``space.collide`` on every space, and for a pair involving a space ``ode.collide2``
 recursively. The set of geom pairs must not depend on the kinds of the spaces. One recorded scene
-(tools/record_collide.py) is also compared with libode's dSpaceCollide pair set.
+(tools/record/record_collide.py) is also compared with libode's dSpaceCollide pair set.
 """
 
 from __future__ import annotations

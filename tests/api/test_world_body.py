@@ -1,6 +1,6 @@
 """ode.World and ode.Body: defaults, libode fidelity of free-body stepping and utilities, API and bad input.
 
-Reference values come from tests/data/free_bodies_libode.json (tools/record_free_bodies.py, libode 0.16.2).
+Reference values come from tests/data/world_body.json (tools/record/record_world_body.py, libode 0.16.2).
 Tolerances: double precision matches libode to rounding (bit for bit where ODE's operation order is
 reproduced; gyroscopic scenarios to ~1e-15 per step); single precision to accumulated float rounding.
 """

@@ -1,9 +1,9 @@
 """The rest of the World and Body API: kinematic bodies, exportDIF, getWorld; libode fidelity.
 
-Kinematic scenes (``tests/scenes_quickstep.kinematic_push``) agree with libode 0.16.2 within 1e-9 in double
-(5e-3 in single, where the default CFM also differs). The DIF text of ``dif_scene`` equals libode's
-character for character in double; in single the numbers are compared within 1e-6 relative (1e-4
-absolute: the default CFMs are 1e-5 there).
+Kinematic scenes (``tests/support/scenes_quickstep.kinematic_push``) agree with libode 0.16.2 within 1e-9 in
+double (5e-3 in single, where the default CFM also differs). The DIF text of ``dif_scene`` equals libode's
+character for character in double; in single the numbers are compared within 1e-6 relative (1e-4 absolute: the
+default CFMs are 1e-5 there).
 """
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ def test_nested_bodies_compose_as_pyode() -> None:
     """A node's matrix is its parent's times its own (row vectors), as PyODE's xode composes them: the
     rotations compose, and the node's own rotation and scale act on the parent's position, while the
     node's own position is added unrotated. Documents written for PyODE build the same scenes (checked
-    against Debian's xode in tests/test_xode_debian.py); see docs/architecture.md, "xode"."""
+    against Debian's xode in tests/fidelity/test_xode_debian.py); see docs/architecture.md, "xode"."""
     root = parse("""
       <body name='a'><transform><position x='1' y='0' z='0'/>
           <rotation><euler x='0' y='0' z='90' aformat='degrees'/></rotation></transform>
@@ -175,9 +175,9 @@ def test_free_geom_scale_and_rotation_block() -> None:
 
 
 def test_scaled_body_rotation_as_libode_repairs_it() -> None:
-    """A scaled body hands ODE a scaled rotation block, which libode's setRotation repairs differently in
-    each precision; ours does the same. Expected rows recorded from Debian's libode 0.16.2 (double) and
-    the single-precision build of the same source (tools/libode.py with ODE_LIBODE), both given the block
+    """A scaled body hands ODE a scaled rotation block, which libode's setRotation repairs differently in each
+    precision; ours does the same. Expected rows recorded from Debian's libode 0.16.2 (double) and the
+    single-precision build of the same source (tools/oracle/libode.py with ODE_LIBODE), both given the block
     of scale 1.25 and euler (30, 0, 15) degrees below."""
     root = parse("""<body name='b'><transform scale='1.25'>
         <rotation><euler x='30' y='0' z='15' aformat='degrees'/></rotation></transform></body>""")

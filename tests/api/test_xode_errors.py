@@ -1,8 +1,8 @@
 """Invalid XODE documents: each raises the right exception class naming the element and its line.
 
-Every case is a snippet placed inside ``<xode><world><space>`` (``tests/xode_docs.document``: the snippet
-starts on line 4); the expected line is the snippet's own line plus 3. Messages start with
-``<tag> (line N):`` so an author finds the spot; the exception also carries ``element`` and ``line``.
+Every case is a snippet placed inside ``<xode><world><space>`` (``tests/support/xode_docs.document``: the
+snippet starts on line 4); the expected line is the snippet's own line plus 3. Messages start with ``<tag>
+(line N):`` so an author finds the spot; the exception also carries ``element`` and ``line``.
 """
 
 from __future__ import annotations

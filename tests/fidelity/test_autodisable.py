@@ -1,6 +1,6 @@
 """Auto-disable: the step at which each body falls asleep equals libode's, for step and quickStep.
 
-The scene (``tests/scenes_quickstep.sleep_steps``) mixes a damped pendulum, a hinged pair whose bodies
+The scene (``tests/support/scenes_quickstep.sleep_steps``) mixes a damped pendulum, a hinged pair whose bodies
 sleep together (island semantics), sample averaging, an idle time, a free body (never sleeps in mid-air)
 and a disabled body that its enabled neighbour wakes. Single precision (different velocities near the
 thresholds) is allowed one step of difference per body.

@@ -1,10 +1,10 @@
 """Narrow-phase fidelity: our ``ode.collide`` against libode 0.16.2's dCollide, recorded.
 
-tests/data/collide/pair_<a>-<b>.json.gz hold 250 relative poses per class pair (tools/record_collide.py: deep,
-shallow, grazing, separated and degenerate aligned placements; every 5th case in swapped argument order) with
-libode's contacts for max contacts 1, 4 and 64. Each case is rebuilt through the PUBLIC API
-(GeomSphere(None, r), setPosition/setRotation, ode.collide(g1, g2, n), Contact.getContactGeomParams) and
-compared as a set.
+tests/data/collide/pair_<a>-<b>.json.gz hold 250 relative poses per class pair
+(tools/record/record_collide.py: deep, shallow, grazing, separated and degenerate aligned placements; every
+5th case in swapped argument order) with libode's contacts for max contacts 1, 4 and 64. Each case is rebuilt
+through the PUBLIC API (GeomSphere(None, r), setPosition/setRotation, ode.collide(g1, g2, n),
+Contact.getContactGeomParams) and compared as a set.
 
 Tolerances and why:
 - UNIQUE pairs (a single contact with one geometric answer: sphere/ray against anything smooth or flat,

@@ -1,4 +1,5 @@
-"""Collider edge cases against libode 0.16.2, recorded by tools/record_collide_edges.py (edges.json.gz).
+"""Collider edge cases against libode 0.16.2, recorded by tools/record/record_collide_edges.py
+(edges.json.gz).
 
 - A cylinder standing on its cap on a plane (untilted, or tilted less than libode's parallel threshold
   acos(0.9999999)): libode's four rim points, in its order, for every max-contact count and both argument

@@ -1,4 +1,4 @@
-"""libode 0.16.2's AABB of heightfield geoms (recorded by tools/record_heightfield_aabb.py).
+"""libode 0.16.2's AABB of heightfield geoms (recorded by tools/record/record_heightfield_aabb.py).
 
 libode's AABB of a placeable heightfield is not the rotated box of the field: per world axis it is the range
 of six points of the field's frame, (+-width/2, 0, 0), (0, lo, 0), (0, hi, 0) and (0, 0, +-depth/2), turned
@@ -32,7 +32,7 @@ SINGLE = ode.precision == "single"
 
 
 def callback_height(x: int, z: int) -> float:
-    """The recorder's callback (tools/record_heightfield_aabb.py)."""
+    """The recorder's callback (tools/record/record_heightfield_aabb.py)."""
     return 0.5 + 0.25 * math.sin(1.3 * x) * math.cos(0.8 * z)
 
 

@@ -1,4 +1,4 @@
-"""Callback heightfields against libode 0.16.2 (tools/record_hf_callback.py).
+"""Callback heightfields against libode 0.16.2 (tools/record/record_heightfield_callback.py).
 
 The callback is asked during each collision (not when built), so heights that change between collisions are
 seen; the AABB's height range comes from the bounds (infinite without them; all infinite when wrapped). 144
@@ -28,7 +28,7 @@ CASES = RECORDED["cases"]
 
 
 def height(t: float, x: int, z: int) -> float:
-    """The recorder's callback (tools/record_hf_callback.py)."""
+    """The recorder's callback (tools/record/record_heightfield_callback.py)."""
     return 0.3 * math.sin(0.9 * x + t) * math.cos(0.7 * z - 0.5 * t)
 
 

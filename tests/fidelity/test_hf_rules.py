@@ -1,6 +1,6 @@
 """libode's heightfield rules, pinned on targeted poses recorded from libode 0.16.2.
 
-Recorder: tools/record_hf_rules.py.
+Recorder: tools/record/record_hf_rules.py.
 
 Each recorded case belongs to one rule of docs/fidelity.md (heightfield section): the zone (which samples
 are considered, from the geom's AABB in the field's corner frame), the valley rule (last-row and last-column

@@ -1,7 +1,7 @@
 """The order of a triangle's contacts against a box, cylinder or capsule, recorded from libode 0.16.2.
 
-Recorder: tools/record_mesh_clip_order.py. Under CONTACTS_UNIMPORTANT libode keeps the first contacts its
-trimesh colliders find, so the order in which one triangle's clipped points come out decides what a capped
+Recorder: tools/record/record_mesh_clip_order.py. Under CONTACTS_UNIMPORTANT libode keeps the first contacts
+its trimesh colliders find, so the order in which one triangle's clipped points come out decides what a capped
 call returns (docs/fidelity.md, box-trimesh and cylinder-trimesh bullets). Each case is a one-triangle mesh
 against a box, cylinder or capsule, compared in libode's order within 1e-9 in double; in single precision
 float-rounded poses move points across clip planes, so a few cases may differ (ALLOWED_SINGLE).

@@ -3,10 +3,10 @@
 - Parity: the Cython kernel (double build) and its twin ``ode/_fallback/collide_mesh.py`` agree bit for bit on
   every pair function over random poses (the kernel is generated from the twin by tools/gen/gen_kernels.py,
   whose output must be current).
-- Fidelity (tests/data/meshes/meshes.json, tools/record_meshes.py): dMassSetTrimesh, trimesh/convex against a
-  plane, rays against trimesh/convex and spheres on a flat trimesh, compared as sets. Tolerance FID_TOL = 1e-6
-  in double: libode stores trimesh vertices as float (OPCODE), which moves its answers by ~1e-7. Single
-  precision: 1e-4.
+- Fidelity (tests/data/meshes/meshes.json, tools/record/record_meshes.py): dMassSetTrimesh, trimesh/convex
+  against a plane, rays against trimesh/convex and spheres on a flat trimesh, compared as sets. Tolerance
+  FID_TOL = 1e-6 in double: libode stores trimesh vertices as float (OPCODE), which moves its answers by
+  ~1e-7. Single precision: 1e-4.
 - Properties where libode has no unique answer: argument-swap symmetry, a heightfield and the equivalent
   trimesh give the same sphere contacts, box resting on a flat mesh gets its bottom corners.
 """

@@ -1,12 +1,12 @@
 """Pair order: space.collide hands pairs to the near-callback in libode 0.16.2's order and argument order.
 
 tests/data/pair_order.json holds libode's callback sequences (recorded through Debian's PyODE by
-tools/record_pair_order.py) for the scripted scenes of tools/pair_order_scenarios.py: simple, hash and SAP
-spaces, geoms and bodies moved, added and removed between collides, steps with contact joints, disabled
-bodies, hash levels, quadtree blocks (geoms across block lines, outside the tree, moved, re-added),
-sub-spaces expanded with collide2. Each scene is replayed here with ``ode`` and must give the same
-sequences exactly, except where libode's hash table misses overlapping pairs: ours reports them too,
-after the pairs libode's pass reports.
+tools/record/record_pair_order.py) for the scripted scenes of tests/support/pair_order_scenarios.py: simple,
+hash and SAP spaces, geoms and bodies moved, added and removed between collides, steps with contact joints,
+disabled bodies, hash levels, quadtree blocks (geoms across block lines, outside the tree, moved, re-added),
+sub-spaces expanded with collide2. Each scene is replayed here with ``ode`` and must give the same sequences
+exactly, except where libode's hash table misses overlapping pairs: ours reports them too, after the pairs
+libode's pass reports.
 """
 
 import json

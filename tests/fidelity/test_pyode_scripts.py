@@ -1,10 +1,10 @@
 """PyODE-style client scripts run unchanged with our ``ode`` and print what they print with libode.
 
-Each script in tests/pyode_scripts/ is run with ``ode`` bound to our package (``scenes.run_script``); its
-output is compared number by number with the output recorded by ``tools/record_scenes.py --scripts`` with
-the libode shim bound as ``ode``: 6 significant digits in double precision (numbers below 1e-8 in magnitude
-count as zero: they are round-off residues such as a settled rate); 1e-3 relative in single precision, where
-float32 state (7 digits) and 300 steps of accumulation leave fewer digits.
+Each script in tests/support/pyode_scripts/ is run with ``ode`` bound to our package (``scenes.run_script``);
+its output is compared number by number with the output recorded by ``tools/record/record_pyode_scripts.py``
+with the libode shim bound as ``ode``: 6 significant digits in double precision (numbers below 1e-8 in
+magnitude count as zero: they are round-off residues such as a settled rate); 1e-3 relative in single
+precision, where float32 state (7 digits) and 300 steps of accumulation leave fewer digits.
 """
 
 from __future__ import annotations

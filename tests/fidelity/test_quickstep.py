@@ -1,9 +1,9 @@
 """QuickStep: the lcp_sor kernel (core vs twin), ODE's dRand generator, and whole quickStep scenes.
 
-Fidelity: the scenes of ``tests/scenes_quickstep.py`` against libode 0.16.2's recording
-(``tools/record_quickstep.py``): ODE's row order and its random reordering are matched, so double precision
-agrees with Debian's libode to 1e-9 (observed ~1e-11). Under ODE_PRECISION=single the reference is libode
-built in single precision (tests/data/single/quickstep_libode.json), within ``SINGLE_TOLERANCE``.
+Fidelity: the scenes of ``tests/support/scenes_quickstep.py`` against libode 0.16.2's recording
+(``tools/record/record_quickstep.py``): ODE's row order and its random reordering are matched, so double
+precision agrees with Debian's libode to 1e-9 (observed ~1e-11). Under ODE_PRECISION=single the reference is
+libode built in single precision (tests/data/single/quickstep.json), within ``SINGLE_TOLERANCE``.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""Fidelity: every scene of tests/scenes.py run with our ``ode`` against libode 0.16.2's recording.
+"""Fidelity: every scene of tests/support/scenes.py run with our ``ode`` against libode 0.16.2's recording.
 
 Double precision compares with Debian's libode (tests/data/scenes/) within ``scenes.TOLERANCE`` (1e-6 joint,
 1e-4 contact); single precision compares with libode built in single precision (tests/data/scenes/single/)
 within the per-scene ``scenes.SINGLE_TOLERANCE``, over ``scenes.compared_steps`` (``car`` stops where single
 libode leaves it). The deviation of a column is scaled by max(1, max |recorded value|). Under the pure-Python
 backend the scenes run their first PY_STEPS steps only (compared with the same prefix of the recording) to
-keep the file fast. ``python tools/fidelity_report.py`` prints the whole table.
+keep the file fast. ``python tools/report/report_scenes.py`` prints the whole table.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Fidelity of the extended dynamics: each scene of tests/scenes_extended.py run with our ``ode`` against
-libode.
+"""Fidelity of the extended dynamics: each scene of tests/support/scenes_extended.py run with our ``ode``
+against libode.
 
 Double precision compares with Debian's libode (tests/data/scenes_extended/); tolerances and their reasons are
 in
@@ -13,8 +13,8 @@ scheduled event: sleeps up to step 98, the kinematic switch at 100, the forced d
 prefix.
 
 A scene whose API is entirely absent from the package is marked xfail(strict=True) "not implemented yet"
-(``REQUIRES`` lists what each scene calls beyond tests/scenes.py); as soon as the API exists the scene is
-compared for real. ``python tools/fidelity_report_extended.py`` prints the whole table.
+(``REQUIRES`` lists what each scene calls beyond tests/support/scenes.py); as soon as the API exists the scene
+is compared for real. ``python tools/report/report_scenes_extended.py`` prints the whole table.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """Trimesh callbacks (per-triangle, array, ray) against libode 0.16.2 recordings, and their rules.
 
-``tools/record_trimesh_callbacks.py`` recorded spheres and rays colliding with a grid and an icosahedron
-whose per-triangle callback rejects a fixed set of triangles (rays: the ray callback rejects another set).
-We replay each case and compare what each callback was handed and the contacts that come out (as sets,
-within TOL). Candidate triangles: ours are those whose bounding box meets the sphere (in index order);
-libode's OPCODE tree hands these plus some of their tree neighbours (in tree order), so ours must be a
-subset of libode's that still holds every triangle libode's contacts came from. Ray hits are compared
-exactly (triangle, u, v), and so are the contacts.
+``tools/record/record_trimesh_callbacks.py`` recorded spheres and rays colliding with a grid and an
+icosahedron whose per-triangle callback rejects a fixed set of triangles (rays: the ray callback rejects
+another set). We replay each case and compare what each callback was handed and the contacts that come out (as
+sets, within TOL). Candidate triangles: ours are those whose bounding box meets the sphere (in index order);
+libode's OPCODE tree hands these plus some of their tree neighbours (in tree order), so ours must be a subset
+of libode's that still holds every triangle libode's contacts came from. Ray hits are compared exactly
+(triangle, u, v), and so are the contacts.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """CONTACTS_UNIMPORTANT (``ode.collide(g1, g2, n, unimportant=True)``) against libode 0.16.2, recorded.
 
-tools/record_unimportant.py recorded libode with the flag set:
+tools/record/record_unimportant.py recorded libode with the flag set:
 - box-box on 200 poses of its own (max contacts 1, 4, 64), compared in order (libode's order is part of the
   behaviour): box 1's first face axis is taken without testing the others and the first clipped points are
   kept without culling (observed);
 - every pair libode supports on the 250 poses of tests/data/collide/pair_<a>-<b>.json.gz (max contacts 1, 2,
-  4), compared as test_collide_fidelity compares (sets within its tolerances, grazing rules, and a capped
+  4), compared as test_collide compares (sets within its tolerances, grazing rules, and a capped
   call may keep any of libode's contacts with the same count). What the flag changes in libode (observed):
   every MPR pair (convex pairs, capsule-cylinder, non-parallel cylinder-cylinder) reports one all-zero contact
   when the shapes overlap; parallel cylinders touching cap to cap keep their first rim point; trimesh against

@@ -1,11 +1,11 @@
 """Our ``xode`` builds the same worlds as Debian's PyODE xode from the same XODE documents.
 
-tools/record_xode.py (run with /usr/bin/python3 and Debian's python3-pyode) parsed each document with
-Debian's xode and stored, in tests/data/xode/debian.json, every node's object (bodies' positions,
+tools/record/record_xode_debian.py (run with /usr/bin/python3 and Debian's python3-pyode) parsed each document
+with Debian's xode and stored, in tests/data/xode_debian.json, every node's object (bodies' positions,
 rotations and masses; geoms' classes, bodies, sizes and poses; joints' classes, bodies, anchors, axes and
 parameters by number; spaces' sizes) and 100 steps of the bodies' motion. Here our xode parses the same
-documents (the examples' read from /usr/share/doc/python3-pyode/examples/ at test time) and the same dump
-is compared: same objects, same numbers.
+documents (the examples' read from /usr/share/doc/python3-pyode/examples/ at test time) and the same dump is
+compared: same objects, same numbers.
 
 Two things Debian's xode builds differently, knowingly (docs/architecture.md, "xode"): its axis parameters
 land two numbers low (Debian's PyODE numbers its Param* constants as ODE did before 0.16) and its fixed joints

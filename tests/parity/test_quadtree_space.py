@@ -1,8 +1,8 @@
 """The quadtree space's blocks and pair order (libode 0.16.2's, observed through Debian's PyODE), and the
 space kernel's quadtree functions: compiled kernel and twin agree exactly (places, pairs, errors).
 
-The scene-level comparison with libode's recorded callback order is tests/test_pair_order.py; here are the
-rules on a small tree, and the kernel functions over random stores.
+The scene-level comparison with libode's recorded callback order is tests/fidelity/test_pair_order.py; here
+are the rules on a small tree, and the kernel functions over random stores.
 """
 
 

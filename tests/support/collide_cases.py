@@ -3,7 +3,7 @@
 A case names two geoms by spec (class and shape, meshes by reference to ``meshes.json``) and their world
 poses; ``build`` makes our geom through the public PyODE-style API, ``place`` sets its pose, ``our_contacts``
 collides the pair and ``match`` compares contact sets. The tolerances are explained in
-tests/fidelity/test_collide_fidelity.py, which compares every case; other tests reuse cases and helpers.
+tests/fidelity/test_collide.py, which compares every case; other tests reuse cases and helpers.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 import ode
 
 SINGLE = ode.precision == "single"
-# single precision is held to libode built in single precision (tools/libode.py, ODE_LIBODE), recorded from
-# the same poses; the double recording is the reference in double
+# single precision is held to libode built in single precision (tools/oracle/libode.py, ODE_LIBODE), recorded
+# from the same poses; the double recording is the reference in double
 DOUBLE_DATA = Path(__file__).resolve().parents[1] / "data" / "collide"
 DATA = DOUBLE_DATA / "single" if SINGLE else DOUBLE_DATA
 TOL = 1e-9

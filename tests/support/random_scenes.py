@@ -269,7 +269,8 @@ def _radius(b: dict) -> float:
 
 
 def kind_of(spec: dict) -> str:
-    """"contact" for scenes with ground contacts, else "joint" (tolerance classes of tests/scenes.py)."""
+    """"contact" for scenes with ground contacts, else "joint" (tolerance classes of
+    tests/support/scenes.py)."""
     return "contact" if spec["contacts"] else "joint"
 
 

@@ -861,7 +861,8 @@ TOLERANCE = {
 # Single precision, per scene, against libode 0.16.2 built in single precision (tests/data/scenes/single/):
 # both engines store and compute the state in float32 (eps 6e-8), but they round in different places, and the
 # constraint solve amplifies each difference by the conditioning of J M^-1 J^T + CFM/h over 200 steps. Each
-# value is about 3x the worst deviation measured with the compiled single build (tools/fidelity_report.py).
+# value is about 3x the worst deviation measured with the compiled single build
+# (tools/report/report_scenes.py).
 SINGLE_TOLERANCE = {
     "ball_chain": 3e-4,
     "hinge": 8e-5,
@@ -895,7 +896,7 @@ SINGLE_TOLERANCE = {
 # Single-precision libode leaves ``car`` at step 18: its constraint solve gives the wheels a jolt (they sink
 # 4.4 mm in one step and turn at 0.3 rad/s about x) that neither double libode nor our single build shows, and
 # from there the runs are different trajectories (scaled deviation 0.6). In single precision the scene is
-# compared over the steps before the jolt; test_fidelity checks that the recording shows it.
+# compared over the steps before the jolt; test_scenes checks that the recording shows it.
 SINGLE_STEPS = {"car": 18}
 
 

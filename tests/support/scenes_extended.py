@@ -1,9 +1,9 @@
 """Fidelity scenes of the extended dynamics in PyODE's API (the joints beyond
 the first set, QuickStep, auto-disable, damping, kinematic bodies): run with our ``ode`` or with
-``tools/libode_pyode_dynamics``.
+``tools/oracle/libode_pyode_dynamics``.
 
-Like ``tests/scenes.py`` (whose recorder and body helpers are reused): ``scene_<name>(ode)`` builds a small
-scene, steps it STEPS times and returns one flat tuple of floats per step (``Samples`` with ``labels``).
+Like ``tests/support/scenes.py`` (whose recorder and body helpers are reused): ``scene_<name>(ode)`` builds a
+small scene, steps it STEPS times and returns one flat tuple of floats per step (``Samples`` with ``labels``).
 ``SCENES`` maps name -> (function, kind); the kind selects the tolerance (``TOLERANCE``, with the reasons):
 
 - "joint": the new joint types with limits and motors, stepped with ``World.step``;
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from scenes import (  # the machinery of tests/scenes.py, reused
+from scenes import (  # the machinery of tests/support/scenes.py, reused
     DT,
     SURFACE_LAYER,
     Samples,
@@ -1114,8 +1114,8 @@ SCENES = {
 # - quick_contact: contact rows under QuickStep, same argument (1e-6); set apart so a reason can be given if
 #   it ever needs loosening;
 # - sleep: hand-made contacts with redundant normal rows (a box on four corners) have non-unique forces whose
-#   LCP solution depends on pivoting details, as in tests/scenes.py's contact scenes (1e-4); the ``*.enabled``
-#   columns are compared exactly whatever the precision;
+#   LCP solution depends on pivoting details, as in tests/support/scenes.py's contact scenes (1e-4); the
+#   ``*.enabled`` columns are compared exactly whatever the precision;
 # - damping: free bodies with isotropic inertia (no gyroscopic term): 1e-9 relative.
 TOLERANCE = {
     ("joint", "double"): 1e-6,
@@ -1130,8 +1130,8 @@ TOLERANCE = {
 # (tests/data/scenes_extended/single/): both engines store and compute the state in float32 (eps 6e-8) but
 # round in different places; the constraint solve amplifies each difference by its conditioning over 200
 # steps. Each value is about 3x the worst deviation measured with the compiled single build
-# (tools/fidelity_report_extended.py). Damping scenes are compared with the scaled absolute measure of the
-# other scenes, not relatively: a fast spin integrated for 200 float32 steps leaves ~1e-5 absolute in the
+# (tools/report/report_scenes_extended.py). Damping scenes are compared with the scaled absolute measure of
+# the other scenes, not relatively: a fast spin integrated for 200 float32 steps leaves ~1e-5 absolute in the
 # quaternion, and a component passing near zero (compared against the relative floor 1e-3) would read 1e-2
 # without any damping error. The sleep scenes' ``*.enabled`` columns are still compared exactly: each scene's
 # damping and sleep thresholds are crossed with a relative margin of 3e-4 or more and the time-based sleep

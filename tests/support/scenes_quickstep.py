@@ -1,8 +1,8 @@
 """Scenes for QuickStep, auto-disable, damping and kinematic bodies, written against PyODE's API.
 
-Each scene takes the module to drive (our ``ode``, or libode through ``tools/libode_pyode_dynamics``) and
-returns a dict of plain lists, so ``tools/record_quickstep.py`` can store libode's answers in
-``tests/data/quickstep_libode.json`` and the tests can compare ours with them without libode.
+Each scene takes the module to drive (our ``ode``, or libode through ``tools/oracle/libode_pyode_dynamics``)
+and returns a dict of plain lists, so ``tools/record/record_quickstep.py`` can store libode's answers in
+``tests/data/quickstep.json`` and the tests can compare ours with them without libode.
 """
 
 from __future__ import annotations

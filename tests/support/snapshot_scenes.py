@@ -5,7 +5,7 @@ surface of new contacts). ``run(scene, n, how)`` steps it n times: collide (``ca
 ``ode.collide`` + ContactJoint in the group; ``native``: ``space.collideContacts``), step (``quick`` or
 ``step``) and empty the group. The save point of the tests lies between a collide and its step, so the
 group holds live contact joints when it is saved. Functions here take the ``ode`` module as an argument so
-``tests/backends.py`` can run them in a fresh interpreter.
+``tests/support/backends.py`` can run them in a fresh interpreter.
 """
 
 from __future__ import annotations
@@ -184,8 +184,8 @@ COMBOS = [(name, how, stepper) for name in SCENES for how in ("native", "callbac
 
 def lengths(ode) -> tuple:
     """(steps before the save point, steps after it). The pure-Python twin steps these scenes some 50 times
-    slower than the core; it computes the same numbers (tests/test_step_parity.py), so its runs are shorter.
-    The core runs the lengths the scenes are made for."""
+    slower than the core; it computes the same numbers (tests/parity/test_step_parity.py), so its runs are
+    shorter. The core runs the lengths the scenes are made for."""
     return (30, 60) if ode.backend == "python" else (200, 500)
 
 

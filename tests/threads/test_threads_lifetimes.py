@@ -388,7 +388,7 @@ def test_copy_returns_the_same_handle():
 
 
 def test_deepcopy_and_pickle_copy_every_handle():
-    """Deep copies and pickles of handles are new handles of the same class (tests/test_pickle.py checks
+    """Deep copies and pickles of handles are new handles of the same class (tests/api/test_pickle.py checks
     what they hold); copy.copy stays the handle itself."""
     for h in _handles():
         name = type(h).__name__

@@ -2,8 +2,8 @@
 
 Scenes and scripts written against PyODE's API run unchanged with this module bound as ``ode`` or with our
 package; the recordings in ``tests/data/`` come from this module. Our own ctypes code on top of
-``tools/libode.py``. Python wrappers are kept alive by their World (bodies, joints) or JointGroup (joints
-created in a group), so libode never points at a freed feedback structure or a collected wrapper.
+``tools/oracle/libode.py``. Python wrappers are kept alive by their World (bodies, joints) or JointGroup
+(joints created in a group), so libode never points at a freed feedback structure or a collected wrapper.
 """
 
 from __future__ import annotations

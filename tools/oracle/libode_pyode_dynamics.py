@@ -2,7 +2,7 @@
 damping, kinematics.
 
 Import this module as ``ode`` wherever a scene needs that API: it re-exports everything of
-``tools/libode_pyode`` (which it does not modify) and adds, with PyODE's names where PyODE has them:
+``tools/oracle/libode_pyode`` (which it does not modify) and adds, with PyODE's names where PyODE has them:
 
 - ``World``: QuickStep W, auto-disable defaults, damping, max angular speed, exportDIF;
 - ``Body``: per-body auto-disable, damping, max angular speed (kinematic bodies are in the base shim);
@@ -10,7 +10,8 @@ Import this module as ``ode`` wherever a scene needs that API: it re-exports eve
   TransmissionJoint, NullJoint;
 - ``randSetSeed`` / ``randGetSeed`` (libode's global dRand state, which QuickStep's row reordering uses).
 
-libode is driven as a black box through ctypes (``tools/libode.py``); nothing here is derived from its source.
+libode is driven as a black box through ctypes (``tools/oracle/libode.py``); nothing here is derived from its
+source.
 """
 
 from __future__ import annotations

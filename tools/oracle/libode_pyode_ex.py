@@ -1,6 +1,7 @@
-"""The libode shim (tools/libode_pyode.py) plus the API PyODE's remaining example scripts use (oracle only).
+"""The libode shim (tools/oracle/libode_pyode.py) plus the API PyODE's remaining example scripts use (oracle
+only).
 
-Bound as ``ode`` by tests/test_examples.py when recording PyODE's tutorial2.py, transforms.py,
+Bound as ``ode`` by tests/fidelity/test_examples.py when recording PyODE's tutorial2.py, transforms.py,
 tutorial_heightmap.py and vehicle.py. Adds, on top of the base shim (which is not edited):
 
 - ``areConnected``/``areConnectedExcluding`` with ``ode.environment`` (None): PyODE answers False there
@@ -175,7 +176,8 @@ class Hinge2Joint(_base.Hinge2Joint):
     vehicle.py's wheels (axis 1 = (0, 1, 0) = the default axis 2, then axis 2). The shim first moves the other
     axis to a temporary perpendicular one; the caller then sets it, and since libode derives the joint's
     reference vectors from the final two axes only, the joint ends as the document describes (the recording
-    step of tests/test_examples.py checks this, bit for bit over 100 steps, against a non-aborting order).
+    step of tests/fidelity/test_examples.py checks this, bit for bit over 100 steps, against a non-aborting
+    order).
     """
 
     def setAxis1(self, axis) -> None:

@@ -1,13 +1,13 @@
 """Record libode 0.16.2's narrow phase (dCollide) and broad phase (dSpaceCollide) into tests/data/collide/.
 
-Usage: ``python tools/record_collide.py`` (needs libode-dev; run from the repository root). With
+Usage: ``python tools/record/record_collide.py`` (needs libode-dev; run from the repository root). With
 ``ODE_LIBODE`` naming a single-precision libode the files go to tests/data/collide/single/.
 
 Narrow phase: for every pair of geom classes (ODE's class order, plus a swapped-order share of the poses),
 250 relative poses from fixed seeds: deep, shallow, grazing and separated placements found by bisecting the
 contact boundary along a direction with libode itself, and degenerate alignments (equal or axis-permuted
 rotations with axis-aligned approach: face-to-face boxes, parallel capsules, cap-to-cap cylinders). Each
-case stores the geom specs (see tools/libode_collide.py), world poses as libode stores them, and the
+case stores the geom specs (see tools/oracle/libode_collide.py), world poses as libode stores them, and the
 contacts for max contacts 1, 4 and 64. Meshes (convex, trimesh, heightfield) live once in meshes.json.
 
 Broad phase: one scene of 600 geoms in nested spaces (with bodies carrying several geoms, category/collide

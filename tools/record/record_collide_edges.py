@@ -1,9 +1,9 @@
-"""Record libode 0.16.2's contacts for collider edge cases into tests/data/collide/edges.json.gz.
+"""Record libode 0.16.2's contacts for collider edge cases into tests/data/collide_edges.json.gz.
 
-Usage: ``python tools/record_collide_edges.py`` (needs libode-dev; run from the repository root).
+Usage: ``python tools/record/record_collide_edges.py`` (needs libode-dev; run from the repository root).
 
-Three groups, each case a pair of geom specs (tools/libode_collide.py), their poses and libode's contacts
-for several max-contact counts (tests/test_collide_edges.py replays them):
+Three groups, each case a pair of geom specs (tools/oracle/libode_collide.py), their poses and libode's
+contacts for several max-contact counts (tests/fidelity/test_collide_edges.py replays them):
 - "cylinder-face": a cylinder standing on its cap on a plane, untilted or tilted below and just above
   libode's parallel threshold, about several horizontal axes, on planes facing several ways, shallow and
   deep, in both argument orders (libode's four rim points and their order);

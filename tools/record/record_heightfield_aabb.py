@@ -1,13 +1,14 @@
-"""Record libode 0.16.2's heightfield AABBs (dGeomGetAABB) into tests/data/collide/heightfield_aabb.json.
+"""Record libode 0.16.2's heightfield AABBs (dGeomGetAABB) into tests/data/heightfield_aabb.json.
 
-Usage: ``python tools/record_heightfield_aabb.py`` (needs libode-dev). Seeded fields of several sizes, sample
-counts, heights (above, below and around zero), scales (positive, negative, zero), offsets, thicknesses,
-wrapped or not, built from double samples or from a callback, with no bounds, finite bounds or half-infinite
-bounds (set after the build, and once before it: the build replaces them), placeable at identity, axis and
-random rotations (some with exact zero entries) and positions, or not placeable. Each case keeps the recipe
-and libode's AABB; a placeable, unwrapped field also has three small spheres at seeded points of its rotated
-box (its local box turned and moved) and whether libode's simple space handed each (field, sphere) pair to
-the near callback. tests/test_heightfield_aabb.py rebuilds them through the public API and compares.
+Usage: ``python tools/record/record_heightfield_aabb.py`` (needs libode-dev). Seeded fields of several sizes,
+sample counts, heights (above, below and around zero), scales (positive, negative, zero), offsets,
+thicknesses, wrapped or not, built from double samples or from a callback, with no bounds, finite bounds or
+half-infinite bounds (set after the build, and once before it: the build replaces them), placeable at
+identity, axis and random rotations (some with exact zero entries) and positions, or not placeable. Each case
+keeps the recipe and libode's AABB; a placeable, unwrapped field also has three small spheres at seeded points
+of its rotated box (its local box turned and moved) and whether libode's simple space handed each (field,
+sphere) pair to the near callback. tests/fidelity/test_heightfield_aabb.py rebuilds them through the public
+API and compares.
 
 Left out on purpose: half-infinite bounds with a negative or zero scale, where libode's AABB holds NaNs.
 """

@@ -1,9 +1,10 @@
 """Record libode 0.16.2's callback heightfields (dGeomHeightfieldDataBuildCallback) into tests/data/collide/.
 
-Usage: ``python tools/record_hf_callback.py`` (needs libode-dev). A 9 x 9-sample field (4 x 4 m, thickness 1,
-with and without bounds, plain and wrapped, placeable and turned) whose callback's heights change with a
-"time" parameter collides with spheres and boxes at seeded poses; each case keeps the time, the poses, the
-samples libode asked for, its contacts and the geom's AABB. tests/test_heightfield_callback.py replays them.
+Usage: ``python tools/record/record_heightfield_callback.py`` (needs libode-dev). A 9 x 9-sample field (4 x 4
+m, thickness 1, with and without bounds, plain and wrapped, placeable and turned) whose callback's heights
+change with a "time" parameter collides with spheres and boxes at seeded poses; each case keeps the time, the
+poses, the samples libode asked for, its contacts and the geom's AABB.
+tests/fidelity/test_heightfield_callback.py replays them.
 """
 
 from __future__ import annotations

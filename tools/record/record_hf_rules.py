@@ -1,9 +1,9 @@
-"""Record libode 0.16.2 on poses that pin its heightfield rules into tests/data/collide/hf_rules.json.
+"""Record libode 0.16.2 on poses that pin its heightfield rules into tests/data/hf_rules.json.
 
-Usage: ``python tools/record_hf_rules.py`` (needs libode; driven through tools/libode_collide.py only). Each
-case is (rule, heightfield spec and pose, other geom spec and pose) with libode's contacts for max contacts
-64; tests/test_hf_rules.py replays them through the public API. The rules (docs/fidelity.md, heightfield
-section) and the poses that decide each one:
+Usage: ``python tools/record/record_hf_rules.py`` (needs libode; driven through tools/oracle/libode_collide.py
+only). Each case is (rule, heightfield spec and pose, other geom spec and pose) with libode's contacts for max
+contacts 64; tests/fidelity/test_hf_rules.py replays them through the public API. The rules (docs/fidelity.md,
+heightfield section) and the poses that decide each one:
 
 - zone: the sample range libode considers. A geom under every sample gives one contact at the lowest sample
   of the zone, so fields whose heights grow (or fall) with the sample index tell the zone's first (or last)

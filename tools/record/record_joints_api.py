@@ -3,7 +3,7 @@
 Each scenario places two bodies, creates a joint of one type, attaches it (both bodies, body 1 only, or
 (environment, body) which ODE stores reversed), applies setters, then moves the bodies and sets velocities
 and records every getter. Also records parameter defaults after creation and set/get round trips.
-Run: ``python tools/record_joints_api.py`` (needs Debian's libode-dev; the tests only read the JSON).
+Run: ``python tools/record/record_joints_api.py`` (needs Debian's libode-dev; the tests only read the JSON).
 """
 
 from __future__ import annotations

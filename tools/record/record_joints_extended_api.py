@@ -1,13 +1,13 @@
 """Record libode 0.16.2's getters of the extended joints into tests/data/joints_extended_api.json.
 
-Each scenario places two bodies at random poses, creates one joint type, attaches it (``both`` bodies,
-body 1 ``one`` only, or ``rev`` = (environment, body), which ODE stores reversed), replays setter calls
-with world-frame arguments, records every getter and the joint's block of ``World.exportDIF``; then moves
-the bodies to new random poses and velocities and records the getters again (the angular motor in euler
-mode measures its angles in the step, and a transmission its radii, phases and contact points, so their
-scenarios take one step of 0.01 s without gravity).
-The setter calls are stored in the JSON, so tests/test_joints_extended_api.py replays them on ``ode`` without
-libode. Run: ``python tools/record_joints_extended_api.py`` (needs Debian's libode-dev).
+Each scenario places two bodies at random poses, creates one joint type, attaches it (``both`` bodies, body 1
+``one`` only, or ``rev`` = (environment, body), which ODE stores reversed), replays setter calls with
+world-frame arguments, records every getter and the joint's block of ``World.exportDIF``; then moves the
+bodies to new random poses and velocities and records the getters again (the angular motor in euler mode
+measures its angles in the step, and a transmission its radii, phases and contact points, so their scenarios
+take one step of 0.01 s without gravity). The setter calls are stored in the JSON, so
+tests/api/test_joints_extended_api.py replays them on ``ode`` without libode. Run: ``python
+tools/record/record_joints_extended_api.py`` (needs Debian's libode-dev).
 """
 
 from __future__ import annotations

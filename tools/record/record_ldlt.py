@@ -1,8 +1,8 @@
-"""Record libode's dFactorLDLT / dSolveLDLT on fixed SPD matrices into tests/data/ldlt_libode.json.
+"""Record libode's dFactorLDLT / dSolveLDLT on fixed SPD matrices into tests/data/ldlt.json.
 
-libode is used only as a black-box oracle (ctypes, tools/libode.py); tests read the recorded numbers.
+libode is used only as a black-box oracle (ctypes, tools/oracle/libode.py); tests read the recorded numbers.
 ODE pads rows to a multiple of 4 (its dPAD for double), so the matrices are passed with that row stride.
-Run: ``python tools/record_ldlt.py``.
+Run: ``python tools/record/record_ldlt.py``.
 """
 
 from __future__ import annotations

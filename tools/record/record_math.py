@@ -1,10 +1,10 @@
 """Record libode's rotation and mass functions into tests/data/math.json (golden data for the tests).
 
-Run from the repository root: ``python tools/record_math.py``. Inputs come from fixed seeds plus hand-picked
-degenerate cases (zero angle, axis along z, half turns, negative-trace matrices hitting every RtoQ branch,
-tiny and huge vectors, failing dMassCheck cases). Each record is ``{"args": [...], "out": ...}`` where
-matrices are 9 row-major values and mass records are 13 values [mass, c(3), I(9) row-major];
-``out`` is null where libode reports a degenerate input and leaves its output untouched.
+Run from the repository root: ``python tools/record/record_math.py``. Inputs come from fixed seeds plus
+hand-picked degenerate cases (zero angle, axis along z, half turns, negative-trace matrices hitting every RtoQ
+branch, tiny and huge vectors, failing dMassCheck cases). Each record is ``{"args": [...], "out": ...}`` where
+matrices are 9 row-major values and mass records are 13 values [mass, c(3), I(9) row-major]; ``out`` is null
+where libode reports a degenerate input and leaves its output untouched.
 """
 
 from __future__ import annotations
@@ -324,7 +324,7 @@ def record_mass(rng: random.Random) -> dict:
 def main() -> None:
     """Record everything with fixed seeds and write tests/data/math.json."""
     data = {
-        "source": "libode 0.16.2 (Debian libode-dev, double precision) via tools/libode.py",
+        "source": "libode 0.16.2 (Debian libode-dev, double precision) via tools/oracle/libode.py",
         "layout": "R: 9 row-major values; q: (w, x, y, z); mass record: [mass, c(3), I(9) row-major]",
         "rotation": record_rotation(random.Random(20240601)),
         "mass": record_mass(random.Random(20240602)),

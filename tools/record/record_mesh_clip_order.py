@@ -1,15 +1,16 @@
-"""Record libode 0.16.2's contact order on one-triangle meshes (tests/data/collide/mesh_clip_order.json.gz).
+"""Record libode 0.16.2's contact order on one-triangle meshes (tests/data/mesh_clip_order.json.gz).
 
-Usage: ``python tools/record_mesh_clip_order.py`` (needs libode; driven through tools/libode_collide.py only).
-Under CONTACTS_UNIMPORTANT libode keeps the first contacts a trimesh collider finds, so the order of one
-triangle's clipped points decides which ones a capped call returns. Each case is a random triangle (a
-one-triangle mesh at the origin) against a box, a cylinder or a capsule at a random pose, with libode's
-contacts for max contacts 64 and the flag set, in libode's order. tests/test_mesh_clip_order.py replays them
-through the public API and compares in order. What the order shows (docs/fidelity.md, box-trimesh and
-cylinder-trimesh bullets): the box's face corners (+a,-b), (-a,-b), (-a,+b), (+a,+b) clipped by the triangle's
-plane then its edge planes; the triangle clipped by the box axis's face towards it, then the other axes' -, +
-faces; a cylinder's near cap plane, then the octagon's sides; every clip walking the edges from the closing
-one, emitting an edge's start point when inside and then its crossing point.
+Usage: ``python tools/record/record_mesh_clip_order.py`` (needs libode; driven through
+tools/oracle/libode_collide.py only). Under CONTACTS_UNIMPORTANT libode keeps the first contacts a trimesh
+collider finds, so the order of one triangle's clipped points decides which ones a capped call returns. Each
+case is a random triangle (a one-triangle mesh at the origin) against a box, a cylinder or a capsule at a
+random pose, with libode's contacts for max contacts 64 and the flag set, in libode's order.
+tests/fidelity/test_mesh_clip_order.py replays them through the public API and compares in order. What the
+order shows (docs/fidelity.md, box-trimesh and cylinder-trimesh bullets): the box's face corners (+a,-b),
+(-a,-b), (-a,+b), (+a,+b) clipped by the triangle's plane then its edge planes; the triangle clipped by the
+box axis's face towards it, then the other axes' -, + faces; a cylinder's near cap plane, then the octagon's
+sides; every clip walking the edges from the closing one, emitting an edge's start point when inside and then
+its crossing point.
 
 Cases with a contact shallower than 1e-12 are left out: whether such a point exists is libode's rounding.
 """

@@ -3,7 +3,7 @@
 Cases whose answer is unique and where our colliders follow libode's conventions: dMassSetTrimesh of closed
 meshes, trimesh/convex against a plane (vertices below it), rays against trimesh and convex, spheres resting
 on a flat trimesh face, boxes on a flat trimesh. AABBs are computed before each dCollide (libode's mesh
-colliders read the other geom's AABB). Run: python tools/record_meshes.py
+colliders read the other geom's AABB). Run: python tools/record/record_meshes.py
 """
 
 from __future__ import annotations
@@ -112,7 +112,8 @@ def main() -> None:
         cases.append({"kind": "pair", "g1": QUAD, "p1": [0, 0, 0], "r1": ident, "g2": sphere, "p2": p,
                       "r2": ident, "ref": collide(QUAD, [0, 0, 0], ident, sphere, p, ident)})
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"source": "libode 0.16.2 via tools/record_meshes.py", "cases": cases}) + "\n")
+    source = "libode 0.16.2 via tools/record/record_meshes.py"
+    OUT.write_text(json.dumps({"source": source, "cases": cases}) + "\n")
     print(f"wrote {len(cases)} cases to {OUT}")
 
 

@@ -1,9 +1,8 @@
-"""Record libode 0.16.2's near-callback pair order for the scenes of tools/pair_order_scenarios.py.
+"""Record libode 0.16.2's near-callback pair order for the scenes of tests/support/pair_order_scenarios.py.
 
-Run with the system Python, whose PyODE wraps libode (from the repository root):
-``/usr/bin/python3 tools/record_pair_order.py``. Writes tests/data/pair_order.json: scenario name -> list of
-passes, each the list of "name1-name2" pairs in callback order (a scene that fails in libode records its
-error instead).
+Run with the system Python, whose PyODE wraps libode (from the repository root): ``/usr/bin/python3
+tools/record/record_pair_order.py``. Writes tests/data/pair_order.json: scenario name -> list of passes, each
+the list of "name1-name2" pairs in callback order (a scene that fails in libode records its error instead).
 """
 
 from __future__ import annotations

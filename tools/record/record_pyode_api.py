@@ -1,9 +1,9 @@
 """Record PyODE's public API surface (names only) into tests/data/pyode_api.json.
 
-Usage: ``python tools/record_pyode_api.py`` (needs Debian's python3-pyode for /usr/bin/python3). It imports
-PyODE in a separate interpreter and lists its public module-level names and, for each class, its public
-attributes; ``tests/test_pyode_api.py`` checks that our ``ode`` offers every one of them. Only names are kept
-(signatures and values come from the manual and libode, not from PyODE).
+Usage: ``python tools/record/record_pyode_api.py`` (needs Debian's python3-pyode for /usr/bin/python3). It
+imports PyODE in a separate interpreter and lists its public module-level names and, for each class, its
+public attributes; ``tests/api/test_pyode_api.py`` checks that our ``ode`` offers every one of them. Only
+names are kept (signatures and values come from the manual and libode, not from PyODE).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Record libode 0.16.2's answers for tests/scenes_quickstep.py into tests/data/quickstep_libode.json.
+"""Record libode 0.16.2's answers for tests/support/scenes_quickstep.py into tests/data/quickstep.json.
 
-Run from the repository root: ``python tools/record_quickstep.py``. libode is driven through the PyODE-shaped
-shim ``tools/libode_pyode_dynamics.py`` (ctypes, black box). Also records dRandInt(n) draws for the generator
-tests. With ``ODE_LIBODE`` naming a single-precision libode the file is
-tests/data/single/quickstep_libode.json.
+Run from the repository root: ``python tools/record/record_quickstep.py``. libode is driven through the
+PyODE-shaped shim ``tools/oracle/libode_pyode_dynamics.py`` (ctypes, black box). Also records dRandInt(n)
+draws for the generator tests. With ``ODE_LIBODE`` naming a single-precision libode the file is
+tests/data/single/quickstep.json.
 """
 
 from __future__ import annotations

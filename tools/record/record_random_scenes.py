@@ -1,11 +1,11 @@
-"""Record the seeded random scenes (tests/random_scenes.py) with libode 0.16.2 as the oracle.
+"""Record the seeded random scenes (tests/support/random_scenes.py) with libode 0.16.2 as the oracle.
 
-    python tools/record_random_scenes.py              # every scene -> tests/data/random_scenes/<name>.npz
-    python tools/record_random_scenes.py rs1003 rs1010  # only these scenes
-    ODE_LIBODE=/path/to/single/libode.so python tools/record_random_scenes.py   # -> .../random_scenes/single/
+    python tools/record/record_random_scenes.py                # every scene -> tests/data/random_scenes/
+    python tools/record/record_random_scenes.py rs1003 rs1010  # only these scenes
+    ODE_LIBODE=/path/to/single/libode.so python tools/record/record_random_scenes.py   # -> .../single/
 
-The scenes run with ``tools/libode_pyode_dynamics`` (libode through ctypes) bound as ``ode``;
-``tests/test_random_scenes.py`` compares our package with these recordings.
+The scenes run with ``tools/oracle/libode_pyode_dynamics`` (libode through ctypes) bound as ``ode``;
+``tests/fidelity/test_random_scenes.py`` compares our package with these recordings.
 """
 
 from __future__ import annotations

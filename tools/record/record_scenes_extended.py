@@ -1,12 +1,14 @@
-"""Record the extended dynamics' fidelity scenes (tests/scenes_extended.py) with libode 0.16.2 as the oracle.
+"""Record the extended dynamics' fidelity scenes (tests/support/scenes_extended.py) with libode 0.16.2 as the
+oracle.
 
-    python tools/record_scenes_extended.py             # every scene -> tests/data/scenes_extended/<name>.npz
-    python tools/record_scenes_extended.py pr lmotor   # only these scenes
-    python tools/record_scenes_extended.py --summary   # also print each sleep scene's sleep/wake steps
-    ODE_LIBODE=/path/to/single/libode.so python tools/record_scenes_extended.py  # -> <data>/single/
+    python tools/record/record_scenes_extended.py             # every scene -> tests/data/scenes_extended/
+    python tools/record/record_scenes_extended.py pr lmotor   # only these scenes
+    python tools/record/record_scenes_extended.py --summary   # also print each sleep scene's sleep/wake steps
+    ODE_LIBODE=/path/to/single/libode.so python tools/record/record_scenes_extended.py  # -> <data>/single/
 
-The scenes run with ``tools/libode_pyode_dynamics`` bound as ``ode``; ``tests/test_fidelity_extended.py``
-compares our package with these recordings. Scenes using QuickStep set libode's dRand seed to 0 themselves.
+The scenes run with ``tools/oracle/libode_pyode_dynamics`` bound as ``ode``;
+``tests/fidelity/test_scenes_extended.py`` compares our package with these recordings. Scenes using QuickStep
+set libode's dRand seed to 0 themselves.
 """
 
 from __future__ import annotations

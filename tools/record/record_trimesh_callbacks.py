@@ -1,12 +1,12 @@
 """Record libode 0.16.2's trimesh callbacks (per-triangle, array, ray) into tests/data/collide/.
 
-Usage: ``python tools/record_trimesh_callbacks.py`` (needs libode-dev; run from the repository root).
+Usage: ``python tools/record/record_trimesh_callbacks.py`` (needs libode-dev; run from the repository root).
 
 For the grid and icosahedron meshes of ``record_collide.MESHES``, spheres and rays at fixed seeded poses
 collide with a trimesh whose per-triangle callback rejects a fixed set of triangles (and, for rays, whose ray
 callback rejects another set). Each case stores the poses, the rejected sets, what libode handed each
 callback (the array callback's triangle list; the triangles asked about; the ray callback's triangle, u, v)
-and the contacts that came out. ``tests/test_trimesh_callbacks.py`` replays them through our package.
+and the contacts that came out. ``tests/fidelity/test_trimesh_callbacks.py`` replays them through our package.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Record libode 0.16.2's contacts under CONTACTS_UNIMPORTANT into tests/data/collide/.
 
-Usage: ``python tools/record_unimportant.py`` (needs libode-dev). Two recordings:
+Usage: ``python tools/record/record_unimportant.py`` (needs libode-dev). Two recordings:
 
-- ``unimportant_box_box.json.gz``: 200 box-box poses drawn like those of ``tools/record_collide.py`` (deep,
-  shallow, grazing, separated, aligned) with their own seed; each case keeps the box specs, the world poses
-  and libode's contacts for max contacts 1, 4 and 64 with the flag set.
+- ``unimportant_box_box.json.gz``: 200 box-box poses drawn like those of ``tools/record/record_collide.py``
+  (deep, shallow, grazing, separated, aligned) with their own seed; each case keeps the box specs, the world
+  poses and libode's contacts for max contacts 1, 4 and 64 with the flag set.
 - ``unimportant_pairs.json.gz``: for every pair libode supports, the SAME poses as
   ``tests/data/collide/pair_<a>-<b>.json.gz`` (rebuilt from their specs and world poses) with libode's
   contacts (position, normal, depth) for max contacts 1, 2 and 4 with the flag set, case by case.

@@ -1,9 +1,9 @@
-"""Record libode 0.16.2's free-body behaviour into tests/data/free_bodies_libode.json (oracle data for tests).
+"""Record libode 0.16.2's free-body behaviour into tests/data/world_body.json (oracle data for tests).
 
 Scenarios: an asymmetric spinning body (non-diagonal inertia) with gyroscopic mode on/off, infinitesimal and
-finite rotation (with and without a finite rotation axis), gravity on/off, forces and torques applied
-every step through every dBodyAdd* function; plus the body utility functions, setRotation/setQuaternion
-storage, dWorldImpulseToForce and the finite axis normalisation. Run: ``python tools/record_free_bodies.py``.
+finite rotation (with and without a finite rotation axis), gravity on/off, forces and torques applied every
+step through every dBodyAdd* function; plus the body utility functions, setRotation/setQuaternion storage,
+dWorldImpulseToForce and the finite axis normalisation. Run: ``python tools/record/record_world_body.py``.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def record_utilities() -> dict:
 
 def main() -> None:
     data = {
-        "source": "libode 0.16.2 (Debian libode-dev, double precision) via tools/record_free_bodies.py",
+        "source": "libode 0.16.2 (Debian libode-dev, double precision) via tools/record/record_world_body.py",
         "mass": MASS, "gravity": GRAVITY, "start": START, "stepsize": STEPSIZE, "steps": STEPS,
         "forces": FORCES,
         "scenarios": [dict(sc, **record_scenario(sc)) for sc in SCENARIOS],

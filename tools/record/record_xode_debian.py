@@ -1,11 +1,12 @@
-"""Record the worlds Debian's PyODE xode builds from XODE documents (oracle for tests/test_xode_debian.py).
+"""Record the worlds Debian's PyODE xode builds from XODE documents (oracle for
+tests/fidelity/test_xode_debian.py).
 
-Run with the system interpreter, which sees Debian's python3-pyode (``ode`` and ``xode``):
-``/usr/bin/python3 tools/record_xode.py``. For each document (the ones in PyODE's tutorial2.py and
-transforms.py examples, read from /usr/share/doc/python3-pyode/examples/, and FEATURES below) it parses
-with ``xode.parser.Parser``, walks the tree and dumps every built object (``dump``), then steps the world
-and records the bodies' motion (``motion``); the result goes to tests/data/xode/debian.json. The test
-applies the same ``dump`` and ``motion`` to the worlds our ``xode`` builds and compares.
+Run with the system interpreter, which sees Debian's python3-pyode (``ode`` and ``xode``): ``/usr/bin/python3
+tools/record/record_xode_debian.py``. For each document (the ones in PyODE's tutorial2.py and transforms.py
+examples, read from /usr/share/doc/python3-pyode/examples/, and FEATURES below) it parses with
+``xode.parser.Parser``, walks the tree and dumps every built object (``dump``), then steps the world and
+records the bodies' motion (``motion``); the result goes to tests/data/xode_debian.json. The test applies the
+same ``dump`` and ``motion`` to the worlds our ``xode`` builds and compares.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ _SPARE: list = []  # worlds holding align's fresh joints, kept alive (PyODE free
 
 # Every element kind both parsers support. PyODE's xode has no capsule, cylinder, trimesh, axisangle,
 # quaternion, mass_struct or mass transform, and it ignores a ray's transform and mass_shape's total (it
-# uses density 1), so those are left out here (tests/test_xode*.py cover them). Its axis parameters and
+# uses density 1), so those are left out here (tests/api/test_xode*.py cover them). Its axis parameters and
 # fixed joints differ knowingly from ours; ``align`` undoes that before the dump and the motion.
 FEATURES = """<?xml version="1.0"?>
 <xode>

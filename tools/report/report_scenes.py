@@ -1,14 +1,13 @@
 """Print a table of our engine's max deviation from libode's recordings, per fidelity scene.
 
-    python tools/fidelity_report.py                 # every scene, full 200 steps
-    ODE_BACKEND=python python tools/fidelity_report.py hinge car
-    ODE_PRECISION=single python tools/fidelity_report.py
+    python tools/report/report_scenes.py                 # every scene, full 200 steps
+    ODE_BACKEND=python python tools/report/report_scenes.py hinge car
+    ODE_PRECISION=single python tools/report/report_scenes.py
 
 Deviation of a column = max over steps of |ours - libode| / max(1, max |libode|); the table shows the worst
-column, the first step whose deviation exceeds 1e-9, and the tolerance tests/test_fidelity.py applies. In
-single precision the reference is libode built in single precision (tests/data/scenes/single/), compared over
-``scenes.compared_steps``.
-A scene that raises is listed with the exception.
+column, the first step whose deviation exceeds 1e-9, and the tolerance tests/fidelity/test_scenes.py applies.
+In single precision the reference is libode built in single precision (tests/data/scenes/single/), compared
+over ``scenes.compared_steps``. A scene that raises is listed with the exception.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Print a table of our engine's deviation from libode's recordings for the extended dynamics' scenes
-(tests/scenes_extended.py).
+(tests/support/scenes_extended.py).
 
-    python tools/fidelity_report_extended.py                  # every scene, full 200 steps
-    ODE_BACKEND=python python tools/fidelity_report_extended.py pr quick_ball_chain
-    ODE_PRECISION=single python tools/fidelity_report_extended.py
+    python tools/report/report_scenes_extended.py                  # every scene, full 200 steps
+    ODE_BACKEND=python python tools/report/report_scenes_extended.py pr quick_ball_chain
+    ODE_PRECISION=single python tools/report/report_scenes_extended.py
 
 The deviation is ``scenes_extended.compare``'s (scaled absolute; relative for damping scenes; inf when a sleep
 step differs); a scene that raises is listed with the exception (e.g. an API not implemented yet). In single

@@ -1,4 +1,5 @@
-"""User code with deliberate type errors: tests/test_typing.py asserts mypy rejects each marked line."""
+"""User code with deliberate type errors: tests/packaging/test_typing.py asserts mypy rejects each marked
+line."""
 
 from __future__ import annotations
 
