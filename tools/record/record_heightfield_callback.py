@@ -20,10 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import record_collide as rc  # noqa: E402
-
 from tools.oracle import libode as _L  # noqa: E402
 from tools.oracle import libode_collide as LC  # noqa: E402
+from tools.record import record_collide as rc  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "heightfield_callback.json.gz"
 CB = ctypes.CFUNCTYPE(_L.dReal, ctypes.c_void_p, ctypes.c_int, ctypes.c_int)

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import ctypes
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
 
-from tools.oracle.libode import fn
-
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tools.oracle.libode import fn  # noqa: E402
+
 OUT = ROOT / "tests" / "data" / "ldlt.json"
 SIZES = (1, 2, 3, 4, 5, 7, 12, 25)
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 import ctypes
 import json
 import random
+import sys
 from pathlib import Path
 
-from tools.oracle import libode as LO
-from tools.oracle import libode_collide as LC
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tools.oracle import libode as LO  # noqa: E402
+from tools.oracle import libode_collide as LC  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[2] / "tests" / "data" / "meshes" / "meshes.json"
 QUAD = {"class": "trimesh", "vertices": [(-1, -1, 0), (1, -1, 0), (1, 1, 0), (-1, 1, 0)],

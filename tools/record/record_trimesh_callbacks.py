@@ -21,10 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import record_collide as rc  # noqa: E402
-
 from tools.oracle import libode as _L  # noqa: E402
 from tools.oracle import libode_collide as LC  # noqa: E402
+from tools.record import record_collide as rc  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "trimesh_callbacks.json.gz"
 _P = ctypes.c_void_p

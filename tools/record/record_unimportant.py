@@ -21,9 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import record_collide as rc  # noqa: E402
-
 from tools.oracle import libode_collide as LC  # noqa: E402
+from tools.record import record_collide as rc  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "collide"   # the collide recording, whose poses are replayed
 OUT = ROOT / "tests" / "data" / "unimportant_box_box.json.gz"
