@@ -4,6 +4,7 @@ same errors in both backends."""
 
 from __future__ import annotations
 
+import atomic_step_scenes
 import numpy as np
 import pytest
 from backends import scene_in_backend
@@ -250,26 +251,10 @@ def test_smallest_step_size_has_a_finite_reciprocal():
     assert _check.step_size(_check.MIN_STEP) == _check.MIN_STEP
 
 
-def step_size_errors(ode):
-    """The exception type and message of each step-size edge for both steppers (run in either backend)."""
-    out = []
-    for how in ("step", "quickStep"):
-        for h in (10**400, 5e-324, 1e-320, 1e-300):
-            w = ode.World()
-            b = ode.Body(w)
-            b.setLinearVel((1.0, 0.0, 0.0))
-            try:
-                getattr(w, how)(h)
-                out.append([how, repr(h)[:20], "ok", list(b.getPosition())])
-            except Exception as e:      # the exact type and message are what is compared
-                out.append([how, repr(h)[:20], type(e).__name__, str(e)])
-    return out
-
-
 def test_step_size_edges_agree_between_backends():
-    here = step_size_errors(ode)
+    here = atomic_step_scenes.step_size_errors(ode)
     other = "python" if ode._backend.backend == "core" else "core"
-    assert scene_in_backend(other, "test_atomic_step", "step_size_errors") == here
+    assert scene_in_backend(other, "atomic_step_scenes", "step_size_errors") == here
 
 
 def test_a_moved_callback_error_propagates_after_the_step_is_taken():

@@ -1,5 +1,4 @@
-"""User code with deliberate type errors: tests/packaging/test_typing.py asserts mypy rejects each marked
-line."""
+"""Deliberate type errors: tests/packaging/test_typing.py asserts mypy rejects each marked line."""
 
 from __future__ import annotations
 
