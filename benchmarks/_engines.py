@@ -3,7 +3,7 @@ bench_scenes.py).
 
 Each engine runs in its own interpreter: the benchmark script re-runs itself with ``--worker ...`` and reads
 one JSON line back. bench_pile and bench_small compare libode 0.16.2 through the ctypes shim
-``tools/libode_pyode.py`` with our package (``ODE_BACKEND`` chooses the core or the pure-Python twins);
+``tools/oracle/libode_pyode.py`` with our package (``ODE_BACKEND`` chooses the core or the pure-Python twins);
 bench_calls and bench_scenes compare Debian's compiled PyODE (system interpreter) with our package taken
 from a given checkout (``load_engine``, ``run_engine``).
 """
@@ -26,7 +26,7 @@ def engine_module(engine: str):
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     if engine == "libode":
-        from tools import libode_pyode as ode
+        from tools.oracle import libode_pyode as ode
     else:
         import ode
     return ode

@@ -6,7 +6,7 @@
 * ours, pure-Python twins  (subprocess, ODE_BACKEND=python) -- only --python-steps steps, the time is
   scaled linearly to --steps (printed as "scaled"); the big-matrix step costs the same every step here
   since the chain has the same joints throughout
-* libode 0.16.2 through the ctypes shim tools/libode_pyode.py (subprocess) -- --steps steps
+* libode 0.16.2 through the ctypes shim tools/oracle/libode_pyode.py (subprocess) -- --steps steps
 
 Only the stepping loop is timed (not the set-up). Ratios are relative to libode. Nothing asserts on timing.
 """
@@ -48,7 +48,7 @@ def worker(engine: str, n: int, steps: int) -> dict:
     """Build the chain with one engine in this process, time the steps, return seconds and a final state."""
     if engine == "libode":
         sys.path.insert(0, str(ROOT))
-        from tools import libode_pyode as ode
+        from tools.oracle import libode_pyode as ode
     else:
         sys.path.insert(0, str(ROOT))
         import ode

@@ -3,14 +3,13 @@
     python benchmarks/bench_colliders.py [--max-contacts 4] [--repeat 5] [--loops 2] [--quick] [--pairs a-b]
 
 The poses are the fidelity recordings tests/data/collide/pair_<a>-<b>.json.gz (250 relative poses per class
-pair: deep, shallow, grazing, separated and degenerate aligned placements), rebuilt as
-tests/test_collide_fidelity.py rebuilds them (its ``build``/``place``/``load_pair`` helpers are imported).
-Every pose becomes a geom pair on each side, then, in one process and interleaved per repeat, three loops
-over all poses are timed:
+pair: deep, shallow, grazing, separated and degenerate aligned placements), rebuilt as the fidelity test
+rebuilds them (``build``, ``place``, ``load_pair`` of tests/support/collide_cases.py). Every pose becomes a
+geom pair on each side, then, in one process and interleaved per repeat, three loops over all poses are timed:
 
-* libode: ``dCollide(g1, g2, flags, buf, sizeof(dContactGeom))`` through ctypes (tools/libode_collide.py)
-  into a preallocated buffer -- one Python->C call per collide, as PyODE pays, but no Python object per
-  contact (so the libode figure is the cheapest a Python caller can get);
+* libode: ``dCollide(g1, g2, flags, buf, sizeof(dContactGeom))`` through ctypes
+  (tools/oracle/libode_collide.py) into a preallocated buffer -- one Python->C call per collide, as PyODE
+  pays, but no Python object per contact (so the libode figure is the cheapest a Python caller can get);
 * ours, API: ``ode.collide(g1, g2, n)`` -- the public call, returning a list of ``ode.Contact``;
 * ours, kernel: ``kernel("collide").collide_geoms(real, ints, row1, row2, flags)`` on the geoms' records
   (poses refreshed beforehand; a GeomTransform's materialised helper row, with ``ode.collide``'s argument
@@ -35,16 +34,18 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _folder in (ROOT, ROOT / "tests" / "support"):
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
+
+from collide_cases import PAIRS, UNSUPPORTED_BY_LIBODE, build, expand, load_pair, place  # noqa: E402
 
 import ode  # noqa: E402
 from ode import _backend  # noqa: E402
 from ode import collision as _collision  # noqa: E402
 from ode.geoms import STORE, GeomTransform  # noqa: E402
-from tests.test_collide_fidelity import PAIRS, UNSUPPORTED_BY_LIBODE, build, expand, load_pair, place  # noqa: E402,I001
-from tools import libode as _L  # noqa: E402
-from tools import libode_collide as LC  # noqa: E402
+from tools.oracle import libode as _L  # noqa: E402
+from tools.oracle import libode_collide as LC  # noqa: E402
 
 CGSIZE = ctypes.sizeof(_L.dContactGeom)
 

@@ -69,7 +69,7 @@ def contact_problem(rng, contacts: int, mu: float = 0.8) -> tuple:
 def libode_ldlt(A: np.ndarray, b: np.ndarray):
     """A closure running libode's dFactorLDLT + dSolveLDLT on copies of A and b, or None without libode."""
     try:
-        from tools.libode import fn
+        from tools.oracle.libode import fn
     except Exception:
         return None
     try:

@@ -14,8 +14,8 @@ rounds per engine (the machine is shared):
   quickStep runs with them, the group is emptied; then the time of one quickStep(0.01) of the two bodies
   (mean over ``--small-steps`` steps).
 
-libode runs through the ctypes shim tools/libode_pyode.py (one ctypes call per step). Nothing asserts on
-timing.
+libode runs through the ctypes shim tools/oracle/libode_pyode.py (one ctypes call per step). Nothing asserts
+on timing.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _engine(engine: str):
     """The PyODE-style module of an engine: "libode" (the ctypes shim) or "ours" (this package)."""
     sys.path.insert(0, str(ROOT))
     if engine == "libode":
-        from tools import libode_pyode as ode
+        from tools.oracle import libode_pyode as ode
     else:
         import ode
     return ode

@@ -4,8 +4,8 @@
 
 Engines, each in its own interpreter (subprocess), one run each, same scene and parameters:
 
-* libode 0.16.2 through the ctypes shim tools/libode_pyode.py, driven by a PyODE-style Python near-callback
-  (space.collide -> ode.collide(g1, g2, 4) -> ContactJoint per contact) -- the reference;
+* libode 0.16.2 through the ctypes shim tools/oracle/libode_pyode.py, driven by a PyODE-style Python
+  near-callback (space.collide -> ode.collide(g1, g2, 4) -> ContactJoint per contact) -- the reference;
 * ours (compiled core), the same Python near-callback;
 * ours (compiled core), the native contact pipeline: ``space.collideContacts(world, group, template, 4)``
   (broad phase, narrow phase and contact joints without a Python call per pair);

@@ -7,11 +7,11 @@ Cases (chains built by ``bench_chain.build_chain``: spheres 0.1 m apart hung fro
 * ``quick200``: a 200-link chain stepped with ``World.quickStep(0.01)``, 20 iterations (600 rows);
 * ``step50``: a 50-link chain stepped with ``World.step(0.01)`` (the big-matrix Dantzig stepper, 150 rows).
 
-Engines, each in its own interpreter: libode 0.16.2 through ``tools/libode_pyode_dynamics`` (reference), ours
-with the compiled core (``ODE_BACKEND=core``), ours with the pure-Python twins (``ODE_BACKEND=python``),
-which runs only --python-steps steps and is scaled linearly to --steps (marked "scaled": every step of
-these chains costs about the same). QuickStep runs start from dRand seed 0. Only the stepping loop is
-timed; nothing asserts on timing.
+Engines, each in its own interpreter: libode 0.16.2 through ``tools/oracle/libode_pyode_dynamics``
+(reference), ours with the compiled core (``ODE_BACKEND=core``), ours with the pure-Python twins
+(``ODE_BACKEND=python``), which runs only --python-steps steps and is scaled linearly to --steps (marked
+"scaled": every step of these chains costs about the same). QuickStep runs start from dRand seed 0. Only the
+stepping loop is timed; nothing asserts on timing.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ CASES = {"quick200": (200, "quickStep"), "step50": (50, "step")}
 def worker(engine: str, case: str, steps: int) -> dict:
     """Build one case with one engine in this process, time its steps, return seconds and a final state."""
     if engine == "libode":
-        from tools import libode_pyode_dynamics as ode
+        from tools.oracle import libode_pyode_dynamics as ode
     else:
         import ode
     n, method = CASES[case]

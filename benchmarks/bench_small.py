@@ -6,14 +6,14 @@
 
     python benchmarks/bench_small.py --parts     # single operations on the one-box scene, ours and libode
 
-Per step: ``space.collide((world, group), near)`` with a PyODE-style near callback
-(``ode.collide(g1, g2, 4)``, ``setMu``, ``setBounce``, ``ContactJoint(world, group, c).attach(b1, b2)``),
-``world.quickStep(0.01)`` and ``group.empty()``. With few geoms the fixed per-pass and per-step costs (pass
-set-up, AABB refresh, Contact and joint creation, the stepper's set-up) dominate, unlike bench_pile.py.
-Engines, each in its own interpreter: libode 0.16.2 through ``tools/libode_pyode.py`` (the reference), ours
-(compiled core) with the same callback, and ours with the native pipeline ``space.collideContacts``. Rounds
-are interleaved and each engine's best round is reported (the machine is shared). Set-up is not timed.
-"contacts" (per step) is a sanity column: the runs diverge chaotically, so they only have to be similar.
+Per step: ``space.collide((world, group), near)`` with a PyODE-style near callback (``ode.collide(g1, g2,
+4)``, ``setMu``, ``setBounce``, ``ContactJoint(world, group, c).attach(b1, b2)``), ``world.quickStep(0.01)``
+and ``group.empty()``. With few geoms the fixed per-pass and per-step costs (pass set-up, AABB refresh,
+Contact and joint creation, the stepper's set-up) dominate, unlike bench_pile.py. Engines, each in its own
+interpreter: libode 0.16.2 through ``tools/oracle/libode_pyode.py`` (the reference), ours (compiled core) with
+the same callback, and ours with the native pipeline ``space.collideContacts``. Rounds are interleaved and
+each engine's best round is reported (the machine is shared). Set-up is not timed. "contacts" (per step) is a
+sanity column: the runs diverge chaotically, so they only have to be similar.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Column layout of the world's state arrays (structure of arrays, one row per body or joint).
 
 This module is the single source of truth for column numbers; ``ode/_core/layout.pxd`` repeats them as a
-C enum for the Cython kernels and ``tests/test_layout.py`` checks that the two agree.
+C enum for the Cython kernels and ``tests/packaging/test_layout.py`` checks that the two agree.
 Kernels index flat arrays as ``array[row * WIDTH + COLUMN]``.
 """
 

@@ -5,7 +5,7 @@ extension types that ``ode._backend.kernel("handles")`` / ``kernel("geom_handles
 Cython module or its pure-Python twin). A type checker cannot follow that choice, so the API modules import
 these declarations under ``if TYPE_CHECKING:`` instead; at run time this module is never imported (there is
 no ``_types.py``). Keep each declaration in step with ``ode/_fallback/handles.py`` and
-``ode/_fallback/geom_handles.py``; ``tests/test_typing.py`` checks user code against them.
+``ode/_fallback/geom_handles.py``; ``tests/packaging/test_typing.py`` checks user code against them.
 """
 
 from collections.abc import Callable, Iterable, Sequence

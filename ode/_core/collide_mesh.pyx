@@ -1266,7 +1266,7 @@ cdef void mesh_bounds(MeshData* md, dReal* lo) noexcept nogil:
 
 
 cdef void hf_aabb(dReal* g, MeshData* md) noexcept nogil:
-    """g[G_AABB..] = libode's AABB of a placeable heightfield (observed; tests/test_heightfield_aabb.py).
+    """g[G_AABB..] = libode's AABB of a placeable heightfield (observed: test_heightfield_aabb.py).
 
     Not the rotated box of the field: per world axis k, the range of the six points (-w/2, 0, 0), (w/2, 0, 0),
     (0, ylo, 0), (0, yhi, 0), (0, 0, -d/2), (0, 0, d/2) of the field's frame turned by its rotation and moved

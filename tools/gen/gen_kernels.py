@@ -33,7 +33,7 @@ A tail fragment may hold ``#@ pair-cases``: it is replaced by one ``if name == .
     python tools/gen/gen_kernels.py            # write every kernel
     python tools/gen/gen_kernels.py --check    # exit 1 when a written kernel is stale
 
-tests/test_generated_kernels.py fails when a generated file differs from what this script writes.
+tests/packaging/test_generated_kernels.py fails when a generated file differs from what this script writes.
 """
 
 from __future__ import annotations

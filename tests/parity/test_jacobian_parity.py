@@ -1,0 +1,225 @@
+"""The compiled jacobian kernel and its Python twin agree bit for bit (double) on random joints.
+
+Random poses, velocities, joint geometry, limits, motors and contact surfaces for every joint type; both
+implementations get copies of the same arrays and must return identical rows and leave identical state
+(limit states, motor forces added to the bodies). Single precision: within float32 rounding.
+"""
+
+
+import numpy as np
+import pytest
+from kernels import kernel_pair
+
+from ode import _backend
+from ode import _layout as L
+
+PREC = _backend.precision
+core, twin = kernel_pair("jacobian", PREC)
+REAL = np.float64 if PREC == "double" else np.float32
+TYPES = (L.JT_BALL, L.JT_HINGE, L.JT_SLIDER, L.JT_CONTACT, L.JT_UNIVERSAL, L.JT_HINGE2, L.JT_FIXED)
+
+
+def _rot(q):
+    w, x, y, z = q
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
+
+
+def _scene(rng, jtype):
+    """Random arrays for one joint of type jtype between bodies 0 and 1 (or 0 and the environment)."""
+    breal = np.zeros((2, L.BR))
+    bint = np.zeros((2, L.BI), np.int32)
+    for b in range(2):
+        q = rng.normal(size=4)
+        q /= np.linalg.norm(q)
+        breal[b, L.B_Q:L.B_Q + 4] = q
+        breal[b, L.B_R:L.B_R + 9] = _rot(q).ravel()
+        for col in (L.B_POS, L.B_LVEL, L.B_AVEL):
+            breal[b, col:col + 3] = rng.normal(size=3)
+    jreal = np.zeros((1, L.JR))
+    jint = np.zeros((1, L.JI), np.int32)
+    jint[0, L.JI_TYPE] = jtype
+    jint[0, L.JI_B2] = 1 if jtype == L.JT_HINGE2 or rng.random() < 0.6 else -1
+    jreal[0, :L.J_PN] = rng.normal(size=L.J_PN)
+    for g in range(3):
+        po = L.J_PARAM + L.J_PARAM_GROUP * g
+        jreal[0, po:po + 14] = rng.uniform(0.0, 1.0, size=14)
+        jreal[0, po] = rng.uniform(-2.0, 0.5)
+        jreal[0, po + 1] = jreal[0, po] if rng.random() < 0.2 else jreal[0, po] + rng.uniform(-0.3, 2.0)
+        jreal[0, po + 2] = rng.normal()
+        jreal[0, po + 5] = rng.choice([0.0, 0.0, 1.5])
+        jreal[0, po + 7] = rng.choice([0.0, 0.5])
+    jint[0, L.JI_C_MODE] = rng.integers(0, 1 << 14)
+    jreal[0, L.J_C_MU] = rng.choice([0.0, 0.7, np.inf, -1.0])
+    jreal[0, L.J_C_MU2] = rng.choice([0.0, 0.4, np.inf])
+    wreal = np.zeros(L.WR)
+    wreal[L.W_ERP] = 0.2
+    wreal[L.W_CFM] = 1e-5
+    wreal[L.W_MAX_CORRECTING_VEL] = rng.choice([np.inf, 0.5])
+    wreal[L.W_SURFACE_LAYER] = 0.01
+    return [a.astype(REAL) if a.dtype.kind == "f" else a for a in (jint, jreal, breal, bint, wreal)]
+
+
+def _run(impl, arrays, flat):
+    jint, jreal, breal, bint, wreal = [a.copy() for a in arrays]
+    args = [jint, jreal, breal, bint, wreal]
+    if flat:
+        args = [a.reshape(-1) for a in args]
+    out = impl.rows(args[0], args[1], 0, args[2], args[3], args[4], 60.0)
+    return out, (jint, jreal, breal)
+
+
+@pytest.mark.parametrize("jtype", TYPES)
+def test_rows_parity(jtype):
+    rng = np.random.default_rng(1000 + jtype)
+    limited = 0
+    for _ in range(60):
+        arrays = _scene(rng, jtype)
+        (m1, *r1), s1 = _run(core, arrays, False)
+        (m2, *r2), s2 = _run(twin, arrays, True)
+        assert m1 == m2
+        assert r1[0].shape == (m1, 12)
+        for a, b in zip(r1, r2):
+            if PREC == "double" or a.dtype.kind == "i":
+                np.testing.assert_array_equal(a, b)
+            else:
+                np.testing.assert_allclose(a, b, rtol=2e-4, atol=2e-4)
+        for a, b in zip(s1, s2):
+            if PREC == "double" or a.dtype.kind == "i":
+                np.testing.assert_array_equal(a, b)
+            else:
+                np.testing.assert_allclose(a, b, rtol=2e-4, atol=2e-4)
+        limited += int(s1[0][0, L.JI_LIMIT] != 0)
+    if jtype in (L.JT_HINGE, L.JT_SLIDER, L.JT_UNIVERSAL, L.JT_HINGE2):
+        assert limited > 0  # the random stops do put some joints on a limit
+
+
+GETTERS = [
+    ("hinge_angle", ()), ("slider_position", ()), ("universal_angle", (0,)), ("universal_angle", (1,)),
+    ("hinge2_angle1", ()), ("hinge2_angle2", ()), ("get_anchor", (0,)), ("get_anchor", (1,)),
+    ("get_axis", (0,)), ("get_axis", (1,)),
+    ("axis_rate", (0, False)), ("axis_rate", (1, True)),
+]
+
+
+@pytest.mark.parametrize("name,extra", GETTERS)
+def test_getter_parity(name, extra):
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        jint, jreal, breal, _, _ = _scene(rng, L.JT_UNIVERSAL)
+        a = getattr(core, name)(jint, jreal, 0, breal, *extra)
+        b = getattr(twin, name)(jint.reshape(-1), jreal.reshape(-1), 0, breal.reshape(-1), *extra)
+        if PREC == "double":
+            np.testing.assert_array_equal(a, b)  # (NaN == NaN here: raw random geometry can be degenerate)
+        else:
+            np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+
+
+SETTERS = [
+    ("set_anchor", (0.3, -1.0, 2.0)), ("set_axis", (0, 0.3, 0.4, -0.5)), ("set_axis", (2, 1.0, 2.0, 0.5)),
+    ("set_relative_rotation", ()), ("set_offset", (0,)), ("set_offset", (1,)),
+    ("set_universal_reference", ()), ("set_hinge2_reference", ()),
+]
+
+
+@pytest.mark.parametrize("name,extra", SETTERS)
+def test_setter_parity(name, extra):
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        jint, jreal, breal, _, _ = _scene(rng, L.JT_HINGE2)
+        j1, j2 = jreal.copy(), jreal.copy()
+        getattr(core, name)(jint, j1, 0, breal, *extra)
+        getattr(twin, name)(jint.reshape(-1), j2.reshape(-1), 0, breal.reshape(-1), *extra)
+        assert not np.array_equal(j1, jreal)
+        if PREC == "double":
+            np.testing.assert_array_equal(j1, j2)
+        else:
+            np.testing.assert_allclose(j1, j2, rtol=1e-4, atol=1e-4)
+
+
+def test_core_defs_exist_in_twin():
+    names = [n for n in dir(core) if not n.startswith("_") and callable(getattr(core, n)) and n != "np"]
+    assert names
+    for n in names:
+        assert callable(getattr(twin, n, None)), n
+
+
+def test_core_rejects_wrong_arrays():
+    jint, jreal, breal, _, _ = _scene(np.random.default_rng(3), L.JT_BALL)
+    with pytest.raises(ValueError):
+        core.hinge_angle(jint.astype(np.int64), jreal, 0, breal)
+    with pytest.raises(TypeError):
+        core.hinge_angle(list(jint.ravel()), jreal, 0, breal)
+    with pytest.raises(ValueError):
+        core.hinge_angle(jint, jreal[:, ::2], 0, breal)
+
+
+def _degenerate(parallel, second_zero=False):
+    """A universal joint between bodies 0 and 1 whose world axes are parallel (or axis 1 zero)."""
+    rng = np.random.default_rng(5)
+    jint, jreal, breal, bint, wreal = _scene(rng, L.JT_UNIVERSAL)
+    jint[0, L.JI_B2] = 1
+    for i in range(2):   # identity rotations: body-frame axes are world axes
+        breal[i, L.B_Q:L.B_Q + 4] = (1.0, 0.0, 0.0, 0.0)
+        breal[i, L.B_R:L.B_R + 9] = np.eye(3).ravel()
+    jreal[0, L.J_AXIS1:L.J_AXIS1 + 3] = (0.0, 0.0, 0.0) if second_zero else (0.6, 0.0, 0.8)
+    jreal[0, L.J_AXIS2:L.J_AXIS2 + 3] = (0.6, 0.0, 0.8) if parallel else (0.0, 1.0, 0.0)
+    return jint, jreal, breal, bint, wreal
+
+
+@pytest.mark.parametrize("case", ["parallel", "zero axis"])
+def test_degenerate_axes_finite_and_identical(case):
+    """Parallel or zero universal axes (libode: "zero length vector") give finite, identical results."""
+    jint, jreal, breal, bint, wreal = _degenerate(True, case == "zero axis")
+    j1, j2 = jreal.copy(), jreal.copy()
+    core.set_universal_reference(jint, j1, 0, breal)
+    twin.set_universal_reference(jint.reshape(-1), j2.reshape(-1), 0, breal.reshape(-1))
+    assert np.all(np.isfinite(j1))
+    np.testing.assert_allclose(j1, j2, rtol=0, atol=0 if PREC == "double" else 1e-6)
+    for second in (0, 1):
+        a = core.universal_angle(jint, j1, 0, breal, second)
+        b = twin.universal_angle(jint.reshape(-1), j2.reshape(-1), 0, breal.reshape(-1), second)
+        assert np.isfinite(a) and a == pytest.approx(b, abs=1e-6)
+        assert a == pytest.approx(0.0, abs=1e-6)   # the reference pose itself measures zero
+    (m1, *r1), _ = _run(core, (jint, j1, breal, bint, wreal), False)
+    (m2, *r2), _ = _run(twin, (jint, j2, breal, bint, wreal), True)
+    assert m1 == m2
+    assert np.all(np.isfinite(r1[0])) and np.all(np.isfinite(r1[1]))   # J and c
+    for a, b in zip(r1, r2):
+        np.testing.assert_allclose(a, b, rtol=0, atol=0 if PREC == "double" else 1e-4)
+
+
+def test_parallel_axes_reference_is_a_rotation():
+    """With y parallel to x the cross frame uses a plane-space vector: a unit quaternion, not NaN."""
+    jint, jreal, breal, _, _ = _degenerate(True)
+    twin.set_universal_reference(jint.reshape(-1), jreal.reshape(-1), 0, breal.reshape(-1))
+    for col in (L.J_QREL, L.J_QREL2):
+        assert np.linalg.norm(jreal[0, col:col + 4]) == pytest.approx(1.0, abs=1e-6)
+
+
+@pytest.mark.parametrize("scale", [1e-30, 1e30, 1e-200])
+def test_set_axis_rescales_tiny_and_huge_vectors(scale):
+    """An axis whose squares under- or overflow is still stored as a unit vector, in core and twin."""
+    if PREC == "single" and scale == 1e-200:
+        pytest.skip("1e-200 is not a float32 value")
+    jint, jreal, breal, _, _ = _degenerate(False)
+    j1, j2 = jreal.copy(), jreal.copy()
+    core.set_axis(jint, j1, 0, breal, 1, 3.0 * scale, 0.0, 4.0 * scale)
+    twin.set_axis(jint.reshape(-1), j2.reshape(-1), 0, breal.reshape(-1), 1, 3.0 * scale, 0.0, 4.0 * scale)
+    np.testing.assert_allclose(j1[0, L.J_AXIS1:L.J_AXIS1 + 3], (0.6, 0.0, 0.8), atol=1e-6)
+    np.testing.assert_allclose(j2[0, L.J_AXIS1:L.J_AXIS1 + 3], (0.6, 0.0, 0.8), atol=1e-6)
+
+
+def test_zero_contact_normal_gives_finite_rows():
+    """A contact with a zero normal (bad geometry) yields finite, identical rows instead of NaN."""
+    rng = np.random.default_rng(9)
+    jint, jreal, breal, bint, wreal = _scene(rng, L.JT_CONTACT)
+    jint[0, L.JI_C_MODE] = 0
+    jreal[0, L.J_C_MU] = 0.5
+    jreal[0, L.J_C_NORMAL:L.J_C_NORMAL + 3] = 0.0
+    (m1, *r1), _ = _run(core, (jint, jreal, breal, bint, wreal), False)
+    (m2, *r2), _ = _run(twin, (jint, jreal, breal, bint, wreal), True)
+    assert m1 == m2 == 3
+    assert np.all(np.isfinite(r1[0])) and np.all(np.isfinite(r1[1]))
+    np.testing.assert_allclose(r1[0], r2[0], atol=0 if PREC == "double" else 1e-5)

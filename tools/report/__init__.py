@@ -1,0 +1,1 @@
+"""Reports: tables of our engine's deviation from the recordings, with the tolerances the tests apply."""
