@@ -6,6 +6,10 @@ from .dreal cimport dReal
 cdef void prepare_bodies(dReal* br, const int* bi, const dReal* wr, dReal h, const int* bodies, int nbi,
                          int* loc, dReal* invI) noexcept nogil
 
+# Each island body's M^-1 F + v / h (6 values at out + stride * its island index), for the constraint stages' b.
+cdef void rhs_body_terms(const dReal* br, const int* bodies, int nbi, const dReal* invI, dReal fps,
+                         dReal* out, int stride) noexcept nogil
+
 # After them: v += h M^-1 F, then each body's angular speed capped, the body moved over h, its accumulators
 # cleared and BI_MOVED set.
 cdef void apply_external_forces(dReal* br, const int* bodies, int nbi, const dReal* invI,

@@ -129,6 +129,28 @@ cdef void _integrate_body(dReal* br, const int* bi, int b, dReal h) noexcept nog
     q_to_r(q, o + B_R)
 
 
+cdef void rhs_body_terms(const dReal* br, const int* bodies, int nbi, const dReal* invI, dReal fps,
+                         dReal* out, int stride) noexcept nogil:
+    """Each island body's M^-1 F + v / h (6 values, at out + stride * its index): the bodies' part of the
+    constraint stages' b = c / h - J (M^-1 F + v / h)."""
+    cdef int bl
+    cdef dReal im
+    cdef dReal d[3]
+    cdef const dReal* bo
+    cdef dReal* t
+    for bl in range(nbi):
+        bo = br + bodies[bl] * BR
+        t = out + stride * bl
+        im = bo[B_INVMASS]
+        t[0] = bo[B_FACC] * im + bo[B_LVEL] * fps
+        t[1] = bo[B_FACC + 1] * im + bo[B_LVEL + 1] * fps
+        t[2] = bo[B_FACC + 2] * im + bo[B_LVEL + 2] * fps
+        mv(invI + 9 * bl, bo + B_TACC, d)
+        t[3] = d[0] + bo[B_AVEL] * fps
+        t[4] = d[1] + bo[B_AVEL + 1] * fps
+        t[5] = d[2] + bo[B_AVEL + 2] * fps
+
+
 # ---------------------------------------------------------------- after the constraint stages
 
 cdef void apply_external_forces(dReal* br, const int* bodies, int nbi, const dReal* invI,
@@ -262,24 +284,24 @@ cdef void auto_disable(dReal* br, int* bi, int nb, const int* ji, int nj, dReal 
 
 cdef void damp(dReal* br, const int* bi, int nb) noexcept nogil:
     """v *= 1 - scale for moved bodies whose speed exceeds the damping threshold (linear, angular)."""
-    cdef int b, c, flags
-    cdef dReal* v
-    cdef dReal t, k
+    cdef int b, flags
+    cdef dReal* o
     for b in range(nb):
         flags = bi[b * BI + BI_DAMP]
         if not bi[b * BI + BI_MOVED] or not flags & 3:
             continue
+        o = br + b * BR
         if flags & 1:
-            v = br + b * BR + B_LVEL
-            t = br[b * BR + B_LDAMP_T]
-            if dot3(v, v) > t * t:
-                k = 1.0 - br[b * BR + B_LDAMP]
-                for c in range(3):
-                    v[c] = v[c] * k
+            _damp3(o + B_LVEL, o[B_LDAMP_T], o[B_LDAMP])
         if flags & 2:
-            v = br + b * BR + B_AVEL
-            t = br[b * BR + B_ADAMP_T]
-            if dot3(v, v) > t * t:
-                k = 1.0 - br[b * BR + B_ADAMP]
-                for c in range(3):
-                    v[c] = v[c] * k
+            _damp3(o + B_AVEL, o[B_ADAMP_T], o[B_ADAMP])
+
+
+cdef inline void _damp3(dReal* v, dReal threshold, dReal scale) noexcept nogil:
+    """v *= 1 - scale when v is longer than threshold."""
+    cdef dReal k
+    cdef int c
+    if dot3(v, v) > threshold * threshold:
+        k = 1.0 - scale
+        for c in range(3):
+            v[c] = v[c] * k

@@ -14,6 +14,7 @@ from libc.math cimport INFINITY
 
 from .arena cimport *
 from .dreal cimport dReal
+from .integrate cimport rhs_body_terms
 from .jacobian cimport info2
 from .layout cimport *
 from .lcp_dantzig cimport solve_lcp_buf
@@ -242,20 +243,10 @@ cdef void _assemble_b(const dReal* br, const int* bodies, int nbi, const dReal* 
                       LcpRows* R) noexcept nogil:
     """Stage b = c / h - J (M^-1 F + v / h); clears the bodies' constraint force sums."""
     cdef int bl, n, r, side, k
-    cdef dReal im, s
-    cdef dReal d[3]
-    cdef const dReal* bo
+    cdef dReal s
     cdef dReal* tmp = R.tmp
+    rhs_body_terms(br, bodies, nbi, invI, fps, tmp, 12)
     for bl in range(nbi):
-        bo = br + bodies[bl] * BR
-        im = bo[B_INVMASS]
-        tmp[12 * bl] = bo[B_FACC] * im + bo[B_LVEL] * fps
-        tmp[12 * bl + 1] = bo[B_FACC + 1] * im + bo[B_LVEL + 1] * fps
-        tmp[12 * bl + 2] = bo[B_FACC + 2] * im + bo[B_LVEL + 2] * fps
-        mv(invI + 9 * bl, bo + B_TACC, d)
-        tmp[12 * bl + 3] = d[0] + bo[B_AVEL] * fps
-        tmp[12 * bl + 4] = d[1] + bo[B_AVEL + 1] * fps
-        tmp[12 * bl + 5] = d[2] + bo[B_AVEL + 2] * fps
         for k in range(6):
             tmp[12 * bl + 6 + k] = 0.0
     for n in range(R.nord):

@@ -13,10 +13,11 @@ from libc.math cimport INFINITY
 
 from .arena cimport *
 from .dreal cimport dReal
+from .integrate cimport rhs_body_terms
 from .jacobian cimport info2
 from .layout cimport *
 from .lcp_sor cimport sor_lcp_buf
-from .vec cimport dot6, mv
+from .vec cimport dot6
 
 
 cdef struct SorRows:
@@ -140,20 +141,9 @@ cdef void _sor_b(const dReal* br, const int* bodies, int nbi, const dReal* invI,
                  SorRows* R) noexcept nogil:
     """Stage b = c / h - J (M^-1 F + v / h)."""
     cdef int bl, r, side
-    cdef dReal im, s
-    cdef dReal d[3]
-    cdef const dReal* bo
+    cdef dReal s
     cdef dReal* tmp = R.tmp
-    for bl in range(nbi):
-        bo = br + bodies[bl] * BR
-        im = bo[B_INVMASS]
-        tmp[6 * bl] = bo[B_FACC] * im + bo[B_LVEL] * fps
-        tmp[6 * bl + 1] = bo[B_FACC + 1] * im + bo[B_LVEL + 1] * fps
-        tmp[6 * bl + 2] = bo[B_FACC + 2] * im + bo[B_LVEL + 2] * fps
-        mv(invI + 9 * bl, bo + B_TACC, d)
-        tmp[6 * bl + 3] = d[0] + bo[B_AVEL] * fps
-        tmp[6 * bl + 4] = d[1] + bo[B_AVEL + 1] * fps
-        tmp[6 * bl + 5] = d[2] + bo[B_AVEL + 2] * fps
+    rhs_body_terms(br, bodies, nbi, invI, fps, tmp, 6)
     for r in range(R.m):
         s = 0.0
         for side in range(2):

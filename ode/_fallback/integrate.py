@@ -96,6 +96,23 @@ def _integrate_body(br, bi, b, h):
     br[o + L.B_R:o + L.B_R + 9] = R
 
 
+def rhs_body_terms(br, bodies, invI, fps):
+    """Each island body's M^-1 F + v / h (a 6-list per body): the bodies' part of the constraint stages'
+    b = c / h - J (M^-1 F + v / h)."""
+    out = []
+    for bl, b in enumerate(bodies):
+        o = b * L.BR
+        im = br[o + L.B_INVMASS]
+        t = [br[o + L.B_FACC] * im + br[o + L.B_LVEL] * fps,
+             br[o + L.B_FACC + 1] * im + br[o + L.B_LVEL + 1] * fps,
+             br[o + L.B_FACC + 2] * im + br[o + L.B_LVEL + 2] * fps]
+        a = mv(invI[bl], br[o + L.B_TACC:o + L.B_TACC + 3])
+        t += [a[0] + br[o + L.B_AVEL] * fps, a[1] + br[o + L.B_AVEL + 1] * fps,
+              a[2] + br[o + L.B_AVEL + 2] * fps]
+        out.append(t)
+    return out
+
+
 # ---------------------------------------------------------------- after the constraint stages
 
 def apply_external_forces(br, bodies, invI, h):
@@ -214,16 +231,15 @@ def damp(br, bi, nb):
             continue
         r = b * L.BR
         if flags & 1:
-            v = br[r + L.B_LVEL:r + L.B_LVEL + 3]
-            t = br[r + L.B_LDAMP_T]
-            if dot3(v, v) > t * t:
-                k = 1.0 - br[r + L.B_LDAMP]
-                for c in range(3):
-                    br[r + L.B_LVEL + c] = v[c] * k
+            _damp3(br, r + L.B_LVEL, br[r + L.B_LDAMP_T], br[r + L.B_LDAMP])
         if flags & 2:
-            v = br[r + L.B_AVEL:r + L.B_AVEL + 3]
-            t = br[r + L.B_ADAMP_T]
-            if dot3(v, v) > t * t:
-                k = 1.0 - br[r + L.B_ADAMP]
-                for c in range(3):
-                    br[r + L.B_AVEL + c] = v[c] * k
+            _damp3(br, r + L.B_AVEL, br[r + L.B_ADAMP_T], br[r + L.B_ADAMP])
+
+
+def _damp3(br, p, threshold, scale):
+    """br[p:p + 3] *= 1 - scale when that vector is longer than threshold."""
+    v = br[p:p + 3]
+    if dot3(v, v) > threshold * threshold:
+        k = 1.0 - scale
+        for c in range(3):
+            br[p + c] = v[c] * k

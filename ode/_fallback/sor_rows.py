@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .. import _layout as L
 from . import jacobian, lcp_sor
-from .vec import dot6, mv
+from .integrate import rhs_body_terms
+from .vec import dot6
 
 INF = float("inf")
 
@@ -92,17 +93,7 @@ def _inverse_mass_times_rows(br, bodies, invI, ws, R) -> None:
 
 def _sor_b(br, bodies, invI, fps, R) -> None:
     """Stage b = c / h - J (M^-1 F + v / h)."""
-    tmp = []
-    for bl, b in enumerate(bodies):
-        o = b * L.BR
-        im = br[o + L.B_INVMASS]
-        t = [br[o + L.B_FACC] * im + br[o + L.B_LVEL] * fps,
-             br[o + L.B_FACC + 1] * im + br[o + L.B_LVEL + 1] * fps,
-             br[o + L.B_FACC + 2] * im + br[o + L.B_LVEL + 2] * fps]
-        a = mv(invI[bl], br[o + L.B_TACC:o + L.B_TACC + 3])
-        t += [a[0] + br[o + L.B_AVEL] * fps, a[1] + br[o + L.B_AVEL + 1] * fps,
-              a[2] + br[o + L.B_AVEL + 2] * fps]
-        tmp.append(t)
+    tmp = rhs_body_terms(br, bodies, invI, fps)
     J = R.J
     R.rhs = [0.0] * R.m
     for r in range(R.m):
