@@ -83,14 +83,7 @@ cdef int _lcp_rows(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dRea
     cdef dReal* Tcfm = Tc + total
     cdef dReal* Tlo = Tcfm + total
     cdef dReal* Thi = Tlo + total
-    for r in range(12 * total):
-        T[r] = 0.0
-    for r in range(total):
-        Tc[r] = 0.0
-        Tcfm[r] = wcfm
-        Tlo[r] = -INFINITY
-        Thi[r] = INFINITY
-        Tfi[r] = -1
+    blank_rows(total, wcfm, T, Tc, Tcfm, Tlo, Thi, Tfi)
     for n in range(nji):
         mj = cnt[n]
         o = rofs[n]
@@ -148,6 +141,21 @@ cdef int _lcp_rows(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dRea
         R.jb[2 * n + 1] = loc[k] if k >= 0 else -1
         r += mj
     return 0
+
+
+cdef void blank_rows(int m, dReal wcfm, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi,
+                     int* fi) noexcept nogil:
+    """m rows as info2 expects them before it writes a joint's: J and c zero, cfm the world's, lo and hi
+    unbounded, no friction index."""
+    cdef int r
+    for r in range(12 * m):
+        J[r] = 0.0
+    for r in range(m):
+        c[r] = 0.0
+        cfm[r] = wcfm
+        lo[r] = -INFINITY
+        hi[r] = INFINITY
+        fi[r] = -1
 
 
 cdef inline int _rows_of(const LcpRows* R, int n) noexcept nogil:

@@ -9,13 +9,12 @@ b = c / h - J (M^-1 F + v / h) (``_sor_b``), projected SOR for lambda with ODE's
 (``_apply_sor_forces``). Every array comes from the world's workspace arena.
 """
 
-from libc.math cimport INFINITY
-
 from .arena cimport *
 from .dreal cimport dReal
 from .integrate cimport rhs_body_terms
 from .jacobian cimport info2
 from .layout cimport *
+from .lcp_rows cimport blank_rows
 from .lcp_sor cimport sor_lcp_buf
 from .vec cimport dot6
 
@@ -83,14 +82,7 @@ cdef int _sor_rows(dReal* br, int* bi, dReal* jr, int* ji, const dReal* wr, dRea
     R.fc = R.tmp + 6 * nbi
     R.fi = I
     R.jb = I + m
-    for r in range(12 * m):
-        R.J[r] = 0.0
-    for r in range(m):
-        R.c[r] = 0.0
-        R.cfm[r] = wcfm
-        R.lo[r] = -INFINITY
-        R.hi[r] = INFINITY
-        R.fi[r] = -1
+    blank_rows(m, wcfm, R.J, R.c, R.cfm, R.lo, R.hi, R.fi)
     for n in range(nji):
         if cnt[n] == 0:
             continue
