@@ -22,16 +22,26 @@ cdef void prepare_bodies(dReal* br, const int* bi, const dReal* wr, dReal h, con
                          int* loc, dReal* invI) noexcept nogil:
     """Stage prepare: number the island's bodies (loc, by slot) and give each its world-frame inverse inertia
     (invI, 9 per body), implicit gyroscopic torque and gravity."""
-    cdef int n
+    cdef dReal* o
+    cdef dReal m
+    cdef int n, b
     for n in range(nbi):
-        loc[bodies[n]] = n
-        _prepare_body(br, bi, wr, h, bodies[n], invI + 9 * n)
+        b = bodies[n]
+        loc[b] = n
+        o = br + b * BR
+        rotate_tensor(o + B_R, o + B_INVI, invI + 9 * n)
+        if bi[b * BI + BI_GYRO]:
+            _gyroscopic_torque(o, h)
+        if bi[b * BI + BI_GRAVITY]:
+            m = o[B_MASS]
+            o[B_FACC] += m * wr[W_GRAVITY]
+            o[B_FACC + 1] += m * wr[W_GRAVITY + 1]
+            o[B_FACC + 2] += m * wr[W_GRAVITY + 2]
 
 
-cdef void _prepare_body(dReal* br, const int* bi, const dReal* wr, dReal h, int b,
-                        dReal* invIw) noexcept nogil:
-    """World-frame inverse inertia of body b; adds implicit gyroscopic torque and gravity."""
-    cdef dReal* o = br + b * BR
+cdef void _gyroscopic_torque(dReal* o, dReal h) noexcept nogil:
+    """Add to body row o's torque the implicit gyroscopic term (Lacoursiere): (I - h [L]x) w' = L, applied
+    as the torque that turns w into w'."""
     cdef dReal Iw[9]
     cdef dReal It[9]
     cdef dReal inv[9]
@@ -39,36 +49,28 @@ cdef void _prepare_body(dReal* br, const int* bi, const dReal* wr, dReal h, int 
     cdef dReal Lh[3]
     cdef dReal wh[3]
     cdef dReal t[3]
-    cdef dReal rh, m
-    rotate_tensor(o + B_R, o + B_INVI, invIw)
-    if bi[b * BI + BI_GYRO]:
-        rotate_tensor(o + B_R, o + B_I, Iw)
-        mv(Iw, o + B_AVEL, Lm)
-        # Lacoursiere's implicit step: (I - h [L]x) w' = L, applied as the torque that turns w into w'.
-        It[0] = Iw[0]
-        It[1] = Lm[2] * h + Iw[1]
-        It[2] = -Lm[1] * h + Iw[2]
-        It[3] = -Lm[2] * h + Iw[3]
-        It[4] = Iw[4]
-        It[5] = Lm[0] * h + Iw[5]
-        It[6] = Lm[1] * h + Iw[6]
-        It[7] = -Lm[0] * h + Iw[7]
-        It[8] = Iw[8]
-        if invert3(It, inv):
-            rh = 1.0 / h
-            Lh[0] = Lm[0] * rh
-            Lh[1] = Lm[1] * rh
-            Lh[2] = Lm[2] * rh
-            mv(inv, Lh, wh)
-            mv(Iw, wh, t)
-            o[B_TACC] += t[0] - Lh[0]
-            o[B_TACC + 1] += t[1] - Lh[1]
-            o[B_TACC + 2] += t[2] - Lh[2]
-    if bi[b * BI + BI_GRAVITY]:
-        m = o[B_MASS]
-        o[B_FACC] += m * wr[W_GRAVITY]
-        o[B_FACC + 1] += m * wr[W_GRAVITY + 1]
-        o[B_FACC + 2] += m * wr[W_GRAVITY + 2]
+    cdef dReal rh
+    rotate_tensor(o + B_R, o + B_I, Iw)
+    mv(Iw, o + B_AVEL, Lm)
+    It[0] = Iw[0]
+    It[1] = Lm[2] * h + Iw[1]
+    It[2] = -Lm[1] * h + Iw[2]
+    It[3] = -Lm[2] * h + Iw[3]
+    It[4] = Iw[4]
+    It[5] = Lm[0] * h + Iw[5]
+    It[6] = Lm[1] * h + Iw[6]
+    It[7] = -Lm[0] * h + Iw[7]
+    It[8] = Iw[8]
+    if invert3(It, inv):
+        rh = 1.0 / h
+        Lh[0] = Lm[0] * rh
+        Lh[1] = Lm[1] * rh
+        Lh[2] = Lm[2] * rh
+        mv(inv, Lh, wh)
+        mv(Iw, wh, t)
+        o[B_TACC] += t[0] - Lh[0]
+        o[B_TACC + 1] += t[1] - Lh[1]
+        o[B_TACC + 2] += t[2] - Lh[2]
 
 
 cdef void _integrate_body(dReal* br, const int* bi, int b, dReal h) noexcept nogil:

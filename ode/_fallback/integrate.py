@@ -19,37 +19,37 @@ from .vec import dot3, invert3, mv, rotate_tensor, sinc
 def prepare_bodies(br, bi, wr, h, bodies):
     """Stage prepare: each island body's world-frame inverse inertia (returned, one 9-list per body), with
     its implicit gyroscopic torque and gravity added to the accumulators."""
-    return [_prepare_body(br, bi, wr, h, b) for b in bodies]
+    invI = []
+    for b in bodies:
+        o = b * L.BR
+        invI.append(rotate_tensor(br[o + L.B_R:o + L.B_R + 9], br[o + L.B_INVI:o + L.B_INVI + 9]))
+        if bi[b * L.BI + L.BI_GYRO]:
+            _gyroscopic_torque(br, o, h)
+        if bi[b * L.BI + L.BI_GRAVITY]:
+            m = br[o + L.B_MASS]
+            br[o + L.B_FACC] += m * wr[L.W_GRAVITY]
+            br[o + L.B_FACC + 1] += m * wr[L.W_GRAVITY + 1]
+            br[o + L.B_FACC + 2] += m * wr[L.W_GRAVITY + 2]
+    return invI
 
 
-def _prepare_body(br, bi, wr, h, b):
-    """World-frame inverse inertia of body b; adds implicit gyroscopic torque and gravity."""
-    o = b * L.BR
-    R = br[o + L.B_R:o + L.B_R + 9]
-    invIw = rotate_tensor(R, br[o + L.B_INVI:o + L.B_INVI + 9])
-    if bi[b * L.BI + L.BI_GYRO]:
-        Iw = rotate_tensor(R, br[o + L.B_I:o + L.B_I + 9])
-        w = br[o + L.B_AVEL:o + L.B_AVEL + 3]
-        Lm = mv(Iw, w)
-        # Lacoursiere's implicit step: (I - h [L]x) w' = L, applied as the torque that turns w into w'.
-        It = [Iw[0], Lm[2] * h + Iw[1], -Lm[1] * h + Iw[2],
-              -Lm[2] * h + Iw[3], Iw[4], Lm[0] * h + Iw[5],
-              Lm[1] * h + Iw[6], -Lm[0] * h + Iw[7], Iw[8]]
-        inv = invert3(It)
-        if inv is not None:
-            rh = 1.0 / h
-            Lh = [Lm[0] * rh, Lm[1] * rh, Lm[2] * rh]
-            wh = mv(inv, Lh)
-            t = mv(Iw, wh)
-            br[o + L.B_TACC] += t[0] - Lh[0]
-            br[o + L.B_TACC + 1] += t[1] - Lh[1]
-            br[o + L.B_TACC + 2] += t[2] - Lh[2]
-    if bi[b * L.BI + L.BI_GRAVITY]:
-        m = br[o + L.B_MASS]
-        br[o + L.B_FACC] += m * wr[L.W_GRAVITY]
-        br[o + L.B_FACC + 1] += m * wr[L.W_GRAVITY + 1]
-        br[o + L.B_FACC + 2] += m * wr[L.W_GRAVITY + 2]
-    return invIw
+def _gyroscopic_torque(br, o, h):
+    """Add to the torque of the body row at o the implicit gyroscopic term (Lacoursiere): (I - h [L]x) w' = L,
+    applied as the torque that turns w into w'."""
+    Iw = rotate_tensor(br[o + L.B_R:o + L.B_R + 9], br[o + L.B_I:o + L.B_I + 9])
+    Lm = mv(Iw, br[o + L.B_AVEL:o + L.B_AVEL + 3])
+    It = [Iw[0], Lm[2] * h + Iw[1], -Lm[1] * h + Iw[2],
+          -Lm[2] * h + Iw[3], Iw[4], Lm[0] * h + Iw[5],
+          Lm[1] * h + Iw[6], -Lm[0] * h + Iw[7], Iw[8]]
+    inv = invert3(It)
+    if inv is not None:
+        rh = 1.0 / h
+        Lh = [Lm[0] * rh, Lm[1] * rh, Lm[2] * rh]
+        wh = mv(inv, Lh)
+        t = mv(Iw, wh)
+        br[o + L.B_TACC] += t[0] - Lh[0]
+        br[o + L.B_TACC + 1] += t[1] - Lh[1]
+        br[o + L.B_TACC + 2] += t[2] - Lh[2]
 
 
 def _integrate_body(br, bi, b, h):
