@@ -10,6 +10,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 import numpy as np
 
+from .boundary cimport flags32, geom_rows
 from .dreal cimport dReal
 from .layout cimport *
 from .collide_prim cimport (
@@ -126,36 +127,9 @@ cdef void compute_aabb(dReal* g, const int* i) noexcept nogil:
 # ------------------------------------------------ def entry points
 
 
-cdef dReal* _rows(cnp.ndarray greal, cnp.ndarray gint) except NULL:
-    """Pointer to greal's data after checking dtype, shape and contiguity of both arrays (C-level checks)."""
-    if greal.ndim != 2 or greal.shape[1] != GR or cnp.PyArray_ITEMSIZE(greal) != sizeof(dReal) \
-            or not cnp.PyArray_IS_C_CONTIGUOUS(greal) or cnp.PyArray_TYPE(greal) not in (cnp.NPY_FLOAT32, cnp.NPY_FLOAT64):
-        raise ValueError("greal must be a C-contiguous (G, GR) array of the kernel's real type")
-    if gint.ndim != 2 or gint.shape[1] != GI or cnp.PyArray_TYPE(gint) != cnp.NPY_INT32 \
-            or not cnp.PyArray_IS_C_CONTIGUOUS(gint) or gint.shape[0] != greal.shape[0]:
-        raise ValueError("gint must be a C-contiguous (G, GI) int32 array matching greal")
-    return <dReal*> cnp.PyArray_DATA(greal)
-
-
-def _flags32(flags):
-    """ODE's flags word as a signed 32-bit int (CONTACTS_UNIMPORTANT is the sign bit)."""
-    flags = int(flags) & 0xFFFFFFFF
-    return flags - (1 << 32) if flags & 0x80000000 else flags
-
-
 cdef int _maxc(int flags) noexcept nogil:
     cdef int m = flags & 0xffff
     return m if m >= 1 else 1
-
-
-cdef int _cflags(object flags) except? -1:
-    """_flags32 without the Python call (the common case: a Python int)."""
-    cdef long long f
-    if type(flags) is int:
-        f = flags & 0xFFFFFFFF
-    else:
-        f = int(flags) & 0xFFFFFFFF
-    return <int> (f - 0x100000000 if f & 0x80000000 else f)
 
 
 cdef enum:
@@ -168,9 +142,9 @@ def collide_geoms(cnp.ndarray greal not None, cnp.ndarray gint not None, a, b, f
     The collider writes into a stack buffer (the heap past 16 contacts); the result array is allocated
     with exactly n rows (no zero fill, no slice).
     """
-    cdef dReal* g = _rows(greal, gint)
+    cdef dReal* g = geom_rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
-    cdef int cflags = _cflags(flags)
+    cdef int cflags = flags32(flags)
     cdef int maxc = _maxc(cflags)
     cdef int ia = a, ib = b, n = 0
     cdef dReal stack[_STACK_CONTACTS * CR]
@@ -203,7 +177,7 @@ def transform_row(cnp.ndarray greal not None, cnp.ndarray gint not None, int t, 
     position p_t + R_t p_i and rotation R_t R_i, each dot product summed left to right in double and
     rounded to dReal once (as the Python composition it replaces). GI_BODY comes from the transform; the
     AABB is recomputed from the composed pose and also written into the transform's row."""
-    cdef dReal* g = _rows(greal, gint)
+    cdef dReal* g = geom_rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
     cdef Py_ssize_t nrow = greal.shape[0]
     cdef dReal* tr
@@ -281,7 +255,7 @@ def body_pose(cnp.ndarray greal not None, cnp.ndarray gint not None, int s, cnp.
     dtype): the body's position and rotation, composed with the geom's offset when GI_FLAGS has the offset
     bit (8): pos + R offpos and R offR, in dReal, each dot product summed left to right (as the numpy
     composition of the twin's body_poses). Returns s."""
-    cdef dReal* g = _rows(greal, gint)
+    cdef dReal* g = geom_rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
     cdef dReal* br = _body_rows(breal, greal)
     if s < 0 or s >= greal.shape[0] or b < 0 or b >= breal.shape[0]:
@@ -298,7 +272,7 @@ cdef inline bint _is_intp(object a):
 
 def body_poses(cnp.ndarray greal not None, cnp.ndarray gint not None, geoms, cnp.ndarray breal not None, bodies):
     """body_pose for every pair (geoms[k], bodies[k]) of geom and body rows (int arrays of one length)."""
-    cdef dReal* g = _rows(greal, gint)
+    cdef dReal* g = geom_rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
     cdef dReal* br = _body_rows(breal, greal)
     cdef cnp.ndarray gs = geoms if _is_intp(geoms) else np.ascontiguousarray(geoms, dtype=np.intp)
@@ -319,7 +293,7 @@ def body_poses(cnp.ndarray greal not None, cnp.ndarray gint not None, geoms, cnp
 def update_aabbs(greal, gint, indices):
     """Recompute the AABBs of the given rows in place (a C-contiguous int32 array of rows is read in C;
     any other iterable of ints one by one)."""
-    cdef dReal* g = _rows(greal, gint)
+    cdef dReal* g = geom_rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
     cdef int k, nrow = greal.shape[0]
     cdef Py_ssize_t r, n
@@ -345,7 +319,7 @@ def update_aabbs(greal, gint, indices):
 
 def point_depth(greal, gint, g, x, y, z):
     """Depth of the world point (x, y, z) in geom row g (sphere, box, capsule, cylinder, plane)."""
-    cdef dReal* gr = _rows(greal, gint)
+    cdef dReal* gr = geom_rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
     cdef int k = g
     if k < 0 or k >= greal.shape[0]:
@@ -375,7 +349,7 @@ def box_box(p1, R1, side1, p2, R2, side2, flags):
     cdef dReal v[42]
     cdef dReal nout[5]
     cdef int j, n
-    cdef int cflags = _flags32(flags)
+    cdef int cflags = flags32(flags)
     cdef int maxc = _maxc(cflags)
     for j in range(3):
         v[j] = p1[j]

@@ -7,25 +7,12 @@ cimport numpy as cnp
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
+from .boundary cimport check_geom_arrays, flags32, geom_rows, int_rows
 from .collide cimport collide_pair
 from .dreal cimport dReal
 from .layout cimport *
 
 cnp.import_array()
-
-
-cdef void _check_geom_arrays(cnp.ndarray greal, cnp.ndarray gint) except *:
-    if greal.ndim != 2 or greal.shape[1] != GR or cnp.PyArray_ITEMSIZE(greal) != sizeof(dReal) \
-            or not cnp.PyArray_IS_C_CONTIGUOUS(greal) or gint.ndim != 2 or gint.shape[1] != GI \
-            or cnp.PyArray_TYPE(gint) != cnp.NPY_INT32 or not cnp.PyArray_IS_C_CONTIGUOUS(gint) \
-            or gint.shape[0] != greal.shape[0]:
-        raise ValueError("greal / gint must be the C-contiguous geom arrays of the kernel's real type")
-
-
-def _flags32(flags):
-    """ODE's flags word as a signed 32-bit int (CONTACTS_UNIMPORTANT is the sign bit)."""
-    flags = int(flags) & 0xFFFFFFFF
-    return flags - (1 << 32) if flags & 0x80000000 else flags
 
 
 def collide_many(cnp.ndarray greal, cnp.ndarray gint, a, b, flags):
@@ -34,12 +21,7 @@ def collide_many(cnp.ndarray greal, cnp.ndarray gint, a, b, flags):
     Each pair gets at most ``flags & 0xffff`` contacts (at least 1); pairs come in order, their contacts
     in the collider's order, as calling collide_geoms pair by pair.
     """
-    if greal.ndim != 2 or greal.shape[1] != GR or greal.dtype.itemsize != sizeof(dReal) \
-            or not greal.flags.c_contiguous:
-        raise ValueError("greal must be a C-contiguous (G, GR) array of the kernel's real type")
-    if gint.ndim != 2 or gint.shape[1] != GI or gint.dtype != np.int32 or not gint.flags.c_contiguous \
-            or gint.shape[0] != greal.shape[0]:
-        raise ValueError("gint must be a C-contiguous (G, GI) int32 array matching greal")
+    geom_rows(greal, gint)
     cdef cnp.ndarray ai = np.ascontiguousarray(a, dtype=np.int32)
     cdef cnp.ndarray bi = np.ascontiguousarray(b, dtype=np.int32)
     if ai.shape[0] != bi.shape[0]:
@@ -50,7 +32,7 @@ def collide_many(cnp.ndarray greal, cnp.ndarray gint, a, b, flags):
     for p in range(npairs):
         if pa[p] < 0 or pb[p] < 0 or pa[p] >= nrow or pb[p] >= nrow:
             raise IndexError("geom row out of range")
-    cdef int cflags = _flags32(flags)
+    cdef int cflags = flags32(flags)
     cdef int maxc = cflags & 0xffff
     if maxc < 1:
         maxc = 1
@@ -252,14 +234,6 @@ cdef inline int _body_of(long long key, long long wn) noexcept nogil:
     return <int> (key & 0xFFFFFFFFLL)
 
 
-cdef const int* _int_rows(cnp.ndarray arr, Py_ssize_t n, str name) except NULL:
-    """Pointer to a 1-d C-contiguous int32 array of n values."""
-    if arr.ndim != 1 or cnp.PyArray_TYPE(arr) != cnp.NPY_INT32 or not cnp.PyArray_IS_C_CONTIGUOUS(arr) \
-            or arr.shape[0] != n:
-        raise TypeError(f"{name} must be a 1-d C-contiguous int32 array of {n} values")
-    return <const int*> cnp.PyArray_DATA(arr)
-
-
 def collide_batch(Batch ws not None, cnp.ndarray greal not None, cnp.ndarray gint not None,
                   cnp.ndarray a not None, cnp.ndarray b not None, cnp.ndarray na not None,
                   cnp.ndarray nb not None, flip, flags, cnp.ndarray bodykey not None, long long wn,
@@ -274,12 +248,12 @@ def collide_batch(Batch ws not None, cnp.ndarray greal not None, cnp.ndarray gin
     their normals negated where ``flip[p]`` (a bool array, or None). Each contact is stored with the body
     slots of a[p] and b[p] (-1 for none). Returns the number of contacts, in pair order, as collide_many.
     """
-    _check_geom_arrays(greal, gint)
+    check_geom_arrays(greal, gint)
     cdef Py_ssize_t npairs = a.shape[0], nrow = greal.shape[0], p, nkeys = 0, total = 0
-    cdef const int* pa = _int_rows(a, npairs, "a")
-    cdef const int* pb = _int_rows(b, npairs, "b")
-    cdef const int* qa = _int_rows(na, npairs, "na")
-    cdef const int* qb = _int_rows(nb, npairs, "nb")
+    cdef const int* pa = int_rows(a, npairs, "a")
+    cdef const int* pb = int_rows(b, npairs, "b")
+    cdef const int* qa = int_rows(na, npairs, "na")
+    cdef const int* qb = int_rows(nb, npairs, "nb")
     cdef const char* pf = NULL
     cdef cnp.ndarray fl
     if flip is not None:
@@ -297,7 +271,7 @@ def collide_batch(Batch ws not None, cnp.ndarray greal not None, cnp.ndarray gin
     for p in range(npairs):
         if pa[p] < 0 or pb[p] < 0 or pa[p] >= nrow or pb[p] >= nrow or qa[p] >= nrow or qb[p] >= nrow:
             raise IndexError("geom row out of range")
-    cdef int cflags = _flags32(flags)
+    cdef int cflags = flags32(flags)
     cdef int maxc = cflags & 0xffff
     if maxc < 1:
         maxc = 1

@@ -23,6 +23,7 @@ from cpython.set cimport PySet_Clear, PySet_Contains
 from libc.math cimport isfinite
 from libc.stdlib cimport free, malloc, qsort
 
+from .boundary cimport tuple3
 from .collide cimport body_pose_rec, collide_pair, compute_aabb
 from .dreal cimport dReal
 from .handles cimport ContactBase, ReentrantLock, SlotsBase, _vec
@@ -51,10 +52,6 @@ cdef inline bint _live(SlotsBase rows, Py_ssize_t s, long gen) noexcept:
     if rows is None or s < 0 or s >= PyList_GET_SIZE(rows.generation):
         return False
     return <long><object>PyList_GET_ITEM(rows.generation, s) == gen
-
-
-cdef inline tuple _tuple3(const dReal* p):
-    return (<double>p[0], <double>p[1], <double>p[2])
 
 
 @cython.auto_pickle(False)
@@ -162,7 +159,7 @@ cdef class GeomBase:
     def getPosition(self):
         """The world position (of the body plus offset for an attached geom); non-placeable geoms (planes,
         spaces) have none: NotPlaceableError (a ValueError, as PyODE's; libode aborts)."""
-        return _tuple3(self._real(self._placed()) + G_POS)
+        return tuple3(self._real(self._placed()) + G_POS)
 
     def getRotation(self):
         """The world rotation matrix (9 values, row-major); NotPlaceableError for non-placeable geoms."""

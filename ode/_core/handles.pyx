@@ -28,6 +28,7 @@ from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTu
 from libc.math cimport INFINITY, copysign, fabs, isfinite
 from libc.string cimport memset
 
+from .boundary cimport tuple3
 from .dreal cimport dReal
 from .jacobian cimport _hinge_angle
 from .mass cimport M_SIZE, mass_set_box, mass_set_box_total, mass_set_sphere, mass_set_sphere_total
@@ -104,10 +105,6 @@ cdef int _vec(str name, object value, int n, double* out) except -1:
         for i in range(n):
             out[i] = checked[i]
     return 0
-
-
-cdef inline tuple _tuple3(const dReal* p):
-    return (<double>p[0], <double>p[1], <double>p[2])
 
 
 # ---------------------------------------------------------------- locks
@@ -530,7 +527,7 @@ cdef class BodyBase:
 
     def getPosition(self):
         """The position of the centre of mass."""
-        return _tuple3(self._ptr() + B_POS)
+        return tuple3(self._ptr() + B_POS)
 
     def setPosition(self, pos):
         """Set the position of the centre of mass (its geoms move: see ``bind_moved``)."""
@@ -557,7 +554,7 @@ cdef class BodyBase:
 
     def getLinearVel(self):
         """The linear velocity."""
-        return _tuple3(self._ptr() + B_LVEL)
+        return tuple3(self._ptr() + B_LVEL)
 
     def setLinearVel(self, vel):
         """Set the linear velocity of the centre of mass."""
@@ -565,7 +562,7 @@ cdef class BodyBase:
 
     def getAngularVel(self):
         """The angular velocity (world frame)."""
-        return _tuple3(self._ptr() + B_AVEL)
+        return tuple3(self._ptr() + B_AVEL)
 
     def setAngularVel(self, vel):
         """Set the angular velocity (world frame)."""
@@ -581,7 +578,7 @@ cdef class BodyBase:
 
     def getForce(self):
         """The force accumulator (zeroed after every step)."""
-        return _tuple3(self._ptr() + B_FACC)
+        return tuple3(self._ptr() + B_FACC)
 
     def setForce(self, f):
         """Set the force accumulator."""
@@ -589,7 +586,7 @@ cdef class BodyBase:
 
     def getTorque(self):
         """The torque accumulator (zeroed after every step)."""
-        return _tuple3(self._ptr() + B_TACC)
+        return tuple3(self._ptr() + B_TACC)
 
     def setTorque(self, t):
         """Set the torque accumulator."""
@@ -697,7 +694,7 @@ cdef class JointBase:
         if not ji[JI_FEEDBACK]:
             return None
         cdef dReal* r = self._rows.rdata + self._slot * self._rows.rw + J_FB
-        return (_tuple3(r), _tuple3(r + 3), _tuple3(r + 6), _tuple3(r + 9))
+        return (tuple3(r), tuple3(r + 3), tuple3(r + 6), tuple3(r + 9))
 
     def _hinge_angle(self):
         """The hinge angle in (-pi, pi], zero at the pose of the last setAxis/setAnchor/attach."""

@@ -12,6 +12,7 @@ as libode 0.16 does (observed). The twin ``ode/_fallback/lcp_sor.py`` does the s
 cimport numpy as cnp
 from libc.stdlib cimport free, malloc
 
+from .boundary cimport check_sized
 from .dreal cimport dReal
 
 cnp.import_array()
@@ -153,14 +154,6 @@ cdef int sor_lcp_buf(int m, int nb, const dReal* J, const dReal* iMJ, const int*
 
 # ---------------------------------------------------------------- Python entry points (twinned defs)
 
-cdef void _check(cnp.ndarray a, int itemsize, int n, str name) except *:
-    """Raise TypeError/ValueError unless a is a C-contiguous array of n elements of the kernel's size."""
-    if not cnp.PyArray_IS_C_CONTIGUOUS(a) or a.dtype.itemsize != itemsize:
-        raise TypeError(f"{name} must be a C-contiguous array of {itemsize}-byte elements")
-    if a.size < n:
-        raise ValueError(f"{name} must have at least {n} elements")
-
-
 def rand_next(seed):
     """ODE's dRand: the 32-bit linear congruential generator seed = 1664525 seed + 1013904223."""
     return rand_next_c(<unsigned int> (seed & 0xFFFFFFFF))
@@ -185,9 +178,9 @@ def solve_sor(m, nb, cnp.ndarray J, cnp.ndarray iMJ, cnp.ndarray jb, cnp.ndarray
     cdef int res
     for a, n, name in ((J, 12 * cm, "J"), (iMJ, 12 * cm, "iMJ"), (rhs, cm, "rhs"), (cfm, cm, "cfm"),
                        (lo, cm, "lo"), (hi, cm, "hi"), (lam, cm, "lam"), (fc, 6 * cnb, "fc")):
-        _check(a, sizeof(dReal), n, name)
-    _check(jb, sizeof(int), 2 * cm, "jb")
-    _check(findex, sizeof(int), cm, "findex")
+        check_sized(a, sizeof(dReal), n, name)
+    check_sized(jb, sizeof(int), 2 * cm, "jb")
+    check_sized(findex, sizeof(int), cm, "findex")
     if cm and (jb[:2 * cm].max() >= cnb or jb[:2 * cm].min() < -1 or findex[:cm].max() >= cm):
         raise ValueError("jb must index bodies 0 .. nb-1 (or -1) and findex rows 0 .. m-1 (or -1)")
     with nogil:

@@ -21,6 +21,7 @@ from libc.math cimport INFINITY, floor, frexp, isfinite, ldexp, nextafter, nexta
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
+from .boundary cimport check_geom_arrays, data_n
 from .collide cimport collide_pair
 from .dreal cimport dReal
 from .layout cimport C_DEPTH, C_NORMAL, C_POS, CR, G_AABB, GI, GI_ENABLED, GR
@@ -592,23 +593,6 @@ cdef int _sort_keys(long long* keys, Py_ssize_t count, Py_ssize_t n) noexcept no
     return 0
 
 
-cdef long long _EMPTY = 0
-
-
-cdef void* _data_n(cnp.ndarray arr, int typenum, Py_ssize_t n, str name) except NULL:
-    """Pointer to a C-contiguous array of n items of the dtype with number ``typenum`` (compared as numbers,
-    no Python-level dtype comparison), or ValueError / TypeError."""
-    if cnp.PyArray_TYPE(arr) != typenum and not cnp.PyArray_EquivTypenums(cnp.PyArray_TYPE(arr), typenum):
-        raise TypeError(f"{name} must have dtype {cnp.PyArray_DescrFromType(typenum)}, not {arr.dtype}")
-    if not cnp.PyArray_IS_C_CONTIGUOUS(arr):
-        raise ValueError(f"{name} must be C-contiguous")
-    if cnp.PyArray_SIZE(arr) < n:
-        raise ValueError(f"{name} must have at least {n} values")
-    if cnp.PyArray_SIZE(arr) == 0:
-        return <void*> &_EMPTY
-    return cnp.PyArray_DATA(arr)
-
-
 cdef void _check_depth(int depth) except *:
     """The quadtree's depth (levels below the root): 0 .. 16."""
     if depth < 0 or depth > 16:
@@ -680,22 +664,17 @@ def space_pairs(int kind, cnp.ndarray aabb, cnp.ndarray cat, cnp.ndarray col, cn
     if aabb.dtype.itemsize != sizeof(dReal):
         raise TypeError("aabb must hold dReal values")
     s.n = <int> n
-    s.a = <const dReal*> _data_n(aabb, cnp.PyArray_TYPE(aabb), 6 * n, "aabb")
-    s.cat = <const u64*> _data_n(cat, cnp.NPY_UINT64, n, "cat")
-    s.col = <const u64*> _data_n(col, cnp.NPY_UINT64, n, "col")
-    s.body = <const long long*> _data_n(body, cnp.NPY_INT64, n, "body")
-    s.group = <const int*> _data_n(group, cnp.NPY_INT32, n, "group")
-    cdef const int* ip = <const int*> _data_n(iparams, cnp.NPY_INT32, 4, "iparams")
-    cdef const dReal* rp = <const dReal*> _data_n(rparams, cnp.PyArray_TYPE(aabb), 6, "rparams")
+    s.a = <const dReal*> data_n(aabb, cnp.PyArray_TYPE(aabb), 6 * n, "aabb")
+    s.cat = <const u64*> data_n(cat, cnp.NPY_UINT64, n, "cat")
+    s.col = <const u64*> data_n(col, cnp.NPY_UINT64, n, "col")
+    s.body = <const long long*> data_n(body, cnp.NPY_INT64, n, "body")
+    s.group = <const int*> data_n(group, cnp.NPY_INT32, n, "group")
+    cdef const int* ip = <const int*> data_n(iparams, cnp.NPY_INT32, 4, "iparams")
+    cdef const dReal* rp = <const dReal*> data_n(rparams, cnp.PyArray_TYPE(aabb), 6, "rparams")
     return _find(kind, &s, ip, rp, NULL)
 
 
-cdef void _check_geom_arrays(cnp.ndarray greal, cnp.ndarray gint) except *:
-    if greal.ndim != 2 or greal.shape[1] != GR or cnp.PyArray_ITEMSIZE(greal) != sizeof(dReal) \
-            or not cnp.PyArray_IS_C_CONTIGUOUS(greal) or gint.ndim != 2 or gint.shape[1] != GI \
-            or cnp.PyArray_TYPE(gint) != cnp.NPY_INT32 or not cnp.PyArray_IS_C_CONTIGUOUS(gint) \
-            or gint.shape[0] != greal.shape[0]:
-        raise ValueError("greal / gint must be the C-contiguous geom arrays of the kernel's real type")
+cdef Py_ssize_t _NO_ROWS = 0      # what an empty rows array points at, so a pointer is never NULL
 
 
 cdef const Py_ssize_t* _rows_of(cnp.ndarray rows, Py_ssize_t nrow, str name) except NULL:
@@ -709,7 +688,7 @@ cdef const Py_ssize_t* _rows_of(cnp.ndarray rows, Py_ssize_t nrow, str name) exc
         if p[k] < 0 or p[k] >= nrow:
             raise IndexError(f"{name}: geom row out of range")
     if rows.shape[0] == 0:
-        return <const Py_ssize_t*> &_EMPTY
+        return <const Py_ssize_t*> &_NO_ROWS
     return p
 
 
@@ -722,9 +701,9 @@ def space_rows_pairs(int kind, cnp.ndarray greal not None, cnp.ndarray gint not 
     (not the enabled subset): the same pairs, in the same order, as space_pairs on the enabled rows."""
     cdef Input s
     cdef Py_ssize_t* back = NULL
-    _check_geom_arrays(greal, gint)
-    cdef const int* ip = <const int*> _data_n(iparams, cnp.NPY_INT32, 4, "iparams")
-    cdef const dReal* rp = <const dReal*> _data_n(rparams, cnp.PyArray_TYPE(greal), 6, "rparams")
+    check_geom_arrays(greal, gint)
+    cdef const int* ip = <const int*> data_n(iparams, cnp.NPY_INT32, 4, "iparams")
+    cdef const dReal* rp = <const dReal*> data_n(rparams, cnp.PyArray_TYPE(greal), 6, "rparams")
     memset(&s, 0, sizeof(Input))          # no buffers yet: what _ungather frees if _gather fails early
     try:
         _gather(&s, &back, greal, gint, rows, cat, col, body)
@@ -741,9 +720,9 @@ cdef int _gather(Input* s, Py_ssize_t** back, cnp.ndarray greal, cnp.ndarray gin
     buffers of ``s`` (freed by _ungather, also after an error), back[m] the index in rows of the m-th."""
     cdef Py_ssize_t nrow = greal.shape[0], n = rows.shape[0], k, q, m = 0
     cdef const Py_ssize_t* pr = _rows_of(rows, nrow, "rows")
-    cdef const u64* pcat = <const u64*> _data_n(cat, cnp.NPY_UINT64, nrow, "cat")
-    cdef const u64* pcol = <const u64*> _data_n(col, cnp.NPY_UINT64, nrow, "col")
-    cdef const long long* pbody = <const long long*> _data_n(body, cnp.NPY_INT64, nrow, "body")
+    cdef const u64* pcat = <const u64*> data_n(cat, cnp.NPY_UINT64, nrow, "cat")
+    cdef const u64* pcol = <const u64*> data_n(col, cnp.NPY_UINT64, nrow, "col")
+    cdef const long long* pbody = <const long long*> data_n(body, cnp.NPY_INT64, nrow, "body")
     cdef const dReal* g = <const dReal*> cnp.PyArray_DATA(greal)
     cdef const int* gi = <const int*> cnp.PyArray_DATA(gint)
     cdef dReal* a = <dReal*> malloc((6 * n + 1) * sizeof(dReal))
@@ -798,7 +777,7 @@ def space_boxes(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.ndarr
     cdef dReal* out
     cdef const dReal* x
     cdef dReal v
-    _check_geom_arrays(greal, gint)
+    check_geom_arrays(greal, gint)
     nrow = greal.shape[0]
     ps = _rows_of(spaces, nrow, "spaces")
     ns = spaces.shape[0]
@@ -1119,8 +1098,8 @@ def sap_rows_pairs(cnp.ndarray greal not None, cnp.ndarray gint not None, cnp.nd
     cdef Py_ssize_t k, m
     cdef int status
     cdef int ax[3]
-    _check_geom_arrays(greal, gint)
-    cdef const int* pa = <const int*> _data_n(axes, cnp.NPY_INT32, 3, "axes")
+    check_geom_arrays(greal, gint)
+    cdef const int* pa = <const int*> data_n(axes, cnp.NPY_INT32, 3, "axes")
     if axes.size != 3:
         raise ValueError("axes must be three axis numbers 0 .. 2")
     for k in range(3):
@@ -1169,7 +1148,7 @@ def quadtree_place(cnp.ndarray greal not None, cnp.ndarray rows not None, cnp.nd
     cdef const Py_ssize_t* pw = _rows_of(which, rows.shape[0], "which")
     cdef long long* pl = _place_of(place, rows.shape[0])
     _check_depth(depth)
-    cdef const dReal* rp = <const dReal*> _data_n(rparams, cnp.PyArray_TYPE(greal), 6, "rparams")
+    cdef const dReal* rp = <const dReal*> data_n(rparams, cnp.PyArray_TYPE(greal), 6, "rparams")
     cdef const dReal* a = (<const dReal*> cnp.PyArray_DATA(greal)) + G_AABB
     _qt_root(rp, root)
     with nogil:
@@ -1187,7 +1166,7 @@ def quadtree_rows_pairs(cnp.ndarray greal not None, cnp.ndarray gint not None, c
     cdef Py_ssize_t* back = NULL
     cdef QtItem* items = NULL
     cdef Py_ssize_t r, m
-    _check_geom_arrays(greal, gint)
+    check_geom_arrays(greal, gint)
     _rows_of(rows, greal.shape[0], "rows")
     cdef const long long* pl = _place_of(place, rows.shape[0])
     _check_depth(depth)

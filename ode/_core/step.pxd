@@ -1,15 +1,7 @@
 # Interface of step.pyx for the compiled World (cimport): the per-world workspace and one step on raw rows.
+# The step's stages live in islands, lcp_rows, sor_rows and integrate; the arena's blocks in arena.pxd.
+from .arena cimport Arena
 from .dreal cimport dReal
-
-cdef enum:
-    WS_JOINTED, WS_MEM, WS_ADJ, WS_INVI, WS_CNT, WS_T, WS_TFI, WS_S, WS_FI, WS_BSTART, WS_LCP, WS_LCPI, \
-        WS_SORJ, WS_SORO, WS_SAVE, WS_NBUF
-
-
-cdef struct Arena:
-    void* buf[WS_NBUF]      # one grow-only block per use; the step's stages each use their own blocks
-    size_t cap[WS_NBUF]     # bytes held by each block
-    long grows              # blocks (re)allocated so far
 
 
 cdef class Workspace:
