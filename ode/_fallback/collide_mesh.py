@@ -158,7 +158,21 @@ from .colliders.trimesh_capsule import (
     tri_front,
     tt_unit_at,
 )
-from .colliders.trimesh_cylinder import CYL_CAP_COS, M_PI, cap_depth_local, cyl_tri
+from .colliders.trimesh_cylinder import (
+    CYL_AXIS_MIN,
+    CYL_CAP_COS,
+    CYL_EDGE_TOL,
+    M_PI,
+    cyl_axis,
+    cyl_cap,
+    cyl_rim_axis,
+    cyl_separate,
+    cyl_side,
+    cyl_tri,
+    poly_clip_plane,
+    quat_rotate,
+    seg_clip_plane,
+)
 from .colliders.trimesh_ray import (
     _F32,
     _f32,
@@ -172,9 +186,11 @@ from .colliders.trimesh_ray import (
 )
 from .colliders.trimesh_round import (
     CAP_MERGE,
+    buf_filter_near,
     buf_merge,
     collide_trimesh_capsule,
     collide_trimesh_cylinder,
+    near_contacts,
     trimesh_round,
 )
 from .colliders.trimesh_sphere import collide_trimesh_sphere, tri_closest
