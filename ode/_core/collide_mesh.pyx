@@ -31,8 +31,9 @@ cdef double CAP_MERGE = 1e-4
 cdef double BOX_EDGE_BIAS = 1.5
 cdef double CYL_CAP_COS = 0.9
 cdef double CYL_AXIS_MIN = 1e-5
-cdef double CYL_EDGE_TOL = 1e-5
 cdef double CAP_EDGE_TOL = 1e-5
+cdef double CAP_AXIS_MIN2 = 9.999999974752427e-07
+cdef double CAP_AXIS_MIN = 1e-5
 cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
 cdef double TT_TIE = 0.0
@@ -2157,313 +2158,247 @@ cdef int collide_trimesh_sphere(const dReal* g1, const int* i1, const dReal* g2,
 
 
 
-# ---- capsule-trimesh as libode (observed through the oracle, per triangle and across triangles): triangles
-# in the order of the mesh's AABB tree (tree_order at registration); per front-facing triangle a
-# separating-axis test over the face normal, the capsule axis crossed with each edge (from the edge line to
-# the axis when parallel), the directions from each vertex to the nearest axis point and from each capsule end
-# to the nearest point of each edge, each in its orientation of smaller overlap; the smallest overlap wins
-# (the first on ties) and any negative one separates. The contact points are the ends of the capsule axis
-# segment moved by -radius along that normal and clipped to the triangle's prism (its edge planes, 1e-5
-# outwards in units of the edge length) and to the back of its plane; depth = the triangle's extent along the
-# normal minus the point's. Contacts of later triangles within 1e-4 (per coordinate) of a collected one with
-# the same normal replace it only when deeper.
+# ---- capsule-trimesh in libode's arithmetic. Per front-facing triangle (normal N = (v2 - v1) x (v0 - v1),
+# safely normalised; the centre behind its plane skips it) a separating-axis search keeps the first axis of
+# smallest overlap (rc + half width) - |centre of the triangle's interval| (vertices taken relative to the
+# capsule centre c), rc = |a.L| hl + r for the half length hl of the segment between the cap centres
+# cp0/cp1 = c +- a hl: -N (never flipped), a x each edge, ((cp0 - v) x edge) x edge and then the same from cp1
+# for each edge and its first vertex, ((v - cp0) x a) x a, v - cp0 and v - cp1 for each vertex. The segment
+# moved by r along the kept normal L (from the capsule into the triangle) is clipped (relative to v0) by the
+# triangle's plane and edge planes; its two ends are the contacts, of depth (p - c) - (centre - half
+# width), clamped at 0.
 
 
-cdef void tt_unit_at(dReal* n, int o) noexcept nogil:
-    """n[o:o+3] scaled to unit length as tt_unit does (libode's normalisation)."""
-    cdef dReal m[3]
-    m[0] = n[o]
-    m[1] = n[o + 1]
-    m[2] = n[o + 2]
-    tt_unit(m)
-    n[o] = m[0]
-    n[o + 1] = m[1]
-    n[o + 2] = m[2]
-
-
-cdef int cyl_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
-    """cap_try for a cylinder, in libode's arithmetic (bit for bit on the recordings, which decides its ties):
-    the cylinder's half extent along L is h min(1, |a|) + r sqrt(1 - (a)^2), the triangle's extent is
-    taken relative to the centre ((v - c)); best[4] = the triangle's top along the kept normal, relative to
-    c."""
-    cdef dReal l, d, dn, tmax, tmin, x, ca, rad
-    cdef int k
-    l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
-    if l == 0:
-        return 1
-    w[9] = w[9] / l
-    w[10] = w[10] / l
-    w[11] = w[11] / l
-    tmax = w[9] * (tv[0] - w[0]) + w[10] * (tv[1] - w[1]) + w[11] * (tv[2] - w[2])
-    tmin = tmax
-    for k in range(1, 3):
-        x = w[9] * (tv[3 * k] - w[0]) + w[10] * (tv[3 * k + 1] - w[1]) + w[11] * (tv[3 * k + 2] - w[2])
-        if x > tmax:
-            tmax = x
-        if x < tmin:
-            tmin = x
-    ca = w[9] * w[3] + w[10] * w[4] + w[11] * w[5]
-    x = 1.0 - ca * ca
-    if x > 0:
-        x = sqrt(x)
-    else:
-        x = 0.0
-    ca = fabs(ca)
-    if ca > 1.0:
-        ca = 1.0
-    rad = w[6] * ca + w[7] * x
-    d = rad + tmax
-    dn = rad - tmin
-    if dn < d:
-        if dn < 0:
-            return 0
-        if best[0] < 0 or dn < best[0]:
-            best[0] = dn
-            best[1] = -w[9]
-            best[2] = -w[10]
-            best[3] = -w[11]
-            best[4] = -tmin
-        return 1
-    if d < 0:
+cdef int seg_clip_plane(dReal* p, dReal nx, dReal ny, dReal nz, dReal d) noexcept nogil:
+    """Clip segment p[0:3]-p[3:6] to n . x + d >= 0 in place: 0 when both ends are behind, else 1 (an end
+    behind moved to the crossing; an end exactly on the plane counts as neither side)."""
+    cdef dReal d0, d1, x
+    cdef int k, m
+    d0 = (p[0] * nx + p[1] * ny + p[2] * nz) + d
+    d1 = (p[3] * nx + p[4] * ny + p[5] * nz) + d
+    if d0 < 0 and d1 < 0:
         return 0
-    if best[0] < 0 or d < best[0]:
-        best[0] = d
-        best[1] = w[9]
-        best[2] = w[10]
-        best[3] = w[11]
-        best[4] = tmax
+    if (d0 > 0 and d1 < 0) or (d0 < 0 and d1 > 0):
+        m = 3
+        if d0 < 0:
+            m = 0
+        for k in range(3):
+            x = p[k] - (p[k] - p[3 + k]) * d0 / (d0 - d1)
+            p[m + k] = x
     return 1
 
 
-cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
-    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule (w[8] = 0; a cylinder, w[8] = 1, goes
-    to cyl_try) with w[0:3] centre, w[3:6] axis, w[6] half length, w[7] radius against triangle tv: keep in
-    best (depth, normal, triangle extent) the smaller overlap of its two orientations when below best[0]
-    (best[0] < 0: none yet). Returns 0 when the axis separates."""
-    cdef dReal d, dn, tmax, tmin, x, rad
-    cdef int k
-    if w[8] != 0:
-        return cyl_try(tv, w, best)
-    if w[9] == 0 and w[10] == 0 and w[11] == 0:
-        return 1
-    tt_unit_at(w, 9)  # libode's normalisation (normals bit for bit on one-triangle probes)
-    # extents about the centre as the cylinder's (more of libode's depths come out bit for bit)
-    tmax = w[9] * (tv[0] - w[0]) + w[10] * (tv[1] - w[1]) + w[11] * (tv[2] - w[2])
-    tmin = tmax
-    for k in range(1, 3):
-        x = w[9] * (tv[3 * k] - w[0]) + w[10] * (tv[3 * k + 1] - w[1]) + w[11] * (tv[3 * k + 2] - w[2])
-        if x > tmax:
-            tmax = x
-        if x < tmin:
-            tmin = x
-    rad = w[6] * fabs(v3dot(w, 3, w, 9)) + w[7]
-    d = rad + tmax
-    dn = rad - tmin
-    if dn < d:
-        if dn < 0:
-            return 0
-        if best[0] < 0 or dn < best[0]:
-            best[0] = dn
-            best[1] = -w[9]
-            best[2] = -w[10]
-            best[3] = -w[11]
-            best[4] = -tmin
-        return 1
-    if d < 0:
+cdef int seg_clip_tri(const dReal* tv, const dReal* nn, dReal* p) noexcept nogil:
+    """Clip segment p (two points relative to vertex 0) by the back of triangle tv's plane (unit normal nn)
+    and its three edge planes (N x edge, CAP_EDGE_TOL outwards, unnormalised), as libode's capsule and
+    cylinder colliders; 0 when nothing is left."""
+    cdef dReal x, y, z, d
+    cdef int k, j
+    if seg_clip_plane(p, -nn[0], -nn[1], -nn[2], 0.0) == 0:
         return 0
-    if best[0] < 0 or d < best[0]:
-        best[0] = d
-        best[1] = w[9]
-        best[2] = w[10]
-        best[3] = w[11]
-        best[4] = tmax
+    for k in range(3):
+        # the plane through edge k (from vertex k to the next) with normal N x edge
+        j = (k + 1) % 3
+        x = nn[1] * (tv[3 * j + 2] - tv[3 * k + 2]) - nn[2] * (tv[3 * j + 1] - tv[3 * k + 1])
+        y = nn[2] * (tv[3 * j] - tv[3 * k]) - nn[0] * (tv[3 * j + 2] - tv[3 * k + 2])
+        z = nn[0] * (tv[3 * j + 1] - tv[3 * k + 1]) - nn[1] * (tv[3 * j] - tv[3 * k])
+        d = CAP_EDGE_TOL
+        if k == 1:
+            d = -(((tv[3] - tv[0]) * x + (tv[4] - tv[1]) * y + (tv[5] - tv[2]) * z) - CAP_EDGE_TOL)
+        if seg_clip_plane(p, x, y, z, d) == 0:
+            return 0
     return 1
 
 
-cdef int tri_front(const dReal* tv, dReal* w, dReal* e, dReal* nn, dReal* best) noexcept nogil:
-    """Shared start of capsule/cylinder-triangle: edges e, unit normal nn, libode's back-face test (0 when the
-    centre w[0:3] is behind) and the face normal tried as the first axis (0 when it separates)."""
-    cdef dReal l
+cdef int tri_unit_normal(const dReal* tv, dReal* nn) noexcept nogil:
+    """nn = the unit normal (v2 - v1) x (v0 - v1) of triangle tv, safely normalised; 0 when degenerate."""
+    nn[0] = (tv[7] - tv[4]) * (tv[2] - tv[5]) - (tv[8] - tv[5]) * (tv[1] - tv[4])
+    nn[1] = (tv[8] - tv[5]) * (tv[0] - tv[3]) - (tv[6] - tv[3]) * (tv[2] - tv[5])
+    nn[2] = (tv[6] - tv[3]) * (tv[1] - tv[4]) - (tv[7] - tv[4]) * (tv[0] - tv[3])
+    return normalize3(nn)
+
+
+cdef int tri_behind(const dReal* tv, const dReal* nn, dReal cx, dReal cy, dReal cz) noexcept nogil:
+    """1 when the point c is behind the plane of triangle tv (unit normal nn): N.c - N.v0 < 0."""
+    return (cx * nn[0] + cy * nn[1] + cz * nn[2]) + -(tv[0] * nn[0] + tv[1] * nn[1] + tv[2] * nn[2]) < 0
+
+
+cdef int cap_axis(const dReal* tv, const dReal* w, dReal hl, dReal ax, dReal ay, dReal az,
+                  int flip, dReal* st) noexcept nogil:
+    """Candidate separating axis (ax, ay, az) of the capsule w (centre, axis, -, radius; hl the half length
+    between its cap centres) against triangle tv: skipped when its squared length is at most CAP_AXIS_MIN2 or
+    its length below CAP_AXIS_MIN; 0 when it separates; else 1, keeping in st (overlap, normal, centre, half
+    width) the axis when its overlap is below st[0], turned towards the triangle when flip is set."""
+    cdef dReal n[3]
+    cdef dReal rc, lo, hi, x, c, half, d
+    cdef int k
+    if ax * ax + ay * ay + az * az <= CAP_AXIS_MIN2:
+        return 1
+    if sqrt(ax * ax + ay * ay + az * az) < CAP_AXIS_MIN:
+        return 1
+    n[0] = ax
+    n[1] = ay
+    n[2] = az
+    tt_unit(n)
+    rc = fabs(w[3] * n[0] + w[4] * n[1] + w[5] * n[2]) * hl + w[7]
+    lo = 0.0
+    hi = 0.0
+    for k in range(3):
+        x = (tv[3 * k] - w[0]) * n[0] + (tv[3 * k + 1] - w[1]) * n[1] + (tv[3 * k + 2] - w[2]) * n[2]
+        if k == 0 or x < lo:
+            lo = x
+        if k == 0 or x > hi:
+            hi = x
+    c = (lo + hi) * 0.5
+    half = (hi - lo) * 0.5
+    if fabs(c) > rc + half:
+        return 0
+    d = (rc + half) - fabs(c)
+    if d < st[0]:
+        st[0] = d
+        st[5] = half
+        if flip and c < 0:
+            st[1] = -n[0]
+            st[2] = -n[1]
+            st[3] = -n[2]
+            st[4] = -c
+        else:
+            st[1] = n[0]
+            st[2] = n[1]
+            st[3] = n[2]
+            st[4] = c
+    return 1
+
+
+cdef int cap_perp_axis(const dReal* tv, const dReal* w, dReal hl, dReal px, dReal py, dReal pz,
+                       dReal ux, dReal uy, dReal uz, dReal* st) noexcept nogil:
+    """cap_axis for (p x u) x u, the direction p's component across u (reversed)."""
+    cdef dReal tx, ty, tz
+    tx = py * uz - pz * uy
+    ty = pz * ux - px * uz
+    tz = px * uy - py * ux
+    return cap_axis(tv, w, hl, ty * uz - tz * uy, tz * ux - tx * uz, tx * uy - ty * ux, 1, st)
+
+
+cdef int cap_separate(const dReal* tv, const dReal* nn, const dReal* w, dReal hl,
+                      dReal* st) noexcept nogil:
+    """The separating-axis search of the capsule against triangle tv in libode's order (see the section
+    comment); 0 when an axis separates, else 1 with the kept axis in st."""
+    cdef dReal e[9]
+    cdef dReal cp[6]
     cdef int k, j, m
     for k in range(3):
         j = (k + 1) % 3
         for m in range(3):
             e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
-    if w[8] == 0:
-        # the capsule's face normal as libode's (bit for bit on one-triangle probes): (v1 - v0) x (v2 - v1),
-        # normalised as tt_unit
-        nn[0] = e[1] * e[5] - e[2] * e[4]
-        nn[1] = e[2] * e[3] - e[0] * e[5]
-        nn[2] = e[0] * e[4] - e[1] * e[3]
-        if nn[0] == 0 and nn[1] == 0 and nn[2] == 0:
-            return 0
-        tt_unit_at(nn, 0)
-    else:
-        # the cylinder's (libode's bits here would change which of its equal-depth contacts merge: 16 -> 17
-        # poses)
-        nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
-        nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
-        nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
-        l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
-        if l == 0:
-            return 0
-        nn[0] = nn[0] / l
-        nn[1] = nn[1] / l
-        nn[2] = nn[2] / l
-    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
-        return 0
-    best[0] = -1.0
-    w[9] = nn[0]
-    w[10] = nn[1]
-    w[11] = nn[2]
-    if cap_try(tv, w, best) == 0:
-        return 0
-    return 1
-
-
-cdef int seg_clip_tri(const dReal* tv, const dReal* e, const dReal* nn, const dReal* w, dReal px,
-                      dReal py, dReal pz, dReal h, dReal* lh) noexcept nogil:
-    """Clip the segment p + w[3:6] t, t in [-h, h], by triangle tv's edge planes (edges e, normal nn, pushed
-    out by CAP_EDGE_TOL) and the back of its plane; 0 when nothing is left, else 1 with lh = [lo, hi]."""
-    cdef dReal n[3]
-    cdef dReal x, s, f, t, lo, hi
-    cdef int k, j
-    lo = -h
-    hi = h
-    for k in range(4):
-        if k < 3:
-            j = (k + 2) % 3
-            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
-            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
-            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
-            if (
-                n[0] * (tv[3 * j] - tv[3 * k])
-                + n[1] * (tv[3 * j + 1] - tv[3 * k + 1])
-                + n[2] * (tv[3 * j + 2] - tv[3 * k + 2])
-                > 0
-            ):
-                n[0] = -n[0]
-                n[1] = -n[1]
-                n[2] = -n[2]
-            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
-        else:
-            n[0] = nn[0]
-            n[1] = nn[1]
-            n[2] = nn[2]
-            x = v3dot(n, 0, tv, 0)
-        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
-        f = (n[0] * px + n[1] * py + n[2] * pz) - x
-        if fabs(s) < 1e-300:
-            if f > 0:
-                return 0
-            continue
-        t = -f / s
-        if s > 0:
-            if t < hi:
-                hi = t
-        elif t > lo:
-            lo = t
-    if lo > hi:
-        return 0
-    lh[0] = lo
-    lh[1] = hi
-    return 1
-
-
-cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil:
-    """Contacts (0 to 2, 7 reals each in res: point, normal from the triangle towards the capsule, depth) of
-    the capsule in w (centre, axis, half length, radius) with triangle tv, by libode's rules."""
-    cdef dReal e[9]
-    cdef dReal nn[3]
-    cdef dReal best[5]
-    cdef dReal n[3]
-    cdef dReal lh[2]
-    cdef dReal l, x, h, r, lo, hi, s, f, t, px, py, pz
-    cdef int k, j, m, cnt
-    h = w[6]
-    r = w[7]
-    if tri_front(tv, w, e, nn, best) == 0:
+            cp[m] = w[m] + w[3 + m] * hl
+            cp[3 + m] = w[m] - w[3 + m] * hl
+    st[0] = DINF
+    if cap_axis(tv, w, hl, -nn[0], -nn[1], -nn[2], 0, st) == 0:
         return 0
     for k in range(3):
-        w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
-        w[10] = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
-        w[11] = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
-        if w[9] * w[9] + w[10] * w[10] + w[11] * w[11] < 1e-12:
-            l = sqrt(v3dot(e, 3 * k, e, 3 * k))
-            n[0] = e[3 * k] / l
-            n[1] = e[3 * k + 1] / l
-            n[2] = e[3 * k + 2] / l
-            px = w[0] - tv[3 * k]
-            py = w[1] - tv[3 * k + 1]
-            pz = w[2] - tv[3 * k + 2]
-            x = px * n[0] + py * n[1] + pz * n[2]
-            w[9] = px - n[0] * x
-            w[10] = py - n[1] * x
-            w[11] = pz - n[2] * x
-        if cap_try(tv, w, best) == 0:
-            return 0
-    for k in range(3):
-        t = (tv[3 * k] - w[0]) * w[3] + (tv[3 * k + 1] - w[1]) * w[4] + (tv[3 * k + 2] - w[2]) * w[5]
-        if t > h:
-            t = h
-        if t < -h:
-            t = -h
-        w[9] = (w[0] + w[3] * t) - tv[3 * k]
-        w[10] = (w[1] + w[4] * t) - tv[3 * k + 1]
-        w[11] = (w[2] + w[5] * t) - tv[3 * k + 2]
-        if cap_try(tv, w, best) == 0:
+        if (
+            cap_axis(
+                tv,
+                w,
+                hl,
+                w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1],
+                w[5] * e[3 * k] - w[3] * e[3 * k + 2],
+                w[3] * e[3 * k + 1] - w[4] * e[3 * k],
+                1,
+                st,
+            )
+            == 0
+        ):
             return 0
     for j in range(2):
-        s = h
-        if j == 1:
-            s = -h
-        px = w[0] + w[3] * s
-        py = w[1] + w[4] * s
-        pz = w[2] + w[5] * s
         for k in range(3):
-            t = (
-                (px - tv[3 * k]) * e[3 * k]
-                + (py - tv[3 * k + 1]) * e[3 * k + 1]
-                + (pz - tv[3 * k + 2]) * e[3 * k + 2]
-            ) / v3dot(e, 3 * k, e, 3 * k)
-            if t > 1.0:
-                t = 1.0
-            if t < 0.0:
-                t = 0.0
-            w[9] = px - (tv[3 * k] + e[3 * k] * t)
-            w[10] = py - (tv[3 * k + 1] + e[3 * k + 1] * t)
-            w[11] = pz - (tv[3 * k + 2] + e[3 * k + 2] * t)
-            if cap_try(tv, w, best) == 0:
+            if (
+                cap_perp_axis(
+                    tv,
+                    w,
+                    hl,
+                    cp[3 * j] - tv[3 * k],
+                    cp[3 * j + 1] - tv[3 * k + 1],
+                    cp[3 * j + 2] - tv[3 * k + 2],
+                    e[3 * k],
+                    e[3 * k + 1],
+                    e[3 * k + 2],
+                    st,
+                )
+                == 0
+            ):
                 return 0
-    # clip the moved axis segment q(t) = c - r L + a t, t in [-h, h]
-    px = w[0] - best[1] * r
-    py = w[1] - best[2] * r
-    pz = w[2] - best[3] * r
-    if seg_clip_tri(tv, e, nn, w, px, py, pz, h, lh) == 0:
-        return 0
-    lo = lh[0]
-    hi = lh[1]
-    cnt = 0
+    for k in range(3):
+        if (
+            cap_perp_axis(
+                tv,
+                w,
+                hl,
+                tv[3 * k] - cp[0],
+                tv[3 * k + 1] - cp[1],
+                tv[3 * k + 2] - cp[2],
+                w[3],
+                w[4],
+                w[5],
+                st,
+            )
+            == 0
+        ):
+            return 0
     for j in range(2):
-        if j == 0:
-            t = hi
-        else:
-            t = lo
-            if not (hi > lo):
-                break
-        res[7 * cnt] = (w[0] + w[3] * t) - best[1] * r
-        res[7 * cnt + 1] = (w[1] + w[4] * t) - best[2] * r
-        res[7 * cnt + 2] = (w[2] + w[5] * t) - best[3] * r
-        res[7 * cnt + 3] = best[1]
-        res[7 * cnt + 4] = best[2]
-        res[7 * cnt + 5] = best[3]
-        res[7 * cnt + 6] = best[4] - (
-            best[1] * (res[7 * cnt] - w[0])
-            + best[2] * (res[7 * cnt + 1] - w[1])
-            + best[3] * (res[7 * cnt + 2] - w[2])
-        )
-        cnt += 1
-    return cnt
+        for k in range(3):
+            if (
+                cap_axis(
+                    tv,
+                    w,
+                    hl,
+                    tv[3 * k] - cp[3 * j],
+                    tv[3 * k + 1] - cp[3 * j + 1],
+                    tv[3 * k + 2] - cp[3 * j + 2],
+                    1,
+                    st,
+                )
+                == 0
+            ):
+                return 0
+    return 1
+
+
+cdef int cap_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcept nogil:
+    """Contacts (0 or 2, 7 reals each in res: point, normal from the triangle towards the capsule, depth) of
+    the capsule record g2 (w: centre, axis, half length, radius) with triangle tv, by libode's rules."""
+    cdef dReal nn[3]
+    cdef dReal st[6]
+    cdef dReal p[6]
+    cdef dReal hl, x, d
+    cdef int k, j
+    hl = (g2[G_LENGTH] + 2 * w[7]) * 0.5 - w[7]
+    if tri_unit_normal(tv, nn) == 0:
+        return 0
+    if tri_behind(tv, nn, w[0], w[1], w[2]):
+        return 0
+    if cap_separate(tv, nn, w, hl, st) == 0:
+        return 0
+    for k in range(3):
+        x = w[k] + st[1 + k] * w[7]
+        p[k] = (x + w[3 + k] * hl) - tv[k]
+        p[3 + k] = (x - w[3 + k] * hl) - tv[k]
+    if seg_clip_tri(tv, nn, p) == 0:
+        return 0
+    for j in range(2):
+        for k in range(3):
+            res[7 * j + k] = p[3 * j + k] + tv[k]
+        d = (
+            (res[7 * j] - w[0]) * st[1] + (res[7 * j + 1] - w[1]) * st[2] + (res[7 * j + 2] - w[2]) * st[3]
+        ) - (st[4] - st[5])
+        if d < 0:
+            d = 0.0
+        res[7 * j + 3] = -st[1]
+        res[7 * j + 4] = -st[2]
+        res[7 * j + 5] = -st[3]
+        res[7 * j + 6] = d
+    return 2
 
 
 
@@ -2481,21 +2416,32 @@ cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil:
 # geom's quaternion), is clipped by that cap's plane and the octagon around the rim.
 
 
-cdef void quat_rotate(const dReal* q, dReal s, dReal x, dReal y, dReal z, dReal* out,
-                      int o) noexcept nogil:
-    """out[o:o+3] = (x, y, z) rotated by quaternion q (w, x, y, z) with its vector part u times s (s = -1: by
-    the inverse), as the product q v q*: t = w v + u x v and e = u . v first, then w t + e u + u x t."""
-    cdef dReal ux, uy, uz, tx, ty, tz, e
-    ux = q[1] * s
-    uy = q[2] * s
-    uz = q[3] * s
-    tx = x * q[0] + z * uy - y * uz
-    ty = y * q[0] + x * uz - z * ux
-    tz = z * q[0] + y * ux - x * uy
-    e = x * ux + y * uy + z * uz
-    out[o] = q[0] * tx + ux * e + uy * tz - uz * ty
-    out[o + 1] = q[0] * ty + uy * e + uz * tx - ux * tz
-    out[o + 2] = q[0] * tz + uz * e + ux * ty - uy * tx
+cdef void quat_rotate(const dReal* q, dReal x, dReal y, dReal z, dReal* out, int o) noexcept nogil:
+    """out[o:o+3] = (x, y, z) rotated by quaternion q (w, x, y, z; u its vector part), as the product
+    q v q*: t = w v + u x v and e = u . v first, then w t + e u + u x t."""
+    cdef dReal tx, ty, tz, e
+    tx = x * q[0] + z * q[2] - y * q[3]
+    ty = y * q[0] + x * q[3] - z * q[1]
+    tz = z * q[0] + y * q[1] - x * q[2]
+    e = x * q[1] + y * q[2] + z * q[3]
+    out[o] = q[0] * tx + q[1] * e + q[2] * tz - q[3] * ty
+    out[o + 1] = q[0] * ty + q[2] * e + q[3] * tx - q[1] * tz
+    out[o + 2] = q[0] * tz + q[3] * e + q[1] * ty - q[2] * tx
+
+
+cdef void quat_inverse(const dReal* q, dReal* qi) noexcept nogil:
+    """qi = the inverse of quaternion q: its conjugate times 1 / |q|^2 (zero when q is), as libode's cylinder
+    collider takes it (not assuming |q| = 1: the cap frame's points come out bit for bit)."""
+    cdef dReal n
+    n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]
+    if n > 0:
+        n = 1.0 / n
+    else:
+        n = 0.0
+    qi[0] = q[0] * n
+    qi[1] = -q[1] * n
+    qi[2] = -q[2] * n
+    qi[3] = -q[3] * n
 
 
 cdef int cyl_axis(const dReal* tv, const dReal* w, dReal ax, dReal ay, dReal az, int flip,
@@ -2613,25 +2559,6 @@ cdef int cyl_separate(const dReal* tv, const dReal* nn, const dReal* w, dReal* s
     return 1
 
 
-cdef int seg_clip_plane(dReal* p, dReal nx, dReal ny, dReal nz, dReal d) noexcept nogil:
-    """Clip segment p[0:3]-p[3:6] to n . x + d >= 0 in place: 0 when both ends are behind, else 1 (an end
-    behind moved to the crossing; an end exactly on the plane counts as neither side)."""
-    cdef dReal d0, d1, x
-    cdef int k, m
-    d0 = (p[0] * nx + p[1] * ny + p[2] * nz) + d
-    d1 = (p[3] * nx + p[4] * ny + p[5] * nz) + d
-    if d0 < 0 and d1 < 0:
-        return 0
-    if (d0 > 0 and d1 < 0) or (d0 < 0 and d1 > 0):
-        m = 3
-        if d0 < 0:
-            m = 0
-        for k in range(3):
-            x = p[k] - (p[k] - p[3 + k]) * d0 / (d0 - d1)
-            p[m + k] = x
-    return 1
-
-
 cdef int poly_clip_plane(const dReal* p, int n, dReal* q, dReal nx, dReal ny, dReal nz,
                          dReal d) noexcept nogil:
     """q = the part of polygon p (n points) with n . x + d >= 0, walked from its closing edge: each edge
@@ -2674,19 +2601,8 @@ cdef int cyl_side(const dReal* tv, const dReal* nn, const dReal* w, const dReal*
         x = w[k] + (m[k] / l) * w[7]
         p[k] = (x + w[3 + k] * w[6]) - tv[k]
         p[3 + k] = (x - w[3 + k] * w[6]) - tv[k]
-    if seg_clip_plane(p, -nn[0], -nn[1], -nn[2], 0.0) == 0:
+    if seg_clip_tri(tv, nn, p) == 0:
         return 0
-    for k in range(3):
-        # the plane through edge k (from vertex k to the next) with normal N x edge
-        j = (k + 1) % 3
-        x = nn[1] * (tv[3 * j + 2] - tv[3 * k + 2]) - nn[2] * (tv[3 * j + 1] - tv[3 * k + 1])
-        y = nn[2] * (tv[3 * j] - tv[3 * k]) - nn[0] * (tv[3 * j + 2] - tv[3 * k + 2])
-        z = nn[0] * (tv[3 * j + 1] - tv[3 * k + 1]) - nn[1] * (tv[3 * j] - tv[3 * k])
-        d = CYL_EDGE_TOL
-        if k == 1:
-            d = -(((tv[3] - tv[0]) * x + (tv[4] - tv[1]) * y + (tv[5] - tv[2]) * z) - CYL_EDGE_TOL)
-        if seg_clip_plane(p, x, y, z, d) == 0:
-            return 0
     for j in range(2):
         for k in range(3):
             res[7 * j + k] = p[3 * j + k] + tv[k]
@@ -2711,6 +2627,7 @@ cdef int cyl_cap(const dReal* g2, const dReal* tv, const dReal* w, const dReal* 
     each point taken back to the world is a contact when its depth rt - |(p - c)| is positive."""
     cdef dReal rm[9]
     cdef dReal q[4]
+    cdef dReal qi[4]
     cdef dReal pa[48]
     cdef dReal pb[48]
     cdef dReal cc[3]
@@ -2724,8 +2641,9 @@ cdef int cyl_cap(const dReal* g2, const dReal* tv, const dReal* w, const dReal* 
     for k in range(9):
         rm[k] = g2[G_R + k]
     r_to_q(rm, q)
+    quat_inverse(q, qi)
     for k in range(3):
-        quat_rotate(q, -1.0, tv[3 * k] - cc[0], tv[3 * k + 1] - cc[1], tv[3 * k + 2] - cc[2], pa, 3 * k)
+        quat_rotate(qi, tv[3 * k] - cc[0], tv[3 * k + 1] - cc[1], tv[3 * k + 2] - cc[2], pa, 3 * k)
     npt = poly_clip_plane(pa, 3, pb, 0.0, 0.0, -s, 0.0)
     ang = M_PI / 8
     step = ang * 2.0
@@ -2736,7 +2654,7 @@ cdef int cyl_cap(const dReal* g2, const dReal* tv, const dReal* w, const dReal* 
         ang = ang + step
     cnt = 0
     for k in range(npt):
-        quat_rotate(q, 1.0, pb[3 * k], pb[3 * k + 1], pb[3 * k + 2], res, 7 * cnt)
+        quat_rotate(q, pb[3 * k], pb[3 * k + 1], pb[3 * k + 2], res, 7 * cnt)
         res[7 * cnt] = res[7 * cnt] + cc[0]
         res[7 * cnt + 1] = res[7 * cnt + 1] + cc[1]
         res[7 * cnt + 2] = res[7 * cnt + 2] + cc[2]
@@ -2759,12 +2677,9 @@ cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcep
     cylinder record g2 (w: centre, axis, half length, radius) with triangle tv, by libode's rules."""
     cdef dReal nn[3]
     cdef dReal st[5]
-    nn[0] = (tv[7] - tv[4]) * (tv[2] - tv[5]) - (tv[8] - tv[5]) * (tv[1] - tv[4])
-    nn[1] = (tv[8] - tv[5]) * (tv[0] - tv[3]) - (tv[6] - tv[3]) * (tv[2] - tv[5])
-    nn[2] = (tv[6] - tv[3]) * (tv[1] - tv[4]) - (tv[7] - tv[4]) * (tv[0] - tv[3])
-    if normalize3(nn) == 0:
+    if tri_unit_normal(tv, nn) == 0:
         return 0
-    if (w[0] * nn[0] + w[1] * nn[1] + w[2] * nn[2]) + -(tv[0] * nn[0] + tv[1] * nn[1] + tv[2] * nn[2]) < 0:
+    if tri_behind(tv, nn, w[0], w[1], w[2]):
         return 0
     if cyl_separate(tv, nn, w, st) == 0:
         return 0
@@ -3216,12 +3131,11 @@ cdef int near_contacts(Buf* b, int i, int j) noexcept nogil:
     return 1
 
 
-cdef void buf_filter_near(Buf* b, Buf* merged, dReal tol) noexcept nogil:
-    """Copy into merged the contacts of b that survive libode's capsule/cylinder filter (as probed on
-    2-triangle meshes and chains of equal-depth contacts): every pair i < j of near contacts drops i when j is
-    deeper by more than tol, else j; a dropped contact still takes part in later pairs, so a chain of near
-    contacts keeps only its first (ties) or deepest links. The cylinder's depths follow libode's arithmetic
-    (tol 0); the capsule's differ by ulps, so tol = 1e-12 lets a tie keep the first."""
+cdef void buf_filter_near(Buf* b, Buf* merged) noexcept nogil:
+    """Copy into merged the contacts of b that survive libode's capsule/cylinder filter: every pair i < j of
+    near contacts (near_contacts) drops i when j is deeper, else j (a tie keeps the first); a dropped contact
+    still takes part in later pairs, so a chain of near contacts keeps only its first or deepest links. Both
+    colliders' depths follow libode's arithmetic, so its ties come out as libode's."""
     cdef int i, j, o
     cdef dReal* w
     w = work_new(b.n + 1)
@@ -3230,7 +3144,7 @@ cdef void buf_filter_near(Buf* b, Buf* merged, dReal tol) noexcept nogil:
     for i in range(b.n - 1):
         for j in range(i + 1, b.n):
             if near_contacts(b, i, j):
-                if b.c[j * CR + C_DEPTH] > b.c[i * CR + C_DEPTH] + tol:
+                if b.c[j * CR + C_DEPTH] > b.c[i * CR + C_DEPTH]:
                     w[i] = 0.0
                 else:
                     w[j] = 0.0
@@ -3308,7 +3222,7 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
         elif w[8] != 0:
             n = cyl_tri(g2, tv, w, res)
         else:
-            n = cap_tri(tv, w, res)
+            n = cap_tri(g2, tv, w, res)
         for k in range(n):
             # the box collects all, keeps the deepest (emit)
             if (cls == GC_BOX and not unimp) or out.n < maxc:
@@ -3346,10 +3260,8 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
                 to_int(out.c[t + C_SIDE1]),
                 to_int(out.c[t + C_SIDE2]),
             )
-    elif cls == GC_CYLINDER:
-        buf_filter_near(out, merged, 0.0)
     else:
-        buf_filter_near(out, merged, 1e-12)
+        buf_filter_near(out, merged)
     n = emit(merged, flags, contacts, skip)
     buf_free(out)
     buf_free(merged)

@@ -150,18 +150,21 @@ from .colliders.mpr import mpr_contact
 from .colliders.prim_contacts import unimp_of
 from .colliders.trimesh_box import BOX_EDGE_BIAS, box_axis, box_collect, box_put, box_tri, collide_trimesh_box
 from .colliders.trimesh_capsule import (
+    CAP_AXIS_MIN,
+    CAP_AXIS_MIN2,
     CAP_EDGE_TOL,
+    cap_axis,
+    cap_perp_axis,
+    cap_separate,
     cap_tri,
-    cap_try,
-    cyl_try,
+    seg_clip_plane,
     seg_clip_tri,
-    tri_front,
-    tt_unit_at,
+    tri_behind,
+    tri_unit_normal,
 )
 from .colliders.trimesh_cylinder import (
     CYL_AXIS_MIN,
     CYL_CAP_COS,
-    CYL_EDGE_TOL,
     M_PI,
     cyl_axis,
     cyl_cap,
@@ -170,8 +173,8 @@ from .colliders.trimesh_cylinder import (
     cyl_side,
     cyl_tri,
     poly_clip_plane,
+    quat_inverse,
     quat_rotate,
-    seg_clip_plane,
 )
 from .colliders.trimesh_ray import (
     _F32,

@@ -8,11 +8,11 @@ from math import cos, fabs, sin, sqrt
 from ... import _layout as L
 from ..rotation import normalize3, r_to_q
 from .mesh_registry import DINF
+from .trimesh_capsule import seg_clip_tri, tri_behind, tri_unit_normal
 
 M_PI = 3.141592653589793
 CYL_CAP_COS = 0.9  # cylinder-trimesh: |axis . normal| at or above this clips the triangle by the cap prism
 CYL_AXIS_MIN = 1e-5  # cylinder-trimesh: candidate axes shorter than this are skipped
-CYL_EDGE_TOL = 1e-5  # cylinder-trimesh: the side segment's edge planes reach this far out (unnormalised)
 
 
 # ---- kernels
@@ -30,22 +30,34 @@ CYL_EDGE_TOL = 1e-5  # cylinder-trimesh: the side segment's edge planes reach th
 # geom's quaternion), is clipped by that cap's plane and the octagon around the rim.
 
 
-def quat_rotate(q, s, x, y, z, out, o):
-    #: cdef void quat_rotate(const dReal* q, dReal s, dReal x, dReal y, dReal z, dReal* out,
-    #:                       int o) noexcept nogil
-    """out[o:o+3] = (x, y, z) rotated by quaternion q (w, x, y, z) with its vector part u times s (s = -1: by
-    the inverse), as the product q v q*: t = w v + u x v and e = u . v first, then w t + e u + u x t."""
-    #: dReal ux, uy, uz, tx, ty, tz, e
-    ux = q[1] * s
-    uy = q[2] * s
-    uz = q[3] * s
-    tx = x * q[0] + z * uy - y * uz
-    ty = y * q[0] + x * uz - z * ux
-    tz = z * q[0] + y * ux - x * uy
-    e = x * ux + y * uy + z * uz
-    out[o] = q[0] * tx + ux * e + uy * tz - uz * ty
-    out[o + 1] = q[0] * ty + uy * e + uz * tx - ux * tz
-    out[o + 2] = q[0] * tz + uz * e + ux * ty - uy * tx
+def quat_rotate(q, x, y, z, out, o):
+    #: cdef void quat_rotate(const dReal* q, dReal x, dReal y, dReal z, dReal* out, int o) noexcept nogil
+    """out[o:o+3] = (x, y, z) rotated by quaternion q (w, x, y, z; u its vector part), as the product
+    q v q*: t = w v + u x v and e = u . v first, then w t + e u + u x t."""
+    #: dReal tx, ty, tz, e
+    tx = x * q[0] + z * q[2] - y * q[3]
+    ty = y * q[0] + x * q[3] - z * q[1]
+    tz = z * q[0] + y * q[1] - x * q[2]
+    e = x * q[1] + y * q[2] + z * q[3]
+    out[o] = q[0] * tx + q[1] * e + q[2] * tz - q[3] * ty
+    out[o + 1] = q[0] * ty + q[2] * e + q[3] * tx - q[1] * tz
+    out[o + 2] = q[0] * tz + q[3] * e + q[1] * ty - q[2] * tx
+
+
+def quat_inverse(q, qi):
+    #: cdef void quat_inverse(const dReal* q, dReal* qi) noexcept nogil
+    """qi = the inverse of quaternion q: its conjugate times 1 / |q|^2 (zero when q is), as libode's cylinder
+    collider takes it (not assuming |q| = 1: the cap frame's points come out bit for bit)."""
+    #: dReal n
+    n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]
+    if n > 0:
+        n = 1.0 / n
+    else:
+        n = 0.0
+    qi[0] = q[0] * n
+    qi[1] = -q[1] * n
+    qi[2] = -q[2] * n
+    qi[3] = -q[3] * n
 
 
 def cyl_axis(tv, w, ax, ay, az, flip, st):
@@ -167,26 +179,6 @@ def cyl_separate(tv, nn, w, st):
     return 1
 
 
-def seg_clip_plane(p, nx, ny, nz, d):
-    #: cdef int seg_clip_plane(dReal* p, dReal nx, dReal ny, dReal nz, dReal d) noexcept nogil
-    """Clip segment p[0:3]-p[3:6] to n . x + d >= 0 in place: 0 when both ends are behind, else 1 (an end
-    behind moved to the crossing; an end exactly on the plane counts as neither side)."""
-    #: dReal d0, d1, x
-    #: int k, m
-    d0 = (p[0] * nx + p[1] * ny + p[2] * nz) + d
-    d1 = (p[3] * nx + p[4] * ny + p[5] * nz) + d
-    if d0 < 0 and d1 < 0:
-        return 0
-    if (d0 > 0 and d1 < 0) or (d0 < 0 and d1 > 0):
-        m = 3
-        if d0 < 0:
-            m = 0
-        for k in range(3):
-            x = p[k] - (p[k] - p[3 + k]) * d0 / (d0 - d1)
-            p[m + k] = x
-    return 1
-
-
 def poly_clip_plane(p, n, q, nx, ny, nz, d):
     #: cdef int poly_clip_plane(const dReal* p, int n, dReal* q, dReal nx, dReal ny, dReal nz,
     #:                          dReal d) noexcept nogil
@@ -233,19 +225,8 @@ def cyl_side(tv, nn, w, st, res):
         x = w[k] + (m[k] / l) * w[7]
         p[k] = (x + w[3 + k] * w[6]) - tv[k]
         p[3 + k] = (x - w[3 + k] * w[6]) - tv[k]
-    if seg_clip_plane(p, -nn[0], -nn[1], -nn[2], 0.0) == 0:
+    if seg_clip_tri(tv, nn, p) == 0:
         return 0
-    for k in range(3):
-        # the plane through edge k (from vertex k to the next) with normal N x edge
-        j = (k + 1) % 3
-        x = nn[1] * (tv[3 * j + 2] - tv[3 * k + 2]) - nn[2] * (tv[3 * j + 1] - tv[3 * k + 1])
-        y = nn[2] * (tv[3 * j] - tv[3 * k]) - nn[0] * (tv[3 * j + 2] - tv[3 * k + 2])
-        z = nn[0] * (tv[3 * j + 1] - tv[3 * k + 1]) - nn[1] * (tv[3 * j] - tv[3 * k])
-        d = CYL_EDGE_TOL
-        if k == 1:
-            d = -(((tv[3] - tv[0]) * x + (tv[4] - tv[1]) * y + (tv[5] - tv[2]) * z) - CYL_EDGE_TOL)
-        if seg_clip_plane(p, x, y, z, d) == 0:
-            return 0
     for j in range(2):
         for k in range(3):
             res[7 * j + k] = p[3 * j + k] + tv[k]
@@ -271,6 +252,7 @@ def cyl_cap(g2, tv, w, st, res):
     each point taken back to the world is a contact when its depth rt - |L.(p - c)| is positive."""
     #: dReal rm[9]
     #: dReal q[4]
+    #: dReal qi[4]
     #: dReal pa[48]
     #: dReal pb[48]
     #: dReal cc[3]
@@ -278,6 +260,7 @@ def cyl_cap(g2, tv, w, st, res):
     #: int k, npt, cnt, _k
     rm = [0.0] * 9  # py
     q = [0.0] * 4  # py
+    qi = [0.0] * 4  # py
     pa = [0.0] * 48  # py
     pb = [0.0] * 48  # py
     cc = [0.0] * 3  # py
@@ -289,8 +272,9 @@ def cyl_cap(g2, tv, w, st, res):
     for k in range(9):
         rm[k] = g2[L.G_R + k]
     r_to_q(rm, q)
+    quat_inverse(q, qi)
     for k in range(3):
-        quat_rotate(q, -1.0, tv[3 * k] - cc[0], tv[3 * k + 1] - cc[1], tv[3 * k + 2] - cc[2], pa, 3 * k)
+        quat_rotate(qi, tv[3 * k] - cc[0], tv[3 * k + 1] - cc[1], tv[3 * k + 2] - cc[2], pa, 3 * k)
     npt = poly_clip_plane(pa, 3, pb, 0.0, 0.0, -s, 0.0)
     ang = M_PI / 8
     step = ang * 2.0
@@ -301,7 +285,7 @@ def cyl_cap(g2, tv, w, st, res):
         ang = ang + step
     cnt = 0
     for k in range(npt):
-        quat_rotate(q, 1.0, pb[3 * k], pb[3 * k + 1], pb[3 * k + 2], res, 7 * cnt)
+        quat_rotate(q, pb[3 * k], pb[3 * k + 1], pb[3 * k + 2], res, 7 * cnt)
         res[7 * cnt] = res[7 * cnt] + cc[0]
         res[7 * cnt + 1] = res[7 * cnt + 1] + cc[1]
         res[7 * cnt + 2] = res[7 * cnt + 2] + cc[2]
@@ -327,12 +311,9 @@ def cyl_tri(g2, tv, w, res):
     #: dReal st[5]
     nn = [0.0] * 3  # py
     st = [0.0] * 5  # py
-    nn[0] = (tv[7] - tv[4]) * (tv[2] - tv[5]) - (tv[8] - tv[5]) * (tv[1] - tv[4])
-    nn[1] = (tv[8] - tv[5]) * (tv[0] - tv[3]) - (tv[6] - tv[3]) * (tv[2] - tv[5])
-    nn[2] = (tv[6] - tv[3]) * (tv[1] - tv[4]) - (tv[7] - tv[4]) * (tv[0] - tv[3])
-    if normalize3(nn) == 0:
+    if tri_unit_normal(tv, nn) == 0:
         return 0
-    if (w[0] * nn[0] + w[1] * nn[1] + w[2] * nn[2]) + -(tv[0] * nn[0] + tv[1] * nn[1] + tv[2] * nn[2]) < 0:
+    if tri_behind(tv, nn, w[0], w[1], w[2]):
         return 0
     if cyl_separate(tv, nn, w, st) == 0:
         return 0

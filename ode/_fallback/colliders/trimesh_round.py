@@ -26,7 +26,7 @@ from .trimesh_box import box_tri
 from .trimesh_capsule import cap_tri
 from .trimesh_cylinder import cyl_tri
 
-CAP_MERGE = 1e-4  # capsule-trimesh: contacts this close (per coordinate) with one normal are merged
+CAP_MERGE = 1e-4  # capsule/cylinder/box-trimesh: contacts this close (per coordinate) may be merged
 
 
 # ---- kernels
@@ -77,13 +77,12 @@ def near_contacts(b, i, j):
     return 1
 
 
-def buf_filter_near(b, merged, tol):
-    #: cdef void buf_filter_near(Buf* b, Buf* merged, dReal tol) noexcept nogil
-    """Copy into merged the contacts of b that survive libode's capsule/cylinder filter (as probed on
-    2-triangle meshes and chains of equal-depth contacts): every pair i < j of near contacts drops i when j is
-    deeper by more than tol, else j; a dropped contact still takes part in later pairs, so a chain of near
-    contacts keeps only its first (ties) or deepest links. The cylinder's depths follow libode's arithmetic
-    (tol 0); the capsule's differ by ulps, so tol = 1e-12 lets a tie keep the first."""
+def buf_filter_near(b, merged):
+    #: cdef void buf_filter_near(Buf* b, Buf* merged) noexcept nogil
+    """Copy into merged the contacts of b that survive libode's capsule/cylinder filter: every pair i < j of
+    near contacts (near_contacts) drops i when j is deeper, else j (a tie keeps the first); a dropped contact
+    still takes part in later pairs, so a chain of near contacts keeps only its first or deepest links. Both
+    colliders' depths follow libode's arithmetic, so its ties come out as libode's."""
     #: int i, j, o
     #: dReal* w
     w = work_new(b.n + 1)
@@ -92,7 +91,7 @@ def buf_filter_near(b, merged, tol):
     for i in range(b.n - 1):
         for j in range(i + 1, b.n):
             if near_contacts(b, i, j):
-                if b.c[j * L.CR + L.C_DEPTH] > b.c[i * L.CR + L.C_DEPTH] + tol:
+                if b.c[j * L.CR + L.C_DEPTH] > b.c[i * L.CR + L.C_DEPTH]:
                     w[i] = 0.0
                 else:
                     w[j] = 0.0
@@ -179,7 +178,7 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
         elif w[8] != 0:
             n = cyl_tri(g2, tv, w, res)
         else:
-            n = cap_tri(tv, w, res)
+            n = cap_tri(g2, tv, w, res)
         for k in range(n):
             # the box collects all, keeps the deepest (emit)
             if (cls == L.GC_BOX and not unimp) or out.n < maxc:
@@ -217,10 +216,8 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
                 to_int(out.c[t + L.C_SIDE1]),
                 to_int(out.c[t + L.C_SIDE2]),
             )
-    elif cls == L.GC_CYLINDER:
-        buf_filter_near(out, merged, 0.0)
     else:
-        buf_filter_near(out, merged, 1e-12)
+        buf_filter_near(out, merged)
     n = emit(merged, flags, contacts, skip)
     buf_free(out)
     buf_free(merged)
