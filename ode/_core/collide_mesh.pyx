@@ -2461,7 +2461,10 @@ cdef int cyl_axis(const dReal* tv, const dReal* w, dReal ax, dReal ay, dReal az,
     if fabs(d) > 1.0:
         rt = fabs(w[6])
     else:
-        rt = fabs(w[6] * d) + w[7] * sqrt(1.0 - d * d)
+        # each step rounded to dReal, as a float kernel computes it
+        rt = 1.0 - d * d
+        rt = sqrt(rt)
+        rt = fabs(w[6] * d) + w[7] * rt
     lo = 0.0
     hi = 0.0
     for k in range(3):

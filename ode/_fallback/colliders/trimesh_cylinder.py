@@ -78,7 +78,10 @@ def cyl_axis(tv, w, ax, ay, az, flip, st):
     if fabs(d) > 1.0:
         rt = fabs(w[6])
     else:
-        rt = fabs(w[6] * d) + w[7] * sqrt(1.0 - d * d)
+        # each step rounded to dReal, as a float kernel computes it
+        rt = 1.0 - d * d
+        rt = sqrt(rt)
+        rt = fabs(w[6] * d) + w[7] * rt
     lo = 0.0
     hi = 0.0
     for k in range(3):
