@@ -537,6 +537,16 @@ cdef void buf_push(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dRe
     b.n = b.n + 1
 
 
+cdef void buf_copy(Buf* b, Buf* src, int i) noexcept nogil:
+    """Collect record i of src as it is."""
+    cdef int k, o
+    buf_grow(b)
+    o = b.n * CR
+    for k in range(CR):
+        b.c[o + k] = src.c[i * CR + k]
+    b.n = b.n + 1
+
+
 cdef int buf_has(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz) noexcept nogil:
     """1 when b already holds a contact at exactly this point with exactly this normal."""
     cdef int k, o
@@ -2210,6 +2220,17 @@ cdef int seg_clip_tri(const dReal* tv, const dReal* nn, dReal* p) noexcept nogil
     return 1
 
 
+cdef void res_put(dReal* res, int j, const dReal* st, dReal d) noexcept nogil:
+    """Finish contact j of res (its point already written): the normal -L (st[1:4], from the triangle
+    towards the shape) and depth d, clamped at 0."""
+    if d < 0:
+        d = 0.0
+    res[7 * j + 3] = -st[1]
+    res[7 * j + 4] = -st[2]
+    res[7 * j + 5] = -st[3]
+    res[7 * j + 6] = d
+
+
 cdef int tri_unit_normal(const dReal* tv, dReal* nn) noexcept nogil:
     """nn = the unit normal (v2 - v1) x (v0 - v1) of triangle tv, safely normalised; 0 when degenerate."""
     nn[0] = (tv[7] - tv[4]) * (tv[2] - tv[5]) - (tv[8] - tv[5]) * (tv[1] - tv[4])
@@ -2223,6 +2244,20 @@ cdef int tri_behind(const dReal* tv, const dReal* nn, dReal cx, dReal cy, dReal 
     return (cx * nn[0] + cy * nn[1] + cz * nn[2]) + -(tv[0] * nn[0] + tv[1] * nn[1] + tv[2] * nn[2]) < 0
 
 
+cdef void tri_extent(const dReal* tv, const dReal* w, dReal nx, dReal ny, dReal nz,
+                     dReal* lh) noexcept nogil:
+    """lh = the least and greatest of triangle tv's vertices along (nx, ny, nz), relative to the centre
+    w[0:3]."""
+    cdef dReal x
+    cdef int k
+    for k in range(3):
+        x = (tv[3 * k] - w[0]) * nx + (tv[3 * k + 1] - w[1]) * ny + (tv[3 * k + 2] - w[2]) * nz
+        if k == 0 or x < lh[0]:
+            lh[0] = x
+        if k == 0 or x > lh[1]:
+            lh[1] = x
+
+
 cdef int cap_axis(const dReal* tv, const dReal* w, dReal hl, dReal ax, dReal ay, dReal az,
                   int flip, dReal* st) noexcept nogil:
     """Candidate separating axis (ax, ay, az) of the capsule w (centre, axis, -, radius; hl the half length
@@ -2230,8 +2265,8 @@ cdef int cap_axis(const dReal* tv, const dReal* w, dReal hl, dReal ax, dReal ay,
     its length below CAP_AXIS_MIN; 0 when it separates; else 1, keeping in st (overlap, normal, centre, half
     width) the axis when its overlap is below st[0], turned towards the triangle when flip is set."""
     cdef dReal n[3]
-    cdef dReal rc, lo, hi, x, c, half, d
-    cdef int k
+    cdef dReal lh[2]
+    cdef dReal rc, c, half, d
     if ax * ax + ay * ay + az * az <= CAP_AXIS_MIN2:
         return 1
     if sqrt(ax * ax + ay * ay + az * az) < CAP_AXIS_MIN:
@@ -2241,16 +2276,9 @@ cdef int cap_axis(const dReal* tv, const dReal* w, dReal hl, dReal ax, dReal ay,
     n[2] = az
     tt_unit(n)
     rc = fabs(w[3] * n[0] + w[4] * n[1] + w[5] * n[2]) * hl + w[7]
-    lo = 0.0
-    hi = 0.0
-    for k in range(3):
-        x = (tv[3 * k] - w[0]) * n[0] + (tv[3 * k + 1] - w[1]) * n[1] + (tv[3 * k + 2] - w[2]) * n[2]
-        if k == 0 or x < lo:
-            lo = x
-        if k == 0 or x > hi:
-            hi = x
-    c = (lo + hi) * 0.5
-    half = (hi - lo) * 0.5
+    tri_extent(tv, w, n[0], n[1], n[2], lh)
+    c = (lh[0] + lh[1]) * 0.5
+    half = (lh[1] - lh[0]) * 0.5
     if fabs(c) > rc + half:
         return 0
     d = (rc + half) - fabs(c)
@@ -2270,14 +2298,14 @@ cdef int cap_axis(const dReal* tv, const dReal* w, dReal hl, dReal ax, dReal ay,
     return 1
 
 
-cdef int cap_perp_axis(const dReal* tv, const dReal* w, dReal hl, dReal px, dReal py, dReal pz,
-                       dReal ux, dReal uy, dReal uz, dReal* st) noexcept nogil:
-    """cap_axis for (p x u) x u, the direction p's component across u (reversed)."""
+cdef int cap_perp_axis(const dReal* tv, const dReal* w, dReal hl, const dReal* p, const dReal* u,
+                       dReal* st) noexcept nogil:
+    """cap_axis for (p x u) x u, the direction of p's component across u (reversed)."""
     cdef dReal tx, ty, tz
-    tx = py * uz - pz * uy
-    ty = pz * ux - px * uz
-    tz = px * uy - py * ux
-    return cap_axis(tv, w, hl, ty * uz - tz * uy, tz * ux - tx * uz, tx * uy - ty * ux, 1, st)
+    tx = p[1] * u[2] - p[2] * u[1]
+    ty = p[2] * u[0] - p[0] * u[2]
+    tz = p[0] * u[1] - p[1] * u[0]
+    return cap_axis(tv, w, hl, ty * u[2] - tz * u[1], tz * u[0] - tx * u[2], tx * u[1] - ty * u[0], 1, st)
 
 
 cdef int cap_separate(const dReal* tv, const dReal* nn, const dReal* w, dReal hl,
@@ -2286,6 +2314,9 @@ cdef int cap_separate(const dReal* tv, const dReal* nn, const dReal* w, dReal hl
     comment); 0 when an axis separates, else 1 with the kept axis in st."""
     cdef dReal e[9]
     cdef dReal cp[6]
+    cdef dReal p[3]
+    cdef dReal u[3]
+    cdef dReal x, y, z
     cdef int k, j, m
     for k in range(3):
         j = (k + 1) % 3
@@ -2296,71 +2327,31 @@ cdef int cap_separate(const dReal* tv, const dReal* nn, const dReal* w, dReal hl
     st[0] = DINF
     if cap_axis(tv, w, hl, -nn[0], -nn[1], -nn[2], 0, st) == 0:
         return 0
-    for k in range(3):
-        if (
-            cap_axis(
-                tv,
-                w,
-                hl,
-                w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1],
-                w[5] * e[3 * k] - w[3] * e[3 * k + 2],
-                w[3] * e[3 * k + 1] - w[4] * e[3 * k],
-                1,
-                st,
-            )
-            == 0
-        ):
+    for k in range(3):  # a x each edge
+        x = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
+        y = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
+        z = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
+        if cap_axis(tv, w, hl, x, y, z, 1, st) == 0:
             return 0
-    for j in range(2):
+    for j in range(2):  # ((cp - v) x edge) x edge from cp0, then from cp1, v the edge's first vertex
         for k in range(3):
-            if (
-                cap_perp_axis(
-                    tv,
-                    w,
-                    hl,
-                    cp[3 * j] - tv[3 * k],
-                    cp[3 * j + 1] - tv[3 * k + 1],
-                    cp[3 * j + 2] - tv[3 * k + 2],
-                    e[3 * k],
-                    e[3 * k + 1],
-                    e[3 * k + 2],
-                    st,
-                )
-                == 0
-            ):
+            for m in range(3):
+                p[m] = cp[3 * j + m] - tv[3 * k + m]
+                u[m] = e[3 * k + m]
+            if cap_perp_axis(tv, w, hl, p, u, st) == 0:
                 return 0
-    for k in range(3):
-        if (
-            cap_perp_axis(
-                tv,
-                w,
-                hl,
-                tv[3 * k] - cp[0],
-                tv[3 * k + 1] - cp[1],
-                tv[3 * k + 2] - cp[2],
-                w[3],
-                w[4],
-                w[5],
-                st,
-            )
-            == 0
-        ):
+    for k in range(3):  # ((v - cp0) x a) x a
+        for m in range(3):
+            p[m] = tv[3 * k + m] - cp[m]
+            u[m] = w[3 + m]
+        if cap_perp_axis(tv, w, hl, p, u, st) == 0:
             return 0
-    for j in range(2):
+    for j in range(2):  # v - cp0, then v - cp1
         for k in range(3):
-            if (
-                cap_axis(
-                    tv,
-                    w,
-                    hl,
-                    tv[3 * k] - cp[3 * j],
-                    tv[3 * k + 1] - cp[3 * j + 1],
-                    tv[3 * k + 2] - cp[3 * j + 2],
-                    1,
-                    st,
-                )
-                == 0
-            ):
+            x = tv[3 * k] - cp[3 * j]
+            y = tv[3 * k + 1] - cp[3 * j + 1]
+            z = tv[3 * k + 2] - cp[3 * j + 2]
+            if cap_axis(tv, w, hl, x, y, z, 1, st) == 0:
                 return 0
     return 1
 
@@ -2392,12 +2383,7 @@ cdef int cap_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcep
         d = (
             (res[7 * j] - w[0]) * st[1] + (res[7 * j + 1] - w[1]) * st[2] + (res[7 * j + 2] - w[2]) * st[3]
         ) - (st[4] - st[5])
-        if d < 0:
-            d = 0.0
-        res[7 * j + 3] = -st[1]
-        res[7 * j + 4] = -st[2]
-        res[7 * j + 5] = -st[3]
-        res[7 * j + 6] = d
+        res_put(res, j, st, d)
     return 2
 
 
@@ -2449,8 +2435,8 @@ cdef int cyl_axis(const dReal* tv, const dReal* w, dReal ax, dReal ay, dReal az,
     """Candidate separating axis (ax, ay, az) of cylinder w (centre, axis, half length, radius) against
     triangle tv: 0 when it separates; else 1, keeping in st (overlap, normal, rt) the axis when its overlap
     is below st[0], turned towards the triangle when flip is set. Shorter than CYL_AXIS_MIN: skipped."""
-    cdef dReal l, d, rt, lo, hi, x, c, half
-    cdef int k
+    cdef dReal lh[2]
+    cdef dReal l, d, rt, c, half
     l = sqrt(ax * ax + ay * ay + az * az)
     if l < CYL_AXIS_MIN:
         return 1
@@ -2465,16 +2451,9 @@ cdef int cyl_axis(const dReal* tv, const dReal* w, dReal ax, dReal ay, dReal az,
         rt = 1.0 - d * d
         rt = sqrt(rt)
         rt = fabs(w[6] * d) + w[7] * rt
-    lo = 0.0
-    hi = 0.0
-    for k in range(3):
-        x = (tv[3 * k] - w[0]) * ax + (tv[3 * k + 1] - w[1]) * ay + (tv[3 * k + 2] - w[2]) * az
-        if k == 0 or x < lo:
-            lo = x
-        if k == 0 or x > hi:
-            hi = x
-    c = (lo + hi) * 0.5
-    half = (hi - lo) * 0.5
+    tri_extent(tv, w, ax, ay, az, lh)
+    c = (lh[0] + lh[1]) * 0.5
+    half = (lh[1] - lh[0]) * 0.5
     if fabs(c) > rt + half:
         return 0
     d = -(fabs(c) - (rt + half))
@@ -2587,7 +2566,7 @@ cdef int poly_clip_plane(const dReal* p, int n, dReal* q, dReal nx, dReal ny, dR
 cdef int cyl_side(const dReal* tv, const dReal* nn, const dReal* w, const dReal* st,
                   dReal* res) noexcept nogil:
     """The two contacts of the cylinder's surface line deepest along st's normal L, clipped (relative to
-    v0) by the triangle's plane and its three edge planes (N x edge, CYL_EDGE_TOL outwards); depth
+    v0) by the triangle's plane and its three edge planes (N x edge, CAP_EDGE_TOL outwards); depth
     st[0] - (rt - (p - c)), clamped at 0. 0 contacts when the line is clipped away."""
     cdef dReal p[6]
     cdef dReal m[3]
@@ -2613,12 +2592,7 @@ cdef int cyl_side(const dReal* tv, const dReal* nn, const dReal* w, const dReal*
             -((res[7 * j] - w[0]) * st[1] + (res[7 * j + 1] - w[1]) * st[2] + (res[7 * j + 2] - w[2]) * st[3])
             + st[4]
         )
-        if d < 0:
-            d = 0.0
-        res[7 * j + 3] = -st[1]
-        res[7 * j + 4] = -st[2]
-        res[7 * j + 5] = -st[3]
-        res[7 * j + 6] = d
+        res_put(res, j, st, d)
     return 2
 
 
@@ -2667,10 +2641,7 @@ cdef int cyl_cap(const dReal* g2, const dReal* tv, const dReal* w, const dReal* 
             + (res[7 * cnt + 2] - w[2]) * st[3]
         )
         if d > 0:
-            res[7 * cnt + 3] = -st[1]
-            res[7 * cnt + 4] = -st[2]
-            res[7 * cnt + 5] = -st[3]
-            res[7 * cnt + 6] = d
+            res_put(res, cnt, st, d)
             cnt += 1
     return cnt
 
@@ -3091,33 +3062,30 @@ cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, co
 
 
 
-cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
-                    int s1, int s2) noexcept nogil:
-    """Collect a box-trimesh contact; one within CAP_MERGE (per coordinate) of a collected contact whose
-    normal is within 0.9999 in dot replaces it only when deeper by 1e-12 (fitted to libode's box-trimesh)."""
-    cdef int k, o
+cdef void buf_merge(Buf* b, Buf* src, int i) noexcept nogil:
+    """Collect box-trimesh contact i of src; one within CAP_MERGE (per coordinate) of a collected contact
+    whose normal is within 0.9999 in dot replaces it only when deeper by 1e-12 (fitted to libode's
+    box-trimesh)."""
+    cdef int k, o, m, s
+    s = i * CR
     for k in range(b.n):
         o = k * CR
         if (
-            fabs(b.c[o + C_POS] - px) < CAP_MERGE
-            and fabs(b.c[o + C_POS + 1] - py) < CAP_MERGE
-            and fabs(b.c[o + C_POS + 2] - pz) < CAP_MERGE
-            and (b.c[o + C_NORMAL] * nx + b.c[o + C_NORMAL + 1] * ny)
-            + b.c[o + C_NORMAL + 2] * nz
+            fabs(b.c[o + C_POS] - src.c[s + C_POS]) < CAP_MERGE
+            and fabs(b.c[o + C_POS + 1] - src.c[s + C_POS + 1]) < CAP_MERGE
+            and fabs(b.c[o + C_POS + 2] - src.c[s + C_POS + 2]) < CAP_MERGE
+            and (
+                b.c[o + C_NORMAL] * src.c[s + C_NORMAL]
+                + b.c[o + C_NORMAL + 1] * src.c[s + C_NORMAL + 1]
+                + b.c[o + C_NORMAL + 2] * src.c[s + C_NORMAL + 2]
+            )
             > 0.9999
         ):
-            if depth > b.c[o + C_DEPTH] + 1e-12:
-                b.c[o + C_POS] = px
-                b.c[o + C_POS + 1] = py
-                b.c[o + C_POS + 2] = pz
-                b.c[o + C_NORMAL] = nx
-                b.c[o + C_NORMAL + 1] = ny
-                b.c[o + C_NORMAL + 2] = nz
-                b.c[o + C_DEPTH] = depth
-                b.c[o + C_SIDE1] = s1
-                b.c[o + C_SIDE2] = s2
+            if src.c[s + C_DEPTH] > b.c[o + C_DEPTH] + 1e-12:
+                for m in range(CR):
+                    b.c[o + m] = src.c[s + m]
             return
-    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
+    buf_copy(b, src, i)
 
 
 cdef int near_contacts(Buf* b, int i, int j) noexcept nogil:
@@ -3139,7 +3107,7 @@ cdef void buf_filter_near(Buf* b, Buf* merged) noexcept nogil:
     near contacts (near_contacts) drops i when j is deeper, else j (a tie keeps the first); a dropped contact
     still takes part in later pairs, so a chain of near contacts keeps only its first or deepest links. Both
     colliders' depths follow libode's arithmetic, so its ties come out as libode's."""
-    cdef int i, j, o
+    cdef int i, j
     cdef dReal* w
     w = work_new(b.n + 1)
     for i in range(b.n):
@@ -3153,19 +3121,7 @@ cdef void buf_filter_near(Buf* b, Buf* merged) noexcept nogil:
                     w[j] = 0.0
     for i in range(b.n):
         if w[i] != 0.0:
-            o = i * CR
-            buf_push(
-                merged,
-                b.c[o + C_POS],
-                b.c[o + C_POS + 1],
-                b.c[o + C_POS + 2],
-                b.c[o + C_NORMAL],
-                b.c[o + C_NORMAL + 1],
-                b.c[o + C_NORMAL + 2],
-                b.c[o + C_DEPTH],
-                to_int(b.c[o + C_SIDE1]),
-                to_int(b.c[o + C_SIDE2]),
-            )
+            buf_copy(merged, b, i)
     work_free(w)
 
 
@@ -3250,19 +3206,7 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
     merged = buf_new()
     if cls == GC_BOX:
         for k in range(out.n):
-            t = k * CR
-            buf_merge(
-                merged,
-                out.c[t + C_POS],
-                out.c[t + C_POS + 1],
-                out.c[t + C_POS + 2],
-                out.c[t + C_NORMAL],
-                out.c[t + C_NORMAL + 1],
-                out.c[t + C_NORMAL + 2],
-                out.c[t + C_DEPTH],
-                to_int(out.c[t + C_SIDE1]),
-                to_int(out.c[t + C_SIDE2]),
-            )
+            buf_merge(merged, out, k)
     else:
         buf_filter_near(out, merged)
     n = emit(merged, flags, contacts, skip)

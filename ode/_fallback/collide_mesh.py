@@ -65,7 +65,16 @@ from .colliders.mesh_aabb_mass import (
     mesh_aabb_py,
     mesh_bounds,
 )
-from .colliders.mesh_contacts import MERGE_DIST2, MERGE_DOT, buf_add, buf_has, buf_push, emit, maxc_of
+from .colliders.mesh_contacts import (
+    MERGE_DIST2,
+    MERGE_DOT,
+    buf_add,
+    buf_copy,
+    buf_has,
+    buf_push,
+    emit,
+    maxc_of,
+)
 from .colliders.mesh_geometry import (
     clip_poly,
     mesh_clip,
@@ -157,9 +166,11 @@ from .colliders.trimesh_capsule import (
     cap_perp_axis,
     cap_separate,
     cap_tri,
+    res_put,
     seg_clip_plane,
     seg_clip_tri,
     tri_behind,
+    tri_extent,
     tri_unit_normal,
 )
 from .colliders.trimesh_cylinder import (

@@ -75,6 +75,18 @@ def seg_clip_tri(tv, nn, p):
     return 1
 
 
+def res_put(res, j, st, d):
+    #: cdef void res_put(dReal* res, int j, const dReal* st, dReal d) noexcept nogil
+    """Finish contact j of res (its point already written): the normal -L (st[1:4], from the triangle
+    towards the shape) and depth d, clamped at 0."""
+    if d < 0:
+        d = 0.0
+    res[7 * j + 3] = -st[1]
+    res[7 * j + 4] = -st[2]
+    res[7 * j + 5] = -st[3]
+    res[7 * j + 6] = d
+
+
 def tri_unit_normal(tv, nn):
     #: cdef int tri_unit_normal(const dReal* tv, dReal* nn) noexcept nogil
     """nn = the unit normal (v2 - v1) x (v0 - v1) of triangle tv, safely normalised; 0 when degenerate."""
@@ -90,6 +102,21 @@ def tri_behind(tv, nn, cx, cy, cz):
     return (cx * nn[0] + cy * nn[1] + cz * nn[2]) + -(tv[0] * nn[0] + tv[1] * nn[1] + tv[2] * nn[2]) < 0
 
 
+def tri_extent(tv, w, nx, ny, nz, lh):
+    #: cdef void tri_extent(const dReal* tv, const dReal* w, dReal nx, dReal ny, dReal nz,
+    #:                      dReal* lh) noexcept nogil
+    """lh = the least and greatest of triangle tv's vertices along (nx, ny, nz), relative to the centre
+    w[0:3]."""
+    #: dReal x
+    #: int k
+    for k in range(3):
+        x = (tv[3 * k] - w[0]) * nx + (tv[3 * k + 1] - w[1]) * ny + (tv[3 * k + 2] - w[2]) * nz
+        if k == 0 or x < lh[0]:
+            lh[0] = x
+        if k == 0 or x > lh[1]:
+            lh[1] = x
+
+
 def cap_axis(tv, w, hl, ax, ay, az, flip, st):
     #: cdef int cap_axis(const dReal* tv, const dReal* w, dReal hl, dReal ax, dReal ay, dReal az,
     #:                   int flip, dReal* st) noexcept nogil
@@ -98,9 +125,10 @@ def cap_axis(tv, w, hl, ax, ay, az, flip, st):
     its length below CAP_AXIS_MIN; 0 when it separates; else 1, keeping in st (overlap, normal, centre, half
     width) the axis when its overlap is below st[0], turned towards the triangle when flip is set."""
     #: dReal n[3]
-    #: dReal rc, lo, hi, x, c, half, d
-    #: int k
+    #: dReal lh[2]
+    #: dReal rc, c, half, d
     n = [0.0] * 3  # py
+    lh = [0.0] * 2  # py
     if ax * ax + ay * ay + az * az <= CAP_AXIS_MIN2:
         return 1
     if sqrt(ax * ax + ay * ay + az * az) < CAP_AXIS_MIN:
@@ -110,16 +138,9 @@ def cap_axis(tv, w, hl, ax, ay, az, flip, st):
     n[2] = az
     tt_unit(n)
     rc = fabs(w[3] * n[0] + w[4] * n[1] + w[5] * n[2]) * hl + w[7]
-    lo = 0.0
-    hi = 0.0
-    for k in range(3):
-        x = (tv[3 * k] - w[0]) * n[0] + (tv[3 * k + 1] - w[1]) * n[1] + (tv[3 * k + 2] - w[2]) * n[2]
-        if k == 0 or x < lo:
-            lo = x
-        if k == 0 or x > hi:
-            hi = x
-    c = (lo + hi) * 0.5
-    half = (hi - lo) * 0.5
+    tri_extent(tv, w, n[0], n[1], n[2], lh)
+    c = (lh[0] + lh[1]) * 0.5
+    half = (lh[1] - lh[0]) * 0.5
     if fabs(c) > rc + half:
         return 0
     d = (rc + half) - fabs(c)
@@ -139,15 +160,15 @@ def cap_axis(tv, w, hl, ax, ay, az, flip, st):
     return 1
 
 
-def cap_perp_axis(tv, w, hl, px, py, pz, ux, uy, uz, st):
-    #: cdef int cap_perp_axis(const dReal* tv, const dReal* w, dReal hl, dReal px, dReal py, dReal pz,
-    #:                        dReal ux, dReal uy, dReal uz, dReal* st) noexcept nogil
-    """cap_axis for (p x u) x u, the direction p's component across u (reversed)."""
+def cap_perp_axis(tv, w, hl, p, u, st):
+    #: cdef int cap_perp_axis(const dReal* tv, const dReal* w, dReal hl, const dReal* p, const dReal* u,
+    #:                        dReal* st) noexcept nogil
+    """cap_axis for (p x u) x u, the direction of p's component across u (reversed)."""
     #: dReal tx, ty, tz
-    tx = py * uz - pz * uy
-    ty = pz * ux - px * uz
-    tz = px * uy - py * ux
-    return cap_axis(tv, w, hl, ty * uz - tz * uy, tz * ux - tx * uz, tx * uy - ty * ux, 1, st)
+    tx = p[1] * u[2] - p[2] * u[1]
+    ty = p[2] * u[0] - p[0] * u[2]
+    tz = p[0] * u[1] - p[1] * u[0]
+    return cap_axis(tv, w, hl, ty * u[2] - tz * u[1], tz * u[0] - tx * u[2], tx * u[1] - ty * u[0], 1, st)
 
 
 def cap_separate(tv, nn, w, hl, st):
@@ -157,9 +178,14 @@ def cap_separate(tv, nn, w, hl, st):
     comment); 0 when an axis separates, else 1 with the kept axis in st."""
     #: dReal e[9]
     #: dReal cp[6]
+    #: dReal p[3]
+    #: dReal u[3]
+    #: dReal x, y, z
     #: int k, j, m
     e = [0.0] * 9  # py
     cp = [0.0] * 6  # py
+    p = [0.0] * 3  # py
+    u = [0.0] * 3  # py
     for k in range(3):
         j = (k + 1) % 3
         for m in range(3):
@@ -169,71 +195,31 @@ def cap_separate(tv, nn, w, hl, st):
     st[0] = DINF
     if cap_axis(tv, w, hl, -nn[0], -nn[1], -nn[2], 0, st) == 0:
         return 0
-    for k in range(3):
-        if (
-            cap_axis(
-                tv,
-                w,
-                hl,
-                w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1],
-                w[5] * e[3 * k] - w[3] * e[3 * k + 2],
-                w[3] * e[3 * k + 1] - w[4] * e[3 * k],
-                1,
-                st,
-            )
-            == 0
-        ):
+    for k in range(3):  # a x each edge
+        x = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
+        y = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
+        z = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
+        if cap_axis(tv, w, hl, x, y, z, 1, st) == 0:
             return 0
-    for j in range(2):
+    for j in range(2):  # ((cp - v) x edge) x edge from cp0, then from cp1, v the edge's first vertex
         for k in range(3):
-            if (
-                cap_perp_axis(
-                    tv,
-                    w,
-                    hl,
-                    cp[3 * j] - tv[3 * k],
-                    cp[3 * j + 1] - tv[3 * k + 1],
-                    cp[3 * j + 2] - tv[3 * k + 2],
-                    e[3 * k],
-                    e[3 * k + 1],
-                    e[3 * k + 2],
-                    st,
-                )
-                == 0
-            ):
+            for m in range(3):
+                p[m] = cp[3 * j + m] - tv[3 * k + m]
+                u[m] = e[3 * k + m]
+            if cap_perp_axis(tv, w, hl, p, u, st) == 0:
                 return 0
-    for k in range(3):
-        if (
-            cap_perp_axis(
-                tv,
-                w,
-                hl,
-                tv[3 * k] - cp[0],
-                tv[3 * k + 1] - cp[1],
-                tv[3 * k + 2] - cp[2],
-                w[3],
-                w[4],
-                w[5],
-                st,
-            )
-            == 0
-        ):
+    for k in range(3):  # ((v - cp0) x a) x a
+        for m in range(3):
+            p[m] = tv[3 * k + m] - cp[m]
+            u[m] = w[3 + m]
+        if cap_perp_axis(tv, w, hl, p, u, st) == 0:
             return 0
-    for j in range(2):
+    for j in range(2):  # v - cp0, then v - cp1
         for k in range(3):
-            if (
-                cap_axis(
-                    tv,
-                    w,
-                    hl,
-                    tv[3 * k] - cp[3 * j],
-                    tv[3 * k + 1] - cp[3 * j + 1],
-                    tv[3 * k + 2] - cp[3 * j + 2],
-                    1,
-                    st,
-                )
-                == 0
-            ):
+            x = tv[3 * k] - cp[3 * j]
+            y = tv[3 * k + 1] - cp[3 * j + 1]
+            z = tv[3 * k + 2] - cp[3 * j + 2]
+            if cap_axis(tv, w, hl, x, y, z, 1, st) == 0:
                 return 0
     return 1
 
@@ -269,12 +255,7 @@ def cap_tri(g2, tv, w, res):
         d = (
             (res[7 * j] - w[0]) * st[1] + (res[7 * j + 1] - w[1]) * st[2] + (res[7 * j + 2] - w[2]) * st[3]
         ) - (st[4] - st[5])
-        if d < 0:
-            d = 0.0
-        res[7 * j + 3] = -st[1]
-        res[7 * j + 4] = -st[2]
-        res[7 * j + 5] = -st[3]
-        res[7 * j + 6] = d
+        res_put(res, j, st, d)
     return 2
 
 

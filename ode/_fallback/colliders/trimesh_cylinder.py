@@ -8,7 +8,7 @@ from math import cos, fabs, sin, sqrt
 from ... import _layout as L
 from ..rotation import normalize3, r_to_q
 from .mesh_registry import DINF
-from .trimesh_capsule import seg_clip_tri, tri_behind, tri_unit_normal
+from .trimesh_capsule import res_put, seg_clip_tri, tri_behind, tri_extent, tri_unit_normal
 
 M_PI = 3.141592653589793
 CYL_CAP_COS = 0.9  # cylinder-trimesh: |axis . normal| at or above this clips the triangle by the cap prism
@@ -66,8 +66,9 @@ def cyl_axis(tv, w, ax, ay, az, flip, st):
     """Candidate separating axis (ax, ay, az) of cylinder w (centre, axis, half length, radius) against
     triangle tv: 0 when it separates; else 1, keeping in st (overlap, normal, rt) the axis when its overlap
     is below st[0], turned towards the triangle when flip is set. Shorter than CYL_AXIS_MIN: skipped."""
-    #: dReal l, d, rt, lo, hi, x, c, half
-    #: int k
+    #: dReal lh[2]
+    #: dReal l, d, rt, c, half
+    lh = [0.0] * 2  # py
     l = sqrt(ax * ax + ay * ay + az * az)
     if l < CYL_AXIS_MIN:
         return 1
@@ -82,16 +83,9 @@ def cyl_axis(tv, w, ax, ay, az, flip, st):
         rt = 1.0 - d * d
         rt = sqrt(rt)
         rt = fabs(w[6] * d) + w[7] * rt
-    lo = 0.0
-    hi = 0.0
-    for k in range(3):
-        x = (tv[3 * k] - w[0]) * ax + (tv[3 * k + 1] - w[1]) * ay + (tv[3 * k + 2] - w[2]) * az
-        if k == 0 or x < lo:
-            lo = x
-        if k == 0 or x > hi:
-            hi = x
-    c = (lo + hi) * 0.5
-    half = (hi - lo) * 0.5
+    tri_extent(tv, w, ax, ay, az, lh)
+    c = (lh[0] + lh[1]) * 0.5
+    half = (lh[1] - lh[0]) * 0.5
     if fabs(c) > rt + half:
         return 0
     d = -(fabs(c) - (rt + half))
@@ -209,7 +203,7 @@ def cyl_side(tv, nn, w, st, res):
     #: cdef int cyl_side(const dReal* tv, const dReal* nn, const dReal* w, const dReal* st,
     #:                   dReal* res) noexcept nogil
     """The two contacts of the cylinder's surface line deepest along st's normal L, clipped (relative to
-    v0) by the triangle's plane and its three edge planes (N x edge, CYL_EDGE_TOL outwards); depth
+    v0) by the triangle's plane and its three edge planes (N x edge, CAP_EDGE_TOL outwards); depth
     st[0] - (rt - L.(p - c)), clamped at 0. 0 contacts when the line is clipped away."""
     #: dReal p[6]
     #: dReal m[3]
@@ -237,12 +231,7 @@ def cyl_side(tv, nn, w, st, res):
             -((res[7 * j] - w[0]) * st[1] + (res[7 * j + 1] - w[1]) * st[2] + (res[7 * j + 2] - w[2]) * st[3])
             + st[4]
         )
-        if d < 0:
-            d = 0.0
-        res[7 * j + 3] = -st[1]
-        res[7 * j + 4] = -st[2]
-        res[7 * j + 5] = -st[3]
-        res[7 * j + 6] = d
+        res_put(res, j, st, d)
     return 2
 
 
@@ -298,10 +287,7 @@ def cyl_cap(g2, tv, w, st, res):
             + (res[7 * cnt + 2] - w[2]) * st[3]
         )
         if d > 0:
-            res[7 * cnt + 3] = -st[1]
-            res[7 * cnt + 4] = -st[2]
-            res[7 * cnt + 5] = -st[3]
-            res[7 * cnt + 6] = d
+            res_put(res, cnt, st, d)
             cnt += 1
     return cnt
 

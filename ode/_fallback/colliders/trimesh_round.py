@@ -7,7 +7,7 @@ A source of the generated ``collide_mesh`` kernel (tools/gen/gen_kernels.py).
 from math import fabs
 
 from ... import _layout as L
-from .mesh_contacts import buf_push, emit, maxc_of
+from .mesh_contacts import buf_copy, buf_push, emit, maxc_of
 from .mesh_geometry import to_local
 from .mesh_registry import (
     MESH_TRIMESH,
@@ -15,7 +15,6 @@ from .mesh_registry import (
     buf_new,
     rec,
     reg_get,
-    to_int,
     tri_box_out,
     tri_world,
     work_free,
@@ -32,34 +31,31 @@ CAP_MERGE = 1e-4  # capsule/cylinder/box-trimesh: contacts this close (per coord
 # ---- kernels
 
 
-def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2):
-    #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
-    #:                     int s1, int s2) noexcept nogil
-    """Collect a box-trimesh contact; one within CAP_MERGE (per coordinate) of a collected contact whose
-    normal is within 0.9999 in dot replaces it only when deeper by 1e-12 (fitted to libode's box-trimesh)."""
-    #: int k, o
+def buf_merge(b, src, i):
+    #: cdef void buf_merge(Buf* b, Buf* src, int i) noexcept nogil
+    """Collect box-trimesh contact i of src; one within CAP_MERGE (per coordinate) of a collected contact
+    whose normal is within 0.9999 in dot replaces it only when deeper by 1e-12 (fitted to libode's
+    box-trimesh)."""
+    #: int k, o, m, s
+    s = i * L.CR
     for k in range(b.n):
         o = k * L.CR
         if (
-            fabs(b.c[o + L.C_POS] - px) < CAP_MERGE
-            and fabs(b.c[o + L.C_POS + 1] - py) < CAP_MERGE
-            and fabs(b.c[o + L.C_POS + 2] - pz) < CAP_MERGE
-            and (b.c[o + L.C_NORMAL] * nx + b.c[o + L.C_NORMAL + 1] * ny)
-            + b.c[o + L.C_NORMAL + 2] * nz
+            fabs(b.c[o + L.C_POS] - src.c[s + L.C_POS]) < CAP_MERGE
+            and fabs(b.c[o + L.C_POS + 1] - src.c[s + L.C_POS + 1]) < CAP_MERGE
+            and fabs(b.c[o + L.C_POS + 2] - src.c[s + L.C_POS + 2]) < CAP_MERGE
+            and (
+                b.c[o + L.C_NORMAL] * src.c[s + L.C_NORMAL]
+                + b.c[o + L.C_NORMAL + 1] * src.c[s + L.C_NORMAL + 1]
+                + b.c[o + L.C_NORMAL + 2] * src.c[s + L.C_NORMAL + 2]
+            )
             > 0.9999
         ):
-            if depth > b.c[o + L.C_DEPTH] + 1e-12:
-                b.c[o + L.C_POS] = px
-                b.c[o + L.C_POS + 1] = py
-                b.c[o + L.C_POS + 2] = pz
-                b.c[o + L.C_NORMAL] = nx
-                b.c[o + L.C_NORMAL + 1] = ny
-                b.c[o + L.C_NORMAL + 2] = nz
-                b.c[o + L.C_DEPTH] = depth
-                b.c[o + L.C_SIDE1] = s1
-                b.c[o + L.C_SIDE2] = s2
+            if src.c[s + L.C_DEPTH] > b.c[o + L.C_DEPTH] + 1e-12:
+                for m in range(L.CR):
+                    b.c[o + m] = src.c[s + m]
             return
-    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
+    buf_copy(b, src, i)
 
 
 def near_contacts(b, i, j):
@@ -83,7 +79,7 @@ def buf_filter_near(b, merged):
     near contacts (near_contacts) drops i when j is deeper, else j (a tie keeps the first); a dropped contact
     still takes part in later pairs, so a chain of near contacts keeps only its first or deepest links. Both
     colliders' depths follow libode's arithmetic, so its ties come out as libode's."""
-    #: int i, j, o
+    #: int i, j
     #: dReal* w
     w = work_new(b.n + 1)
     for i in range(b.n):
@@ -97,19 +93,7 @@ def buf_filter_near(b, merged):
                     w[j] = 0.0
     for i in range(b.n):
         if w[i] != 0.0:
-            o = i * L.CR
-            buf_push(
-                merged,
-                b.c[o + L.C_POS],
-                b.c[o + L.C_POS + 1],
-                b.c[o + L.C_POS + 2],
-                b.c[o + L.C_NORMAL],
-                b.c[o + L.C_NORMAL + 1],
-                b.c[o + L.C_NORMAL + 2],
-                b.c[o + L.C_DEPTH],
-                to_int(b.c[o + L.C_SIDE1]),
-                to_int(b.c[o + L.C_SIDE2]),
-            )
+            buf_copy(merged, b, i)
     work_free(w)
 
 
@@ -203,19 +187,7 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
     merged = buf_new()
     if cls == L.GC_BOX:
         for k in range(out.n):
-            t = k * L.CR
-            buf_merge(
-                merged,
-                out.c[t + L.C_POS],
-                out.c[t + L.C_POS + 1],
-                out.c[t + L.C_POS + 2],
-                out.c[t + L.C_NORMAL],
-                out.c[t + L.C_NORMAL + 1],
-                out.c[t + L.C_NORMAL + 2],
-                out.c[t + L.C_DEPTH],
-                to_int(out.c[t + L.C_SIDE1]),
-                to_int(out.c[t + L.C_SIDE2]),
-            )
+            buf_merge(merged, out, k)
     else:
         buf_filter_near(out, merged)
     n = emit(merged, flags, contacts, skip)
