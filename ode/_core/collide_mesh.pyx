@@ -16,6 +16,7 @@ import numpy as np
 from .dreal cimport dReal
 from .layout cimport *
 from .collide_prim cimport mpr_contact, unimp_of
+from .rotation cimport normalize3, r_to_q
 
 cnp.import_array()
 
@@ -29,7 +30,10 @@ cdef double DINF = INFINITY
 cdef double CAP_MERGE = 1e-4
 cdef double BOX_EDGE_BIAS = 1.5
 cdef double CYL_CAP_COS = 0.9
+cdef double CYL_AXIS_MIN = 1e-5
 cdef double CAP_EDGE_TOL = 1e-5
+cdef double CAP_AXIS_MIN2 = 9.999999974752427e-07
+cdef double CAP_AXIS_MIN = 1e-5
 cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
 cdef double TT_TIE = 0.0
@@ -530,6 +534,16 @@ cdef void buf_push(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dRe
     b.c[o + C_DEPTH] = depth
     b.c[o + C_SIDE1] = s1
     b.c[o + C_SIDE2] = s2
+    b.n = b.n + 1
+
+
+cdef void buf_copy(Buf* b, Buf* src, int i) noexcept nogil:
+    """Collect record i of src as it is."""
+    cdef int k, o
+    buf_grow(b)
+    o = b.n * CR
+    for k in range(CR):
+        b.c[o + k] = src.c[i * CR + k]
     b.n = b.n + 1
 
 
@@ -2154,531 +2168,498 @@ cdef int collide_trimesh_sphere(const dReal* g1, const int* i1, const dReal* g2,
 
 
 
-# ---- capsule-trimesh as libode (observed through the oracle, per triangle and across triangles): triangles
-# in the order of the mesh's AABB tree (tree_order at registration); per front-facing triangle a
-# separating-axis test over the face normal, the capsule axis crossed with each edge (from the edge line to
-# the axis when parallel), the directions from each vertex to the nearest axis point and from each capsule end
-# to the nearest point of each edge, each in its orientation of smaller overlap; the smallest overlap wins
-# (the first on ties) and any negative one separates. The contact points are the ends of the capsule axis
-# segment moved by -radius along that normal and clipped to the triangle's prism (its edge planes, 1e-5
-# outwards in units of the edge length) and to the back of its plane; depth = the triangle's extent along the
-# normal minus the point's. Contacts of later triangles within 1e-4 (per coordinate) of a collected one with
-# the same normal replace it only when deeper.
+# ---- capsule-trimesh in libode's arithmetic. Per front-facing triangle (normal N = (v2 - v1) x (v0 - v1),
+# safely normalised; the centre behind its plane skips it) a separating-axis search keeps the first axis of
+# smallest overlap (rc + half width) - |centre of the triangle's interval| (vertices taken relative to the
+# capsule centre c), rc = |a.L| hl + r for the half length hl of the segment between the cap centres
+# cp0/cp1 = c +- a hl: -N (never flipped), a x each edge, ((cp0 - v) x edge) x edge and then the same from cp1
+# for each edge and its first vertex, ((v - cp0) x a) x a, v - cp0 and v - cp1 for each vertex. The segment
+# moved by r along the kept normal L (from the capsule into the triangle) is clipped (relative to v0) by the
+# triangle's plane and edge planes; its two ends are the contacts, of depth (p - c) - (centre - half
+# width), clamped at 0.
 
 
-cdef void tt_unit_at(dReal* n, int o) noexcept nogil:
-    """n[o:o+3] scaled to unit length as tt_unit does (libode's normalisation)."""
-    cdef dReal m[3]
-    m[0] = n[o]
-    m[1] = n[o + 1]
-    m[2] = n[o + 2]
-    tt_unit(m)
-    n[o] = m[0]
-    n[o + 1] = m[1]
-    n[o + 2] = m[2]
-
-
-cdef int cyl_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
-    """cap_try for a cylinder, in libode's arithmetic (bit for bit on the recordings, which decides its ties):
-    the cylinder's half extent along L is h min(1, |a|) + r sqrt(1 - (a)^2), the triangle's extent is
-    taken relative to the centre ((v - c)); best[4] = the triangle's top along the kept normal, relative to
-    c."""
-    cdef dReal l, d, dn, tmax, tmin, x, ca, rad
-    cdef int k
-    l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
-    if l == 0:
-        return 1
-    w[9] = w[9] / l
-    w[10] = w[10] / l
-    w[11] = w[11] / l
-    tmax = w[9] * (tv[0] - w[0]) + w[10] * (tv[1] - w[1]) + w[11] * (tv[2] - w[2])
-    tmin = tmax
-    for k in range(1, 3):
-        x = w[9] * (tv[3 * k] - w[0]) + w[10] * (tv[3 * k + 1] - w[1]) + w[11] * (tv[3 * k + 2] - w[2])
-        if x > tmax:
-            tmax = x
-        if x < tmin:
-            tmin = x
-    ca = w[9] * w[3] + w[10] * w[4] + w[11] * w[5]
-    x = 1.0 - ca * ca
-    if x > 0:
-        x = sqrt(x)
-    else:
-        x = 0.0
-    ca = fabs(ca)
-    if ca > 1.0:
-        ca = 1.0
-    rad = w[6] * ca + w[7] * x
-    d = rad + tmax
-    dn = rad - tmin
-    if dn < d:
-        if dn < 0:
-            return 0
-        if best[0] < 0 or dn < best[0]:
-            best[0] = dn
-            best[1] = -w[9]
-            best[2] = -w[10]
-            best[3] = -w[11]
-            best[4] = -tmin
-        return 1
-    if d < 0:
+cdef int seg_clip_plane(dReal* p, dReal nx, dReal ny, dReal nz, dReal d) noexcept nogil:
+    """Clip segment p[0:3]-p[3:6] to n . x + d >= 0 in place: 0 when both ends are behind, else 1 (an end
+    behind moved to the crossing; an end exactly on the plane counts as neither side)."""
+    cdef dReal d0, d1, x
+    cdef int k, m
+    d0 = (p[0] * nx + p[1] * ny + p[2] * nz) + d
+    d1 = (p[3] * nx + p[4] * ny + p[5] * nz) + d
+    if d0 < 0 and d1 < 0:
         return 0
-    if best[0] < 0 or d < best[0]:
-        best[0] = d
-        best[1] = w[9]
-        best[2] = w[10]
-        best[3] = w[11]
-        best[4] = tmax
+    if (d0 > 0 and d1 < 0) or (d0 < 0 and d1 > 0):
+        m = 3
+        if d0 < 0:
+            m = 0
+        for k in range(3):
+            x = p[k] - (p[k] - p[3 + k]) * d0 / (d0 - d1)
+            p[m + k] = x
     return 1
 
 
-cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil:
-    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule (w[8] = 0; a cylinder, w[8] = 1, goes
-    to cyl_try) with w[0:3] centre, w[3:6] axis, w[6] half length, w[7] radius against triangle tv: keep in
-    best (depth, normal, triangle extent) the smaller overlap of its two orientations when below best[0]
-    (best[0] < 0: none yet). Returns 0 when the axis separates."""
-    cdef dReal d, dn, tmax, tmin, x, rad
-    cdef int k
-    if w[8] != 0:
-        return cyl_try(tv, w, best)
-    if w[9] == 0 and w[10] == 0 and w[11] == 0:
-        return 1
-    tt_unit_at(w, 9)  # libode's normalisation (normals bit for bit on one-triangle probes)
-    # extents about the centre as the cylinder's (more of libode's depths come out bit for bit)
-    tmax = w[9] * (tv[0] - w[0]) + w[10] * (tv[1] - w[1]) + w[11] * (tv[2] - w[2])
-    tmin = tmax
-    for k in range(1, 3):
-        x = w[9] * (tv[3 * k] - w[0]) + w[10] * (tv[3 * k + 1] - w[1]) + w[11] * (tv[3 * k + 2] - w[2])
-        if x > tmax:
-            tmax = x
-        if x < tmin:
-            tmin = x
-    rad = w[6] * fabs(v3dot(w, 3, w, 9)) + w[7]
-    d = rad + tmax
-    dn = rad - tmin
-    if dn < d:
-        if dn < 0:
-            return 0
-        if best[0] < 0 or dn < best[0]:
-            best[0] = dn
-            best[1] = -w[9]
-            best[2] = -w[10]
-            best[3] = -w[11]
-            best[4] = -tmin
-        return 1
-    if d < 0:
+cdef int seg_clip_tri(const dReal* tv, const dReal* nn, dReal* p) noexcept nogil:
+    """Clip segment p (two points relative to vertex 0) by the back of triangle tv's plane (unit normal nn)
+    and its three edge planes (N x edge, CAP_EDGE_TOL outwards, unnormalised), as libode's capsule and
+    cylinder colliders; 0 when nothing is left."""
+    cdef dReal x, y, z, d
+    cdef int k, j
+    if seg_clip_plane(p, -nn[0], -nn[1], -nn[2], 0.0) == 0:
         return 0
-    if best[0] < 0 or d < best[0]:
-        best[0] = d
-        best[1] = w[9]
-        best[2] = w[10]
-        best[3] = w[11]
-        best[4] = tmax
+    for k in range(3):
+        # the plane through edge k (from vertex k to the next) with normal N x edge
+        j = (k + 1) % 3
+        x = nn[1] * (tv[3 * j + 2] - tv[3 * k + 2]) - nn[2] * (tv[3 * j + 1] - tv[3 * k + 1])
+        y = nn[2] * (tv[3 * j] - tv[3 * k]) - nn[0] * (tv[3 * j + 2] - tv[3 * k + 2])
+        z = nn[0] * (tv[3 * j + 1] - tv[3 * k + 1]) - nn[1] * (tv[3 * j] - tv[3 * k])
+        d = CAP_EDGE_TOL
+        if k == 1:
+            d = -(((tv[3] - tv[0]) * x + (tv[4] - tv[1]) * y + (tv[5] - tv[2]) * z) - CAP_EDGE_TOL)
+        if seg_clip_plane(p, x, y, z, d) == 0:
+            return 0
     return 1
 
 
-cdef int tri_front(const dReal* tv, dReal* w, dReal* e, dReal* nn, dReal* best) noexcept nogil:
-    """Shared start of capsule/cylinder-triangle: edges e, unit normal nn, libode's back-face test (0 when the
-    centre w[0:3] is behind) and the face normal tried as the first axis (0 when it separates)."""
-    cdef dReal l
+cdef void res_put(dReal* res, int j, const dReal* st, dReal d) noexcept nogil:
+    """Finish contact j of res (its point already written): the normal -L (st[1:4], from the triangle
+    towards the shape) and depth d, clamped at 0."""
+    if d < 0:
+        d = 0.0
+    res[7 * j + 3] = -st[1]
+    res[7 * j + 4] = -st[2]
+    res[7 * j + 5] = -st[3]
+    res[7 * j + 6] = d
+
+
+cdef int tri_unit_normal(const dReal* tv, dReal* nn) noexcept nogil:
+    """nn = the unit normal (v2 - v1) x (v0 - v1) of triangle tv, safely normalised; 0 when degenerate."""
+    nn[0] = (tv[7] - tv[4]) * (tv[2] - tv[5]) - (tv[8] - tv[5]) * (tv[1] - tv[4])
+    nn[1] = (tv[8] - tv[5]) * (tv[0] - tv[3]) - (tv[6] - tv[3]) * (tv[2] - tv[5])
+    nn[2] = (tv[6] - tv[3]) * (tv[1] - tv[4]) - (tv[7] - tv[4]) * (tv[0] - tv[3])
+    return normalize3(nn)
+
+
+cdef int tri_behind(const dReal* tv, const dReal* nn, dReal cx, dReal cy, dReal cz) noexcept nogil:
+    """1 when the point c is behind the plane of triangle tv (unit normal nn): N.c - N.v0 < 0."""
+    return (cx * nn[0] + cy * nn[1] + cz * nn[2]) + -(tv[0] * nn[0] + tv[1] * nn[1] + tv[2] * nn[2]) < 0
+
+
+cdef void tri_extent(const dReal* tv, const dReal* w, dReal nx, dReal ny, dReal nz,
+                     dReal* lh) noexcept nogil:
+    """lh = the least and greatest of triangle tv's vertices along (nx, ny, nz), relative to the centre
+    w[0:3]."""
+    cdef dReal x
+    cdef int k
+    for k in range(3):
+        x = (tv[3 * k] - w[0]) * nx + (tv[3 * k + 1] - w[1]) * ny + (tv[3 * k + 2] - w[2]) * nz
+        if k == 0 or x < lh[0]:
+            lh[0] = x
+        if k == 0 or x > lh[1]:
+            lh[1] = x
+
+
+cdef int cap_axis(const dReal* tv, const dReal* w, dReal hl, dReal ax, dReal ay, dReal az,
+                  int flip, dReal* st) noexcept nogil:
+    """Candidate separating axis (ax, ay, az) of the capsule w (centre, axis, -, radius; hl the half length
+    between its cap centres) against triangle tv: skipped when its squared length is at most CAP_AXIS_MIN2 or
+    its length below CAP_AXIS_MIN; 0 when it separates; else 1, keeping in st (overlap, normal, centre, half
+    width) the axis when its overlap is below st[0], turned towards the triangle when flip is set."""
+    cdef dReal n[3]
+    cdef dReal lh[2]
+    cdef dReal rc, c, half, d
+    if ax * ax + ay * ay + az * az <= CAP_AXIS_MIN2:
+        return 1
+    if sqrt(ax * ax + ay * ay + az * az) < CAP_AXIS_MIN:
+        return 1
+    n[0] = ax
+    n[1] = ay
+    n[2] = az
+    tt_unit(n)
+    rc = fabs(w[3] * n[0] + w[4] * n[1] + w[5] * n[2]) * hl + w[7]
+    tri_extent(tv, w, n[0], n[1], n[2], lh)
+    c = (lh[0] + lh[1]) * 0.5
+    half = (lh[1] - lh[0]) * 0.5
+    if fabs(c) > rc + half:
+        return 0
+    d = (rc + half) - fabs(c)
+    if d < st[0]:
+        st[0] = d
+        st[5] = half
+        if flip and c < 0:
+            st[1] = -n[0]
+            st[2] = -n[1]
+            st[3] = -n[2]
+            st[4] = -c
+        else:
+            st[1] = n[0]
+            st[2] = n[1]
+            st[3] = n[2]
+            st[4] = c
+    return 1
+
+
+cdef int cap_perp_axis(const dReal* tv, const dReal* w, dReal hl, const dReal* p, const dReal* u,
+                       dReal* st) noexcept nogil:
+    """cap_axis for (p x u) x u, the direction of p's component across u (reversed)."""
+    cdef dReal tx, ty, tz
+    tx = p[1] * u[2] - p[2] * u[1]
+    ty = p[2] * u[0] - p[0] * u[2]
+    tz = p[0] * u[1] - p[1] * u[0]
+    return cap_axis(tv, w, hl, ty * u[2] - tz * u[1], tz * u[0] - tx * u[2], tx * u[1] - ty * u[0], 1, st)
+
+
+cdef int cap_separate(const dReal* tv, const dReal* nn, const dReal* w, dReal hl,
+                      dReal* st) noexcept nogil:
+    """The separating-axis search of the capsule against triangle tv in libode's order (see the section
+    comment); 0 when an axis separates, else 1 with the kept axis in st."""
+    cdef dReal e[9]
+    cdef dReal cp[6]
+    cdef dReal p[3]
+    cdef dReal u[3]
+    cdef dReal x, y, z
     cdef int k, j, m
     for k in range(3):
         j = (k + 1) % 3
         for m in range(3):
             e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
-    if w[8] == 0:
-        # the capsule's face normal as libode's (bit for bit on one-triangle probes): (v1 - v0) x (v2 - v1),
-        # normalised as tt_unit
-        nn[0] = e[1] * e[5] - e[2] * e[4]
-        nn[1] = e[2] * e[3] - e[0] * e[5]
-        nn[2] = e[0] * e[4] - e[1] * e[3]
-        if nn[0] == 0 and nn[1] == 0 and nn[2] == 0:
-            return 0
-        tt_unit_at(nn, 0)
-    else:
-        # the cylinder's (libode's bits here would change which of its equal-depth contacts merge: 16 -> 17
-        # poses)
-        nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
-        nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
-        nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
-        l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
-        if l == 0:
-            return 0
-        nn[0] = nn[0] / l
-        nn[1] = nn[1] / l
-        nn[2] = nn[2] / l
-    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
+            cp[m] = w[m] + w[3 + m] * hl
+            cp[3 + m] = w[m] - w[3 + m] * hl
+    st[0] = DINF
+    if cap_axis(tv, w, hl, -nn[0], -nn[1], -nn[2], 0, st) == 0:
         return 0
-    best[0] = -1.0
-    w[9] = nn[0]
-    w[10] = nn[1]
-    w[11] = nn[2]
-    if cap_try(tv, w, best) == 0:
-        return 0
-    return 1
-
-
-cdef int seg_clip_tri(const dReal* tv, const dReal* e, const dReal* nn, const dReal* w, dReal px,
-                      dReal py, dReal pz, dReal h, dReal* lh) noexcept nogil:
-    """Clip the segment p + w[3:6] t, t in [-h, h], by triangle tv's edge planes (edges e, normal nn, pushed
-    out by CAP_EDGE_TOL) and the back of its plane; 0 when nothing is left, else 1 with lh = [lo, hi]."""
-    cdef dReal n[3]
-    cdef dReal x, s, f, t, lo, hi
-    cdef int k, j
-    lo = -h
-    hi = h
-    for k in range(4):
-        if k < 3:
-            j = (k + 2) % 3
-            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
-            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
-            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
-            if (
-                n[0] * (tv[3 * j] - tv[3 * k])
-                + n[1] * (tv[3 * j + 1] - tv[3 * k + 1])
-                + n[2] * (tv[3 * j + 2] - tv[3 * k + 2])
-                > 0
-            ):
-                n[0] = -n[0]
-                n[1] = -n[1]
-                n[2] = -n[2]
-            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
-        else:
-            n[0] = nn[0]
-            n[1] = nn[1]
-            n[2] = nn[2]
-            x = v3dot(n, 0, tv, 0)
-        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
-        f = (n[0] * px + n[1] * py + n[2] * pz) - x
-        if fabs(s) < 1e-300:
-            if f > 0:
-                return 0
-            continue
-        t = -f / s
-        if s > 0:
-            if t < hi:
-                hi = t
-        elif t > lo:
-            lo = t
-    if lo > hi:
-        return 0
-    lh[0] = lo
-    lh[1] = hi
-    return 1
-
-
-cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil:
-    """Contacts (0 to 2, 7 reals each in res: point, normal from the triangle towards the capsule, depth) of
-    the capsule in w (centre, axis, half length, radius) with triangle tv, by libode's rules."""
-    cdef dReal e[9]
-    cdef dReal nn[3]
-    cdef dReal best[5]
-    cdef dReal n[3]
-    cdef dReal lh[2]
-    cdef dReal l, x, h, r, lo, hi, s, f, t, px, py, pz
-    cdef int k, j, m, cnt
-    h = w[6]
-    r = w[7]
-    if tri_front(tv, w, e, nn, best) == 0:
-        return 0
-    for k in range(3):
-        w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
-        w[10] = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
-        w[11] = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
-        if w[9] * w[9] + w[10] * w[10] + w[11] * w[11] < 1e-12:
-            l = sqrt(v3dot(e, 3 * k, e, 3 * k))
-            n[0] = e[3 * k] / l
-            n[1] = e[3 * k + 1] / l
-            n[2] = e[3 * k + 2] / l
-            px = w[0] - tv[3 * k]
-            py = w[1] - tv[3 * k + 1]
-            pz = w[2] - tv[3 * k + 2]
-            x = px * n[0] + py * n[1] + pz * n[2]
-            w[9] = px - n[0] * x
-            w[10] = py - n[1] * x
-            w[11] = pz - n[2] * x
-        if cap_try(tv, w, best) == 0:
+    for k in range(3):  # a x each edge
+        x = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
+        y = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
+        z = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
+        if cap_axis(tv, w, hl, x, y, z, 1, st) == 0:
             return 0
-    for k in range(3):
-        t = (tv[3 * k] - w[0]) * w[3] + (tv[3 * k + 1] - w[1]) * w[4] + (tv[3 * k + 2] - w[2]) * w[5]
-        if t > h:
-            t = h
-        if t < -h:
-            t = -h
-        w[9] = (w[0] + w[3] * t) - tv[3 * k]
-        w[10] = (w[1] + w[4] * t) - tv[3 * k + 1]
-        w[11] = (w[2] + w[5] * t) - tv[3 * k + 2]
-        if cap_try(tv, w, best) == 0:
-            return 0
-    for j in range(2):
-        s = h
-        if j == 1:
-            s = -h
-        px = w[0] + w[3] * s
-        py = w[1] + w[4] * s
-        pz = w[2] + w[5] * s
+    for j in range(2):  # ((cp - v) x edge) x edge from cp0, then from cp1, v the edge's first vertex
         for k in range(3):
-            t = (
-                (px - tv[3 * k]) * e[3 * k]
-                + (py - tv[3 * k + 1]) * e[3 * k + 1]
-                + (pz - tv[3 * k + 2]) * e[3 * k + 2]
-            ) / v3dot(e, 3 * k, e, 3 * k)
-            if t > 1.0:
-                t = 1.0
-            if t < 0.0:
-                t = 0.0
-            w[9] = px - (tv[3 * k] + e[3 * k] * t)
-            w[10] = py - (tv[3 * k + 1] + e[3 * k + 1] * t)
-            w[11] = pz - (tv[3 * k + 2] + e[3 * k + 2] * t)
-            if cap_try(tv, w, best) == 0:
+            for m in range(3):
+                p[m] = cp[3 * j + m] - tv[3 * k + m]
+                u[m] = e[3 * k + m]
+            if cap_perp_axis(tv, w, hl, p, u, st) == 0:
                 return 0
-    # clip the moved axis segment q(t) = c - r L + a t, t in [-h, h]
-    px = w[0] - best[1] * r
-    py = w[1] - best[2] * r
-    pz = w[2] - best[3] * r
-    if seg_clip_tri(tv, e, nn, w, px, py, pz, h, lh) == 0:
+    for k in range(3):  # ((v - cp0) x a) x a
+        for m in range(3):
+            p[m] = tv[3 * k + m] - cp[m]
+            u[m] = w[3 + m]
+        if cap_perp_axis(tv, w, hl, p, u, st) == 0:
+            return 0
+    for j in range(2):  # v - cp0, then v - cp1
+        for k in range(3):
+            x = tv[3 * k] - cp[3 * j]
+            y = tv[3 * k + 1] - cp[3 * j + 1]
+            z = tv[3 * k + 2] - cp[3 * j + 2]
+            if cap_axis(tv, w, hl, x, y, z, 1, st) == 0:
+                return 0
+    return 1
+
+
+cdef int cap_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcept nogil:
+    """Contacts (0 or 2, 7 reals each in res: point, normal from the triangle towards the capsule, depth) of
+    the capsule record g2 (w: centre, axis, half length, radius) with triangle tv, by libode's rules."""
+    cdef dReal nn[3]
+    cdef dReal st[6]
+    cdef dReal p[6]
+    cdef dReal hl, x, d
+    cdef int k, j
+    hl = (g2[G_LENGTH] + 2 * w[7]) * 0.5 - w[7]
+    if tri_unit_normal(tv, nn) == 0:
         return 0
-    lo = lh[0]
-    hi = lh[1]
-    cnt = 0
+    if tri_behind(tv, nn, w[0], w[1], w[2]):
+        return 0
+    if cap_separate(tv, nn, w, hl, st) == 0:
+        return 0
+    for k in range(3):
+        x = w[k] + st[1 + k] * w[7]
+        p[k] = (x + w[3 + k] * hl) - tv[k]
+        p[3 + k] = (x - w[3 + k] * hl) - tv[k]
+    if seg_clip_tri(tv, nn, p) == 0:
+        return 0
     for j in range(2):
-        if j == 0:
-            t = hi
-        else:
-            t = lo
-            if not (hi > lo):
-                break
-        res[7 * cnt] = (w[0] + w[3] * t) - best[1] * r
-        res[7 * cnt + 1] = (w[1] + w[4] * t) - best[2] * r
-        res[7 * cnt + 2] = (w[2] + w[5] * t) - best[3] * r
-        res[7 * cnt + 3] = best[1]
-        res[7 * cnt + 4] = best[2]
-        res[7 * cnt + 5] = best[3]
-        res[7 * cnt + 6] = best[4] - (
-            best[1] * (res[7 * cnt] - w[0])
-            + best[2] * (res[7 * cnt + 1] - w[1])
-            + best[3] * (res[7 * cnt + 2] - w[2])
-        )
-        cnt += 1
-    return cnt
+        for k in range(3):
+            res[7 * j + k] = p[3 * j + k] + tv[k]
+        d = (
+            (res[7 * j] - w[0]) * st[1] + (res[7 * j + 1] - w[1]) * st[2] + (res[7 * j + 2] - w[2]) * st[3]
+        ) - (st[4] - st[5])
+        res_put(res, j, st, d)
+    return 2
 
 
 
 
 
-# ---- cylinder-trimesh as libode (observed per triangle through the oracle, single-triangle meshes): the
-# capsule's triangle order, back-face test and cap; its merge replaces on any greater depth (buf_merge).
-# Separating axes in this order, the first of equal overlaps kept: the face normal, the cylinder axis a, a x
-# each edge (skipped when |a x e|^2 <= 1e-12), the direction from each vertex to the axis (perpendicular to
-# a), then for the cap at +h and the one at -h and each edge the rim-edge axis e x (a x (X - cc)), X the edge
-# line's crossing of the cap plane (cap centre cc; skipped when the edge is parallel to the plane). The
-# cylinder's half extent along L is h min(1, |a.L|) + r sqrt(1 - (a.L)^2), the triangle's is taken about the
-# centre. When the winner is within acos 0.9 of the axis, the triangle is clipped by the octagonal prism
-# circumscribing the cylinder (its sides r from the axis, corners on its x and y axes) and by the near cap
-# plane only, each remaining vertex a contact of depth (extent - |(p - c)|) when positive (the smaller of
-# the two orientations' depths); otherwise the surface line deepest along the normal is clipped as a capsule's
-# axis.
+# ---- cylinder-trimesh in libode's arithmetic (its contacts, depths and ties come out bit for bit on the
+# recorded poses). Per front-facing triangle (normal N = (v2 - v1) x (v0 - v1), safely normalised; the centre
+# on its back skips it) a separating-axis search keeps the first axis of smallest overlap
+# (rt + half width) - |centre of the triangle's interval|, rt the cylinder's half extent
+# h |a.L| + r sqrt(1 - (a.L)^2): -N (never flipped), a x each edge, the perpendicular from the axis through
+# the top cap centre to each vertex, the axis a, then per cap (top, bottom) and edge (v0v1, v1v2, v0v2) the
+# rim axis (tangent at the edge line's crossing of the cap plane) x edge; the kept normal L points from the
+# cylinder into the triangle. With |a.L| < 0.9 the cylinder's surface line deepest along L is clipped by the
+# triangle's plane and edge planes; otherwise the triangle, in the frame of the near cap (rotated by the
+# geom's quaternion), is clipped by that cap's plane and the octagon around the rim.
 
 
-cdef dReal cap_depth_local(const dReal* g2, const dReal* best, const dReal* q, int k, dReal h, dReal r,
-                           dReal s) noexcept nogil:
-    """A float kernel's depth of clipped point k (q, the cylinder's frame; near cap plane q_z = -s h) along
-    best's normal: libode's (double) depth rad - |(p - c)| is ~1e-9 for points clipped onto a cap plane
-    tilted from the normal, below float rounding of its terms (~1e-7); here the cap plane's terms cancel
-    exactly (a point within float rounding of the plane is put on it) and the rest is taken in the frame,
-    (h |L_z| - L_z q_z) + (r sqrt(1 - L_z^2) - (L_x q_x + L_y q_y)), so its sign follows libode's."""
-    cdef dReal lx, ly, lz, qz, az, sx, v, e
-    lx = g2[G_R] * best[1] + g2[G_R + 3] * best[2] + g2[G_R + 6] * best[3]
-    ly = g2[G_R + 1] * best[1] + g2[G_R + 4] * best[2] + g2[G_R + 7] * best[3]
-    lz = g2[G_R + 2] * best[1] + g2[G_R + 5] * best[2] + g2[G_R + 8] * best[3]
-    qz = q[3 * k + 2]
-    if fabs(qz + s * h) <= 1e-6 * h:
-        qz = -s * h
-    sx = 1.0 - lz * lz
-    if sx > 0:
-        sx = sqrt(sx)
+cdef void quat_rotate(const dReal* q, dReal x, dReal y, dReal z, dReal* out, int o) noexcept nogil:
+    """out[o:o+3] = (x, y, z) rotated by quaternion q (w, x, y, z; u its vector part), as the product
+    q v q*: t = w v + u x v and e = u . v first, then w t + e u + u x t."""
+    cdef dReal tx, ty, tz, e
+    tx = x * q[0] + z * q[2] - y * q[3]
+    ty = y * q[0] + x * q[3] - z * q[1]
+    tz = z * q[0] + y * q[1] - x * q[2]
+    e = x * q[1] + y * q[2] + z * q[3]
+    out[o] = q[0] * tx + q[1] * e + q[2] * tz - q[3] * ty
+    out[o + 1] = q[0] * ty + q[2] * e + q[3] * tx - q[1] * tz
+    out[o + 2] = q[0] * tz + q[3] * e + q[1] * ty - q[2] * tx
+
+
+cdef void quat_inverse(const dReal* q, dReal* qi) noexcept nogil:
+    """qi = the inverse of quaternion q: its conjugate times 1 / |q|^2 (zero when q is), as libode's cylinder
+    collider takes it (not assuming |q| = 1: the cap frame's points come out bit for bit)."""
+    cdef dReal n
+    n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]
+    if n > 0:
+        n = 1.0 / n
     else:
-        sx = 0.0
-    az = fabs(lz)
-    e = lx * q[3 * k] + ly * q[3 * k + 1]
-    v = e + lz * qz
-    if v >= 0:
-        return (h * az - lz * qz) + (r * sx - e)
-    return (h * az + lz * qz) + (r * sx + e)
+        n = 0.0
+    qi[0] = q[0] * n
+    qi[1] = -q[1] * n
+    qi[2] = -q[2] * n
+    qi[3] = -q[3] * n
+
+
+cdef int cyl_axis(const dReal* tv, const dReal* w, dReal ax, dReal ay, dReal az, int flip,
+                  dReal* st) noexcept nogil:
+    """Candidate separating axis (ax, ay, az) of cylinder w (centre, axis, half length, radius) against
+    triangle tv: 0 when it separates; else 1, keeping in st (overlap, normal, rt) the axis when its overlap
+    is below st[0], turned towards the triangle when flip is set. Shorter than CYL_AXIS_MIN: skipped."""
+    cdef dReal lh[2]
+    cdef dReal l, d, rt, c, half
+    l = sqrt(ax * ax + ay * ay + az * az)
+    if l < CYL_AXIS_MIN:
+        return 1
+    ax = ax / l
+    ay = ay / l
+    az = az / l
+    d = w[3] * ax + w[4] * ay + w[5] * az
+    if fabs(d) > 1.0:
+        rt = fabs(w[6])
+    else:
+        # each step rounded to dReal, as a float kernel computes it
+        rt = 1.0 - d * d
+        rt = sqrt(rt)
+        rt = fabs(w[6] * d) + w[7] * rt
+    tri_extent(tv, w, ax, ay, az, lh)
+    c = (lh[0] + lh[1]) * 0.5
+    half = (lh[1] - lh[0]) * 0.5
+    if fabs(c) > rt + half:
+        return 0
+    d = -(fabs(c) - (rt + half))
+    if d < st[0]:
+        st[0] = d
+        st[4] = rt
+        if flip and c < 0:
+            ax = -ax
+            ay = -ay
+            az = -az
+        st[1] = ax
+        st[2] = ay
+        st[3] = az
+    return 1
+
+
+cdef int cyl_rim_axis(const dReal* tv, const dReal* w, dReal s, int i, int j,
+                      dReal* st) noexcept nogil:
+    """The rim axis of the cap at c + a s against the edge from vertex i to vertex j (cyl_axis's result):
+    the tangent of the rim circle at the edge line's crossing of the cap plane, crossed with the edge's unit
+    direction; skipped when the edge is within 1e-5 (cosine) of parallel to the cap plane."""
+    cdef dReal u[3]
+    cdef dReal cx, cy, cz, f2, f1, px, py, pz, tx, ty, tz
+    u[0] = tv[3 * j] - tv[3 * i]
+    u[1] = tv[3 * j + 1] - tv[3 * i + 1]
+    u[2] = tv[3 * j + 2] - tv[3 * i + 2]
+    normalize3(u)
+    cx = w[0] + w[3] * s
+    cy = w[1] + w[4] * s
+    cz = w[2] + w[5] * s
+    f2 = u[0] * w[3] + u[1] * w[4] + u[2] * w[5]
+    if fabs(f2) < 1e-5:
+        return 1
+    f1 = (cx - tv[3 * i]) * w[3] + (cy - tv[3 * i + 1]) * w[4] + (cz - tv[3 * i + 2]) * w[5]
+    px = cx - (tv[3 * i] + u[0] * f1 / f2)
+    py = cy - (tv[3 * i + 1] + u[1] * f1 / f2)
+    pz = cz - (tv[3 * i + 2] + u[2] * f1 / f2)
+    tx = py * w[5] - pz * w[4]
+    ty = pz * w[3] - px * w[5]
+    tz = px * w[4] - py * w[3]
+    return cyl_axis(tv, w, ty * u[2] - tz * u[1], tz * u[0] - tx * u[2], tx * u[1] - ty * u[0], 1, st)
+
+
+cdef int cyl_separate(const dReal* tv, const dReal* nn, const dReal* w, dReal* st) noexcept nogil:
+    """The separating-axis search of cylinder w against triangle tv (unit normal nn) in libode's order; 0
+    when an axis separates, else 1 with the kept axis in st (cyl_axis)."""
+    cdef dReal ex, ey, ez, px, py, pz, tx, ty, tz
+    cdef int k, j
+    st[0] = DINF
+    if cyl_axis(tv, w, -nn[0], -nn[1], -nn[2], 0, st) == 0:
+        return 0
+    for k in range(3):
+        # edges v1 - v0, v2 - v1, v0 - v2
+        j = (k + 1) % 3
+        ex = tv[3 * j] - tv[3 * k]
+        ey = tv[3 * j + 1] - tv[3 * k + 1]
+        ez = tv[3 * j + 2] - tv[3 * k + 2]
+        if cyl_axis(tv, w, w[4] * ez - w[5] * ey, w[5] * ex - w[3] * ez, w[3] * ey - w[4] * ex, 1, st) == 0:
+            return 0
+    for k in range(3):
+        # ((v - top cap centre) x a) x a
+        px = tv[3 * k] - (w[0] + w[3] * w[6])
+        py = tv[3 * k + 1] - (w[1] + w[4] * w[6])
+        pz = tv[3 * k + 2] - (w[2] + w[5] * w[6])
+        tx = py * w[5] - pz * w[4]
+        ty = pz * w[3] - px * w[5]
+        tz = px * w[4] - py * w[3]
+        if cyl_axis(tv, w, ty * w[5] - tz * w[4], tz * w[3] - tx * w[5], tx * w[4] - ty * w[3], 1, st) == 0:
+            return 0
+    if cyl_axis(tv, w, w[3], w[4], w[5], 1, st) == 0:
+        return 0
+    for k in range(6):
+        px = w[6]
+        if k >= 3:
+            px = -w[6]
+        j = k % 3
+        if j == 0:
+            ex = cyl_rim_axis(tv, w, px, 0, 1, st)
+        elif j == 1:
+            ex = cyl_rim_axis(tv, w, px, 1, 2, st)
+        else:
+            ex = cyl_rim_axis(tv, w, px, 0, 2, st)
+        if ex == 0:
+            return 0
+    return 1
+
+
+cdef int poly_clip_plane(const dReal* p, int n, dReal* q, dReal nx, dReal ny, dReal nz,
+                         dReal d) noexcept nogil:
+    """q = the part of polygon p (n points) with n . x + d >= 0, walked from its closing edge: each edge
+    emits its start when inside, then its crossing when its ends are strictly on both sides."""
+    cdef int k, j, m, i
+    cdef dReal d0, d1
+    m = 0
+    for k in range(n):
+        j = (k + n - 1) % n
+        d0 = (p[3 * j] * nx + p[3 * j + 1] * ny + p[3 * j + 2] * nz) + d
+        d1 = (p[3 * k] * nx + p[3 * k + 1] * ny + p[3 * k + 2] * nz) + d
+        if d0 >= 0:
+            for i in range(3):
+                q[3 * m + i] = p[3 * j + i]
+            m = m + 1
+        if (d0 > 0 and d1 < 0) or (d0 < 0 and d1 > 0):
+            for i in range(3):
+                q[3 * m + i] = p[3 * j + i] - (p[3 * j + i] - p[3 * k + i]) * d0 / (d0 - d1)
+            m = m + 1
+    return m
+
+
+cdef int cyl_side(const dReal* tv, const dReal* nn, const dReal* w, const dReal* st,
+                  dReal* res) noexcept nogil:
+    """The two contacts of the cylinder's surface line deepest along st's normal L, clipped (relative to
+    v0) by the triangle's plane and its three edge planes (N x edge, CAP_EDGE_TOL outwards); depth
+    st[0] - (rt - (p - c)), clamped at 0. 0 contacts when the line is clipped away."""
+    cdef dReal p[6]
+    cdef dReal m[3]
+    cdef dReal d, l, x, y, z
+    cdef int k, j
+    d = w[3] * st[1] + w[4] * st[2] + w[5] * st[3]
+    m[0] = st[1] - w[3] * d
+    m[1] = st[2] - w[4] * d
+    m[2] = st[3] - w[5] * d
+    l = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2])
+    if l < 1e-5:
+        return 0
+    for k in range(3):
+        x = w[k] + (m[k] / l) * w[7]
+        p[k] = (x + w[3 + k] * w[6]) - tv[k]
+        p[3 + k] = (x - w[3 + k] * w[6]) - tv[k]
+    if seg_clip_tri(tv, nn, p) == 0:
+        return 0
+    for j in range(2):
+        for k in range(3):
+            res[7 * j + k] = p[3 * j + k] + tv[k]
+        d = st[0] - (
+            -((res[7 * j] - w[0]) * st[1] + (res[7 * j + 1] - w[1]) * st[2] + (res[7 * j + 2] - w[2]) * st[3])
+            + st[4]
+        )
+        res_put(res, j, st, d)
+    return 2
+
+
+cdef int cyl_cap(const dReal* g2, const dReal* tv, const dReal* w, const dReal* st,
+                 dReal* res) noexcept nogil:
+    """Contacts of the cap near the triangle: the triangle in that cap's frame (centre c +- a h, rotated by
+    the inverse of the geom's quaternion, taken from its rotation matrix) clipped by the cap plane, then by
+    the octagon around the rim (sides r out at angles pi/8 + k pi/4, each angle the previous plus pi/4);
+    each point taken back to the world is a contact when its depth rt - |(p - c)| is positive."""
+    cdef dReal rm[9]
+    cdef dReal q[4]
+    cdef dReal qi[4]
+    cdef dReal pa[48]
+    cdef dReal pb[48]
+    cdef dReal cc[3]
+    cdef dReal s, ang, step, d
+    cdef int k, npt, cnt, _k
+    s = -1.0
+    if w[3] * st[1] + w[4] * st[2] + w[5] * st[3] > 0:
+        s = 1.0
+    for k in range(3):
+        cc[k] = w[k] + s * (w[3 + k] * w[6])
+    for k in range(9):
+        rm[k] = g2[G_R + k]
+    r_to_q(rm, q)
+    quat_inverse(q, qi)
+    for k in range(3):
+        quat_rotate(qi, tv[3 * k] - cc[0], tv[3 * k + 1] - cc[1], tv[3 * k + 2] - cc[2], pa, 3 * k)
+    npt = poly_clip_plane(pa, 3, pb, 0.0, 0.0, -s, 0.0)
+    ang = M_PI / 8
+    step = ang * 2.0
+    for _k in range(8):
+        for cnt in range(3 * npt):
+            pa[cnt] = pb[cnt]
+        npt = poly_clip_plane(pa, npt, pb, -cos(ang), -sin(ang), 0.0, w[7])
+        ang = ang + step
+    cnt = 0
+    for k in range(npt):
+        quat_rotate(q, pb[3 * k], pb[3 * k + 1], pb[3 * k + 2], res, 7 * cnt)
+        res[7 * cnt] = res[7 * cnt] + cc[0]
+        res[7 * cnt + 1] = res[7 * cnt + 1] + cc[1]
+        res[7 * cnt + 2] = res[7 * cnt + 2] + cc[2]
+        d = st[4] - fabs(
+            (res[7 * cnt] - w[0]) * st[1]
+            + (res[7 * cnt + 1] - w[1]) * st[2]
+            + (res[7 * cnt + 2] - w[2]) * st[3]
+        )
+        if d > 0:
+            res_put(res, cnt, st, d)
+            cnt += 1
+    return cnt
 
 
 cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcept nogil:
     """Contacts (7 reals each in res: point, normal from the triangle towards the cylinder, depth) of the
-    cylinder record g2 (w: centre, axis, half length, radius, 1) with triangle tv, by libode's rules."""
-    cdef dReal e[9]
+    cylinder record g2 (w: centre, axis, half length, radius) with triangle tv, by libode's rules."""
     cdef dReal nn[3]
-    cdef dReal best[5]
-    cdef dReal n[3]
-    cdef dReal pa[48]
-    cdef dReal pb[48]
-    cdef dReal lh[2]
-    cdef dReal l, x, h, r, lo, hi, s, t, px, py, pz, ca, ang, rad
-    cdef int k, j, m, cnt, npt
-    h = w[6]
-    r = w[7]
-    if tri_front(tv, w, e, nn, best) == 0:
+    cdef dReal st[5]
+    if tri_unit_normal(tv, nn) == 0:
         return 0
-    w[9] = w[3]
-    w[10] = w[4]
-    w[11] = w[5]
-    if cyl_try(tv, w, best) == 0:
+    if tri_behind(tv, nn, w[0], w[1], w[2]):
         return 0
-    for k in range(3):
-        w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
-        w[10] = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
-        w[11] = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
-        if w[9] * w[9] + w[10] * w[10] + w[11] * w[11] > 1e-12:
-            if cyl_try(tv, w, best) == 0:
-                return 0
-    for k in range(3):
-        px = w[0] - tv[3 * k]
-        py = w[1] - tv[3 * k + 1]
-        pz = w[2] - tv[3 * k + 2]
-        x = px * w[3] + py * w[4] + pz * w[5]
-        w[9] = px - w[3] * x
-        w[10] = py - w[4] * x
-        w[11] = pz - w[5] * x
-        if cyl_try(tv, w, best) == 0:
-            return 0
-    for j in range(2):
-        s = h
-        if j == 1:
-            s = -h
-        for k in range(3):
-            x = e[3 * k] * w[3] + e[3 * k + 1] * w[4] + e[3 * k + 2] * w[5]
-            if fabs(x) < 1e-12:
-                continue
-            # the cap centre cc = c + a s; X - cc with X = v + e t on the cap plane
-            t = (
-                ((w[0] + w[3] * s) - tv[3 * k]) * w[3]
-                + ((w[1] + w[4] * s) - tv[3 * k + 1]) * w[4]
-                + ((w[2] + w[5] * s) - tv[3 * k + 2]) * w[5]
-            ) / x
-            n[0] = (tv[3 * k] + e[3 * k] * t) - (w[0] + w[3] * s)
-            n[1] = (tv[3 * k + 1] + e[3 * k + 1] * t) - (w[1] + w[4] * s)
-            n[2] = (tv[3 * k + 2] + e[3 * k + 2] * t) - (w[2] + w[5] * s)
-            px = w[4] * n[2] - w[5] * n[1]
-            py = w[5] * n[0] - w[3] * n[2]
-            pz = w[3] * n[1] - w[4] * n[0]
-            w[9] = e[3 * k + 1] * pz - e[3 * k + 2] * py
-            w[10] = e[3 * k + 2] * px - e[3 * k] * pz
-            w[11] = e[3 * k] * py - e[3 * k + 1] * px
-            if cyl_try(tv, w, best) == 0:
-                return 0
-    ca = w[3] * best[1] + w[4] * best[2] + w[5] * best[3]
-    cnt = 0
-    if fabs(ca) > CYL_CAP_COS:
-        # the triangle clipped in the cylinder's frame (q = R^T (v - c)) by the near cap's plane q_z = -+h,
-        # then the octagonal prism around the axis (sides k = 0..7 at angles (k + 1/2) pi / 4), each clip in
-        # libode's order (mesh_clip; the order decides which points a capped CONTACTS_UNIMPORTANT call keeps,
-        # probed on one-triangle meshes), the points taken back as c + R q (libode's crossing points are on
-        # the plane in that frame: with |a| != 1 their depth leans the way of 1 - |a|)
-        for k in range(3):
-            for m in range(3):
-                pa[3 * k + m] = (
-                    g2[G_R + m] * (tv[3 * k] - w[0])
-                    + g2[G_R + 3 + m] * (tv[3 * k + 1] - w[1])
-                    + g2[G_R + 6 + m] * (tv[3 * k + 2] - w[2])
-                )
-        s = -1.0
-        if ca < 0:
-            s = 1.0
-        npt = mesh_clip(pa, 3, pb, 0.0, 0.0, s, h)
-        for k in range(8):
-            ang = (k + 0.5) * M_PI / 4
-            for m in range(3 * npt):
-                pa[m] = pb[m]
-            npt = mesh_clip(pa, npt, pb, cos(ang), sin(ang), 0.0, r)
-        for k in range(3 * npt):
-            pa[k] = pb[k]  # the points in the cylinder's frame (a float kernel's depths, cap_depth_local)
-        for k in range(npt):
-            px = g2[G_R] * pb[3 * k] + g2[G_R + 1] * pb[3 * k + 1] + g2[G_R + 2] * pb[3 * k + 2] + w[0]
-            py = (
-                g2[G_R + 3] * pb[3 * k]
-                + g2[G_R + 4] * pb[3 * k + 1]
-                + g2[G_R + 5] * pb[3 * k + 2]
-                + w[1]
-            )
-            pz = (
-                g2[G_R + 6] * pb[3 * k]
-                + g2[G_R + 7] * pb[3 * k + 1]
-                + g2[G_R + 8] * pb[3 * k + 2]
-                + w[2]
-            )
-            pb[3 * k] = px
-            pb[3 * k + 1] = py
-            pb[3 * k + 2] = pz
-        ca = best[1] * w[3] + best[2] * w[4] + best[3] * w[5]
-        x = 1.0 - ca * ca
-        if x > 0:
-            x = sqrt(x)
-        else:
-            x = 0.0
-        ca = fabs(ca)
-        if ca > 1.0:
-            ca = 1.0
-        rad = h * ca + r * x
-        for k in range(npt):
-            t = rad - fabs(
-                best[1] * (pb[3 * k] - w[0])
-                + best[2] * (pb[3 * k + 1] - w[1])
-                + best[3] * (pb[3 * k + 2] - w[2])
-            )
-            # float: depths below ~1e-7 are float rounding of the pose (dropped: 15 recorded poses differ, 16
-            # kept, 21 world)
-            if sizeof(dReal) == 4:
-                t = cap_depth_local(g2, best, pa, k, h, r, s)
-                if t < 1e-7:
-                    t = 0
-            if t > 0 and cnt < 16:
-                res[7 * cnt] = pb[3 * k]
-                res[7 * cnt + 1] = pb[3 * k + 1]
-                res[7 * cnt + 2] = pb[3 * k + 2]
-                res[7 * cnt + 3] = best[1]
-                res[7 * cnt + 4] = best[2]
-                res[7 * cnt + 5] = best[3]
-                res[7 * cnt + 6] = t
-                cnt += 1
-        return cnt
-    # the side: the generator line of the surface deepest along the normal, clipped as a capsule's axis
-    n[0] = best[1] - w[3] * ca
-    n[1] = best[2] - w[4] * ca
-    n[2] = best[3] - w[5] * ca
-    l = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
-    if l == 0:
+    if cyl_separate(tv, nn, w, st) == 0:
         return 0
-    px = w[0] - (n[0] / l) * r
-    py = w[1] - (n[1] / l) * r
-    pz = w[2] - (n[2] / l) * r
-    if seg_clip_tri(tv, e, nn, w, px, py, pz, h, lh) == 0:
-        return 0
-    lo = lh[0]
-    hi = lh[1]
-    for j in range(2):
-        if j == 0:
-            t = hi
-        else:
-            t = lo
-            if not (hi > lo):
-                break
-        res[7 * cnt] = px + w[3] * t
-        res[7 * cnt + 1] = py + w[4] * t
-        res[7 * cnt + 2] = pz + w[5] * t
-        res[7 * cnt + 3] = best[1]
-        res[7 * cnt + 4] = best[2]
-        res[7 * cnt + 5] = best[3]
-        res[7 * cnt + 6] = best[4] - (
-            best[1] * (res[7 * cnt] - w[0])
-            + best[2] * (res[7 * cnt + 1] - w[1])
-            + best[3] * (res[7 * cnt + 2] - w[2])
-        )
-        cnt += 1
-    return cnt
+    if fabs(st[1] * w[3] + st[2] * w[4] + st[3] * w[5]) < CYL_CAP_COS:
+        return cyl_side(tv, nn, w, st, res)
+    return cyl_cap(g2, tv, w, st, res)
 
 
 
@@ -3081,49 +3062,67 @@ cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, co
 
 
 
-cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
-                    int s1, int s2, int cyl) noexcept nogil:
-    """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
-    replaces it only when deeper. As probed on 2-triangle meshes, a capsule (cyl = 2) or cylinder (cyl = 1)
-    merge needs normals within CAP_MERGE per coordinate and libode replaces on any greater depth: the cylinder
-    does (its depths follow libode's arithmetic), the capsule only when deeper by 1e-12 (ours differ by ulps,
-    so a tie keeps the first); a box (cyl = 0) keeps its fitted rule, normals within 0.9999 in dot."""
-    cdef int k, o, same
-    cdef dReal tol
-    tol = 1e-12
-    if cyl == 1:
-        tol = 0.0
+cdef void buf_merge(Buf* b, Buf* src, int i) noexcept nogil:
+    """Collect box-trimesh contact i of src; one within CAP_MERGE (per coordinate) of a collected contact
+    whose normal is within 0.9999 in dot replaces it only when deeper by 1e-12 (fitted to libode's
+    box-trimesh)."""
+    cdef int k, o, m, s
+    s = i * CR
     for k in range(b.n):
         o = k * CR
         if (
-            fabs(b.c[o + C_POS] - px) < CAP_MERGE
-            and fabs(b.c[o + C_POS + 1] - py) < CAP_MERGE
-            and fabs(b.c[o + C_POS + 2] - pz) < CAP_MERGE
+            fabs(b.c[o + C_POS] - src.c[s + C_POS]) < CAP_MERGE
+            and fabs(b.c[o + C_POS + 1] - src.c[s + C_POS + 1]) < CAP_MERGE
+            and fabs(b.c[o + C_POS + 2] - src.c[s + C_POS + 2]) < CAP_MERGE
+            and (
+                b.c[o + C_NORMAL] * src.c[s + C_NORMAL]
+                + b.c[o + C_NORMAL + 1] * src.c[s + C_NORMAL + 1]
+                + b.c[o + C_NORMAL + 2] * src.c[s + C_NORMAL + 2]
+            )
+            > 0.9999
         ):
-            if cyl != 0:
-                same = (
-                    fabs(b.c[o + C_NORMAL] - nx) < CAP_MERGE
-                    and fabs(b.c[o + C_NORMAL + 1] - ny) < CAP_MERGE
-                    and fabs(b.c[o + C_NORMAL + 2] - nz) < CAP_MERGE
-                )
-            else:
-                same = (
-                    b.c[o + C_NORMAL] * nx + b.c[o + C_NORMAL + 1] * ny + b.c[o + C_NORMAL + 2] * nz
-                    > 0.9999
-                )
-            if same:
-                if depth > b.c[o + C_DEPTH] + tol:
-                    b.c[o + C_POS] = px
-                    b.c[o + C_POS + 1] = py
-                    b.c[o + C_POS + 2] = pz
-                    b.c[o + C_NORMAL] = nx
-                    b.c[o + C_NORMAL + 1] = ny
-                    b.c[o + C_NORMAL + 2] = nz
-                    b.c[o + C_DEPTH] = depth
-                    b.c[o + C_SIDE1] = s1
-                    b.c[o + C_SIDE2] = s2
-                return
-    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
+            if src.c[s + C_DEPTH] > b.c[o + C_DEPTH] + 1e-12:
+                for m in range(CR):
+                    b.c[o + m] = src.c[s + m]
+            return
+    buf_copy(b, src, i)
+
+
+cdef int near_contacts(Buf* b, int i, int j) noexcept nogil:
+    """1 when collected contacts i and j are within CAP_MERGE of each other in every coordinate of their
+    points and of their normals (libode's capsule and cylinder test for one contact found twice)."""
+    cdef int k, oi, oj
+    oi = i * CR
+    oj = j * CR
+    for k in range(3):
+        if not (fabs(b.c[oi + C_POS + k] - b.c[oj + C_POS + k]) < CAP_MERGE):
+            return 0
+        if not (fabs(b.c[oi + C_NORMAL + k] - b.c[oj + C_NORMAL + k]) < CAP_MERGE):
+            return 0
+    return 1
+
+
+cdef void buf_filter_near(Buf* b, Buf* merged) noexcept nogil:
+    """Copy into merged the contacts of b that survive libode's capsule/cylinder filter: every pair i < j of
+    near contacts (near_contacts) drops i when j is deeper, else j (a tie keeps the first); a dropped contact
+    still takes part in later pairs, so a chain of near contacts keeps only its first or deepest links. Both
+    colliders' depths follow libode's arithmetic, so its ties come out as libode's."""
+    cdef int i, j
+    cdef dReal* w
+    w = work_new(b.n + 1)
+    for i in range(b.n):
+        w[i] = 1.0
+    for i in range(b.n - 1):
+        for j in range(i + 1, b.n):
+            if near_contacts(b, i, j):
+                if b.c[j * CR + C_DEPTH] > b.c[i * CR + C_DEPTH]:
+                    w[i] = 0.0
+                else:
+                    w[j] = 0.0
+    for i in range(b.n):
+        if w[i] != 0.0:
+            buf_copy(merged, b, i)
+    work_free(w)
 
 
 cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
@@ -3182,7 +3181,7 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
         elif w[8] != 0:
             n = cyl_tri(g2, tv, w, res)
         else:
-            n = cap_tri(tv, w, res)
+            n = cap_tri(g2, tv, w, res)
         for k in range(n):
             # the box collects all, keeps the deepest (emit)
             if (cls == GC_BOX and not unimp) or out.n < maxc:
@@ -3205,26 +3204,11 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
         buf_free(out)
         return n
     merged = buf_new()
-    j = 0
-    if cls == GC_CYLINDER:
-        j = 1
-    elif cls == GC_CAPSULE:
-        j = 2
-    for k in range(out.n):
-        t = k * CR
-        buf_merge(
-            merged,
-            out.c[t + C_POS],
-            out.c[t + C_POS + 1],
-            out.c[t + C_POS + 2],
-            out.c[t + C_NORMAL],
-            out.c[t + C_NORMAL + 1],
-            out.c[t + C_NORMAL + 2],
-            out.c[t + C_DEPTH],
-            to_int(out.c[t + C_SIDE1]),
-            to_int(out.c[t + C_SIDE2]),
-            j,
-        )
+    if cls == GC_BOX:
+        for k in range(out.n):
+            buf_merge(merged, out, k)
+    else:
+        buf_filter_near(out, merged)
     n = emit(merged, flags, contacts, skip)
     buf_free(out)
     buf_free(merged)

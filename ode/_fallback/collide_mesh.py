@@ -65,7 +65,16 @@ from .colliders.mesh_aabb_mass import (
     mesh_aabb_py,
     mesh_bounds,
 )
-from .colliders.mesh_contacts import MERGE_DIST2, MERGE_DOT, buf_add, buf_has, buf_push, emit, maxc_of
+from .colliders.mesh_contacts import (
+    MERGE_DIST2,
+    MERGE_DOT,
+    buf_add,
+    buf_copy,
+    buf_has,
+    buf_push,
+    emit,
+    maxc_of,
+)
 from .colliders.mesh_geometry import (
     clip_poly,
     mesh_clip,
@@ -150,15 +159,34 @@ from .colliders.mpr import mpr_contact
 from .colliders.prim_contacts import unimp_of
 from .colliders.trimesh_box import BOX_EDGE_BIAS, box_axis, box_collect, box_put, box_tri, collide_trimesh_box
 from .colliders.trimesh_capsule import (
+    CAP_AXIS_MIN,
+    CAP_AXIS_MIN2,
     CAP_EDGE_TOL,
+    cap_axis,
+    cap_perp_axis,
+    cap_separate,
     cap_tri,
-    cap_try,
-    cyl_try,
+    res_put,
+    seg_clip_plane,
     seg_clip_tri,
-    tri_front,
-    tt_unit_at,
+    tri_behind,
+    tri_extent,
+    tri_unit_normal,
 )
-from .colliders.trimesh_cylinder import CYL_CAP_COS, M_PI, cap_depth_local, cyl_tri
+from .colliders.trimesh_cylinder import (
+    CYL_AXIS_MIN,
+    CYL_CAP_COS,
+    M_PI,
+    cyl_axis,
+    cyl_cap,
+    cyl_rim_axis,
+    cyl_separate,
+    cyl_side,
+    cyl_tri,
+    poly_clip_plane,
+    quat_inverse,
+    quat_rotate,
+)
 from .colliders.trimesh_ray import (
     _F32,
     _f32,
@@ -172,9 +200,11 @@ from .colliders.trimesh_ray import (
 )
 from .colliders.trimesh_round import (
     CAP_MERGE,
+    buf_filter_near,
     buf_merge,
     collide_trimesh_capsule,
     collide_trimesh_cylinder,
+    near_contacts,
     trimesh_round,
 )
 from .colliders.trimesh_sphere import collide_trimesh_sphere, tri_closest

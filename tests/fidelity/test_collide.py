@@ -59,7 +59,7 @@ from collide_cases import (
 # listed, so a regression is caught while these gaps stay visible; every other pair must match every case.
 # In single precision the counts are against libode's single build: two float32 builds that order their
 # operations differently flip rounding-decided choices (MPR portals, clip points at depth ~1e-8, equal-depth
-# merges) on different poses; 147 differing cases of 5,500 against single libode, 209 against double.
+# merges) on different poses; at most 123 differing cases of 5,500 against single libode.
 KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a ratchet, lower as fixed
     "box-box": (0, 0, "single precision: rounding of clipped points"),
     "box-capsule": (0, 2, "single precision: plateau/clipping decisions flip by rounding"),
@@ -70,12 +70,10 @@ KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a
     "capsule-capsule": (0, 3, "single precision: coincident or crossing axes, normal = float rounding"),
     "capsule-convex": (0, 5, "single precision: float-rounded poses move the MPR onto another portal"),
     "capsule-cylinder": (0, 8, "single precision: float-rounded poses move the MPR onto another portal"),
-    "capsule-trimesh": (5, 5, "exact axis ties on aligned poses, equal-depth merges: libode's rounding"),
     "convex-convex": (0, 11, "single precision: float-rounded poses move the MPR onto another portal"),
     "cylinder-convex": (0, 10, "single precision: float-rounded poses move the MPR onto another portal"),
     "cylinder-cylinder": (0, 4, "single precision: float-rounded poses move the MPR onto another portal"),
     "cylinder-transform": (1, 4, "caps tilted < acos .999: crossing-rim points"),
-    "cylinder-trimesh": (16, 19, "cap-clip points at depth ~0, equal-depth merges: libode's frame rounding"),
     "ray-convex": (0, 2, "single precision: rounding flips face ties in aligned poses"),
     "ray-trimesh": (0, 0, "single precision: float-rounded poses flip edge and ray-length-boundary hits"),
     "sphere-capsule": (0, 0, "single precision: rounding"),

@@ -22,7 +22,9 @@ with gzip.open(DATA, "rt") as _f:
     CASES = json.load(_f)["cases"]
 DOUBLE = ode.precision == "double"
 TOL = 1e-9 if DOUBLE else 2e-4
-ALLOWED_SINGLE = {"box": 0, "cylinder": 0, "capsule": 0}  # differing cases allowed in single (none observed)
+# differing cases allowed in single: in one cylinder case two cap points come out at depth 6e-8 in float,
+# at depth <= 0 in double libode (libode's single build returns the same five points as ours)
+ALLOWED_SINGLE = {"box": 0, "cylinder": 1, "capsule": 0}
 
 
 def _ours(case: dict) -> list:

@@ -111,6 +111,17 @@ def buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2):
     b.n = b.n + 1
 
 
+def buf_copy(b, src, i):
+    #: cdef void buf_copy(Buf* b, Buf* src, int i) noexcept nogil
+    """Collect record i of src as it is."""
+    #: int k, o
+    buf_grow(b)
+    o = b.n * L.CR
+    for k in range(L.CR):
+        b.c[o + k] = src.c[i * L.CR + k]
+    b.n = b.n + 1
+
+
 def buf_has(b, px, py, pz, nx, ny, nz):
     #: cdef int buf_has(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz) noexcept nogil
     """1 when b already holds a contact at exactly this point with exactly this normal."""

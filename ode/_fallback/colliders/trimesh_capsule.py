@@ -7,334 +7,256 @@ from __future__ import annotations
 
 from math import fabs, sqrt
 
-from .mesh_geometry import tt_unit, v3dot
+from ... import _layout as L
+from ..rotation import normalize3
+from .mesh_geometry import tt_unit
+from .mesh_registry import DINF
 
-CAP_EDGE_TOL = 1e-5  # capsule-trimesh: the edge planes' outward tolerance (unnormalised edge x normal)
+CAP_EDGE_TOL = 1e-5  # capsule/cylinder-trimesh: the contact segment's edge planes reach this far out
+CAP_AXIS_MIN2 = 9.999999974752427e-07  # capsule-trimesh: axes with a squared length at most this (1e-6 as a
+# float) are skipped
+CAP_AXIS_MIN = 1e-5  # capsule-trimesh: axes shorter than this are skipped as well
 
 
 # ---- kernels
 
 
-# ---- capsule-trimesh as libode (observed through the oracle, per triangle and across triangles): triangles
-# in the order of the mesh's AABB tree (tree_order at registration); per front-facing triangle a
-# separating-axis test over the face normal, the capsule axis crossed with each edge (from the edge line to
-# the axis when parallel), the directions from each vertex to the nearest axis point and from each capsule end
-# to the nearest point of each edge, each in its orientation of smaller overlap; the smallest overlap wins
-# (the first on ties) and any negative one separates. The contact points are the ends of the capsule axis
-# segment moved by -radius along that normal and clipped to the triangle's prism (its edge planes, 1e-5
-# outwards in units of the edge length) and to the back of its plane; depth = the triangle's extent along the
-# normal minus the point's. Contacts of later triangles within 1e-4 (per coordinate) of a collected one with
-# the same normal replace it only when deeper.
+# ---- capsule-trimesh in libode's arithmetic. Per front-facing triangle (normal N = (v2 - v1) x (v0 - v1),
+# safely normalised; the centre behind its plane skips it) a separating-axis search keeps the first axis of
+# smallest overlap (rc + half width) - |centre of the triangle's interval| (vertices taken relative to the
+# capsule centre c), rc = |a.L| hl + r for the half length hl of the segment between the cap centres
+# cp0/cp1 = c +- a hl: -N (never flipped), a x each edge, ((cp0 - v) x edge) x edge and then the same from cp1
+# for each edge and its first vertex, ((v - cp0) x a) x a, v - cp0 and v - cp1 for each vertex. The segment
+# moved by r along the kept normal L (from the capsule into the triangle) is clipped (relative to v0) by the
+# triangle's plane and edge planes; its two ends are the contacts, of depth L.(p - c) - (centre - half
+# width), clamped at 0.
 
 
-def tt_unit_at(n, o):
-    #: cdef void tt_unit_at(dReal* n, int o) noexcept nogil
-    """n[o:o+3] scaled to unit length as tt_unit does (libode's normalisation)."""
-    #: dReal m[3]
-    m = [0.0] * 3  # py
-    m[0] = n[o]
-    m[1] = n[o + 1]
-    m[2] = n[o + 2]
-    tt_unit(m)
-    n[o] = m[0]
-    n[o + 1] = m[1]
-    n[o + 2] = m[2]
-
-
-def cyl_try(tv, w, best):
-    #: cdef int cyl_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil
-    """cap_try for a cylinder, in libode's arithmetic (bit for bit on the recordings, which decides its ties):
-    the cylinder's half extent along L is h min(1, |L.a|) + r sqrt(1 - (L.a)^2), the triangle's extent is
-    taken relative to the centre (L.(v - c)); best[4] = the triangle's top along the kept normal, relative to
-    c."""
-    #: dReal l, d, dn, tmax, tmin, x, ca, rad
-    #: int k
-    l = sqrt(w[9] * w[9] + w[10] * w[10] + w[11] * w[11])
-    if l == 0:
-        return 1
-    w[9] = w[9] / l
-    w[10] = w[10] / l
-    w[11] = w[11] / l
-    tmax = w[9] * (tv[0] - w[0]) + w[10] * (tv[1] - w[1]) + w[11] * (tv[2] - w[2])
-    tmin = tmax
-    for k in range(1, 3):
-        x = w[9] * (tv[3 * k] - w[0]) + w[10] * (tv[3 * k + 1] - w[1]) + w[11] * (tv[3 * k + 2] - w[2])
-        if x > tmax:
-            tmax = x
-        if x < tmin:
-            tmin = x
-    ca = w[9] * w[3] + w[10] * w[4] + w[11] * w[5]
-    x = 1.0 - ca * ca
-    if x > 0:
-        x = sqrt(x)
-    else:
-        x = 0.0
-    ca = fabs(ca)
-    if ca > 1.0:
-        ca = 1.0
-    rad = w[6] * ca + w[7] * x
-    d = rad + tmax
-    dn = rad - tmin
-    if dn < d:
-        if dn < 0:
-            return 0
-        if best[0] < 0 or dn < best[0]:
-            best[0] = dn
-            best[1] = -w[9]
-            best[2] = -w[10]
-            best[3] = -w[11]
-            best[4] = -tmin
-        return 1
-    if d < 0:
+def seg_clip_plane(p, nx, ny, nz, d):
+    #: cdef int seg_clip_plane(dReal* p, dReal nx, dReal ny, dReal nz, dReal d) noexcept nogil
+    """Clip segment p[0:3]-p[3:6] to n . x + d >= 0 in place: 0 when both ends are behind, else 1 (an end
+    behind moved to the crossing; an end exactly on the plane counts as neither side)."""
+    #: dReal d0, d1, x
+    #: int k, m
+    d0 = (p[0] * nx + p[1] * ny + p[2] * nz) + d
+    d1 = (p[3] * nx + p[4] * ny + p[5] * nz) + d
+    if d0 < 0 and d1 < 0:
         return 0
-    if best[0] < 0 or d < best[0]:
-        best[0] = d
-        best[1] = w[9]
-        best[2] = w[10]
-        best[3] = w[11]
-        best[4] = tmax
+    if (d0 > 0 and d1 < 0) or (d0 < 0 and d1 > 0):
+        m = 3
+        if d0 < 0:
+            m = 0
+        for k in range(3):
+            x = p[k] - (p[k] - p[3 + k]) * d0 / (d0 - d1)
+            p[m + k] = x
     return 1
 
 
-def cap_try(tv, w, best):
-    #: cdef int cap_try(const dReal* tv, dReal* w, dReal* best) noexcept nogil
-    """Axis w[9:12] (unit, in place; skipped when zero) for the capsule (w[8] = 0; a cylinder, w[8] = 1, goes
-    to cyl_try) with w[0:3] centre, w[3:6] axis, w[6] half length, w[7] radius against triangle tv: keep in
-    best (depth, normal, triangle extent) the smaller overlap of its two orientations when below best[0]
-    (best[0] < 0: none yet). Returns 0 when the axis separates."""
-    #: dReal d, dn, tmax, tmin, x, rad
-    #: int k
-    if w[8] != 0:
-        return cyl_try(tv, w, best)
-    if w[9] == 0 and w[10] == 0 and w[11] == 0:
-        return 1
-    tt_unit_at(w, 9)  # libode's normalisation (normals bit for bit on one-triangle probes)
-    # extents about the centre as the cylinder's (more of libode's depths come out bit for bit)
-    tmax = w[9] * (tv[0] - w[0]) + w[10] * (tv[1] - w[1]) + w[11] * (tv[2] - w[2])
-    tmin = tmax
-    for k in range(1, 3):
-        x = w[9] * (tv[3 * k] - w[0]) + w[10] * (tv[3 * k + 1] - w[1]) + w[11] * (tv[3 * k + 2] - w[2])
-        if x > tmax:
-            tmax = x
-        if x < tmin:
-            tmin = x
-    rad = w[6] * fabs(v3dot(w, 3, w, 9)) + w[7]
-    d = rad + tmax
-    dn = rad - tmin
-    if dn < d:
-        if dn < 0:
-            return 0
-        if best[0] < 0 or dn < best[0]:
-            best[0] = dn
-            best[1] = -w[9]
-            best[2] = -w[10]
-            best[3] = -w[11]
-            best[4] = -tmin
-        return 1
-    if d < 0:
+def seg_clip_tri(tv, nn, p):
+    #: cdef int seg_clip_tri(const dReal* tv, const dReal* nn, dReal* p) noexcept nogil
+    """Clip segment p (two points relative to vertex 0) by the back of triangle tv's plane (unit normal nn)
+    and its three edge planes (N x edge, CAP_EDGE_TOL outwards, unnormalised), as libode's capsule and
+    cylinder colliders; 0 when nothing is left."""
+    #: dReal x, y, z, d
+    #: int k, j
+    if seg_clip_plane(p, -nn[0], -nn[1], -nn[2], 0.0) == 0:
         return 0
-    if best[0] < 0 or d < best[0]:
-        best[0] = d
-        best[1] = w[9]
-        best[2] = w[10]
-        best[3] = w[11]
-        best[4] = tmax
+    for k in range(3):
+        # the plane through edge k (from vertex k to the next) with normal N x edge
+        j = (k + 1) % 3
+        x = nn[1] * (tv[3 * j + 2] - tv[3 * k + 2]) - nn[2] * (tv[3 * j + 1] - tv[3 * k + 1])
+        y = nn[2] * (tv[3 * j] - tv[3 * k]) - nn[0] * (tv[3 * j + 2] - tv[3 * k + 2])
+        z = nn[0] * (tv[3 * j + 1] - tv[3 * k + 1]) - nn[1] * (tv[3 * j] - tv[3 * k])
+        d = CAP_EDGE_TOL
+        if k == 1:
+            d = -(((tv[3] - tv[0]) * x + (tv[4] - tv[1]) * y + (tv[5] - tv[2]) * z) - CAP_EDGE_TOL)
+        if seg_clip_plane(p, x, y, z, d) == 0:
+            return 0
     return 1
 
 
-def tri_front(tv, w, e, nn, best):
-    #: cdef int tri_front(const dReal* tv, dReal* w, dReal* e, dReal* nn, dReal* best) noexcept nogil
-    """Shared start of capsule/cylinder-triangle: edges e, unit normal nn, libode's back-face test (0 when the
-    centre w[0:3] is behind) and the face normal tried as the first axis (0 when it separates)."""
-    #: dReal l
+def res_put(res, j, st, d):
+    #: cdef void res_put(dReal* res, int j, const dReal* st, dReal d) noexcept nogil
+    """Finish contact j of res (its point already written): the normal -L (st[1:4], from the triangle
+    towards the shape) and depth d, clamped at 0."""
+    if d < 0:
+        d = 0.0
+    res[7 * j + 3] = -st[1]
+    res[7 * j + 4] = -st[2]
+    res[7 * j + 5] = -st[3]
+    res[7 * j + 6] = d
+
+
+def tri_unit_normal(tv, nn):
+    #: cdef int tri_unit_normal(const dReal* tv, dReal* nn) noexcept nogil
+    """nn = the unit normal (v2 - v1) x (v0 - v1) of triangle tv, safely normalised; 0 when degenerate."""
+    nn[0] = (tv[7] - tv[4]) * (tv[2] - tv[5]) - (tv[8] - tv[5]) * (tv[1] - tv[4])
+    nn[1] = (tv[8] - tv[5]) * (tv[0] - tv[3]) - (tv[6] - tv[3]) * (tv[2] - tv[5])
+    nn[2] = (tv[6] - tv[3]) * (tv[1] - tv[4]) - (tv[7] - tv[4]) * (tv[0] - tv[3])
+    return normalize3(nn)
+
+
+def tri_behind(tv, nn, cx, cy, cz):
+    #: cdef int tri_behind(const dReal* tv, const dReal* nn, dReal cx, dReal cy, dReal cz) noexcept nogil
+    """1 when the point c is behind the plane of triangle tv (unit normal nn): N.c - N.v0 < 0."""
+    return (cx * nn[0] + cy * nn[1] + cz * nn[2]) + -(tv[0] * nn[0] + tv[1] * nn[1] + tv[2] * nn[2]) < 0
+
+
+def tri_extent(tv, w, nx, ny, nz, lh):
+    #: cdef void tri_extent(const dReal* tv, const dReal* w, dReal nx, dReal ny, dReal nz,
+    #:                      dReal* lh) noexcept nogil
+    """lh = the least and greatest of triangle tv's vertices along (nx, ny, nz), relative to the centre
+    w[0:3]."""
+    #: dReal x
+    #: int k
+    for k in range(3):
+        x = (tv[3 * k] - w[0]) * nx + (tv[3 * k + 1] - w[1]) * ny + (tv[3 * k + 2] - w[2]) * nz
+        if k == 0 or x < lh[0]:
+            lh[0] = x
+        if k == 0 or x > lh[1]:
+            lh[1] = x
+
+
+def cap_axis(tv, w, hl, ax, ay, az, flip, st):
+    #: cdef int cap_axis(const dReal* tv, const dReal* w, dReal hl, dReal ax, dReal ay, dReal az,
+    #:                   int flip, dReal* st) noexcept nogil
+    """Candidate separating axis (ax, ay, az) of the capsule w (centre, axis, -, radius; hl the half length
+    between its cap centres) against triangle tv: skipped when its squared length is at most CAP_AXIS_MIN2 or
+    its length below CAP_AXIS_MIN; 0 when it separates; else 1, keeping in st (overlap, normal, centre, half
+    width) the axis when its overlap is below st[0], turned towards the triangle when flip is set."""
+    #: dReal n[3]
+    #: dReal lh[2]
+    #: dReal rc, c, half, d
+    n = [0.0] * 3  # py
+    lh = [0.0] * 2  # py
+    if ax * ax + ay * ay + az * az <= CAP_AXIS_MIN2:
+        return 1
+    if sqrt(ax * ax + ay * ay + az * az) < CAP_AXIS_MIN:
+        return 1
+    n[0] = ax
+    n[1] = ay
+    n[2] = az
+    tt_unit(n)
+    rc = fabs(w[3] * n[0] + w[4] * n[1] + w[5] * n[2]) * hl + w[7]
+    tri_extent(tv, w, n[0], n[1], n[2], lh)
+    c = (lh[0] + lh[1]) * 0.5
+    half = (lh[1] - lh[0]) * 0.5
+    if fabs(c) > rc + half:
+        return 0
+    d = (rc + half) - fabs(c)
+    if d < st[0]:
+        st[0] = d
+        st[5] = half
+        if flip and c < 0:
+            st[1] = -n[0]
+            st[2] = -n[1]
+            st[3] = -n[2]
+            st[4] = -c
+        else:
+            st[1] = n[0]
+            st[2] = n[1]
+            st[3] = n[2]
+            st[4] = c
+    return 1
+
+
+def cap_perp_axis(tv, w, hl, p, u, st):
+    #: cdef int cap_perp_axis(const dReal* tv, const dReal* w, dReal hl, const dReal* p, const dReal* u,
+    #:                        dReal* st) noexcept nogil
+    """cap_axis for (p x u) x u, the direction of p's component across u (reversed)."""
+    #: dReal tx, ty, tz
+    tx = p[1] * u[2] - p[2] * u[1]
+    ty = p[2] * u[0] - p[0] * u[2]
+    tz = p[0] * u[1] - p[1] * u[0]
+    return cap_axis(tv, w, hl, ty * u[2] - tz * u[1], tz * u[0] - tx * u[2], tx * u[1] - ty * u[0], 1, st)
+
+
+def cap_separate(tv, nn, w, hl, st):
+    #: cdef int cap_separate(const dReal* tv, const dReal* nn, const dReal* w, dReal hl,
+    #:                       dReal* st) noexcept nogil
+    """The separating-axis search of the capsule against triangle tv in libode's order (see the section
+    comment); 0 when an axis separates, else 1 with the kept axis in st."""
+    #: dReal e[9]
+    #: dReal cp[6]
+    #: dReal p[3]
+    #: dReal u[3]
+    #: dReal x, y, z
     #: int k, j, m
+    e = [0.0] * 9  # py
+    cp = [0.0] * 6  # py
+    p = [0.0] * 3  # py
+    u = [0.0] * 3  # py
     for k in range(3):
         j = (k + 1) % 3
         for m in range(3):
             e[3 * k + m] = tv[3 * j + m] - tv[3 * k + m]
-    if w[8] == 0:
-        # the capsule's face normal as libode's (bit for bit on one-triangle probes): (v1 - v0) x (v2 - v1),
-        # normalised as tt_unit
-        nn[0] = e[1] * e[5] - e[2] * e[4]
-        nn[1] = e[2] * e[3] - e[0] * e[5]
-        nn[2] = e[0] * e[4] - e[1] * e[3]
-        if nn[0] == 0 and nn[1] == 0 and nn[2] == 0:
-            return 0
-        tt_unit_at(nn, 0)
-    else:
-        # the cylinder's (libode's bits here would change which of its equal-depth contacts merge: 16 -> 17
-        # poses)
-        nn[0] = e[1] * (tv[8] - tv[2]) - e[2] * (tv[7] - tv[1])
-        nn[1] = e[2] * (tv[6] - tv[0]) - e[0] * (tv[8] - tv[2])
-        nn[2] = e[0] * (tv[7] - tv[1]) - e[1] * (tv[6] - tv[0])
-        l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
-        if l == 0:
-            return 0
-        nn[0] = nn[0] / l
-        nn[1] = nn[1] / l
-        nn[2] = nn[2] / l
-    if nn[0] * (w[0] - tv[0]) + nn[1] * (w[1] - tv[1]) + nn[2] * (w[2] - tv[2]) < 0:
+            cp[m] = w[m] + w[3 + m] * hl
+            cp[3 + m] = w[m] - w[3 + m] * hl
+    st[0] = DINF
+    if cap_axis(tv, w, hl, -nn[0], -nn[1], -nn[2], 0, st) == 0:
         return 0
-    best[0] = -1.0
-    w[9] = nn[0]
-    w[10] = nn[1]
-    w[11] = nn[2]
-    if cap_try(tv, w, best) == 0:
-        return 0
-    return 1
-
-
-def seg_clip_tri(tv, e, nn, w, px, py, pz, h, lh):
-    #: cdef int seg_clip_tri(const dReal* tv, const dReal* e, const dReal* nn, const dReal* w, dReal px,
-    #:                       dReal py, dReal pz, dReal h, dReal* lh) noexcept nogil
-    """Clip the segment p + w[3:6] t, t in [-h, h], by triangle tv's edge planes (edges e, normal nn, pushed
-    out by CAP_EDGE_TOL) and the back of its plane; 0 when nothing is left, else 1 with lh = [lo, hi]."""
-    #: dReal n[3]
-    #: dReal x, s, f, t, lo, hi
-    #: int k, j
-    n = [0.0] * 3  # py
-    lo = -h
-    hi = h
-    for k in range(4):
-        if k < 3:
-            j = (k + 2) % 3
-            n[0] = e[3 * k + 1] * nn[2] - e[3 * k + 2] * nn[1]
-            n[1] = e[3 * k + 2] * nn[0] - e[3 * k] * nn[2]
-            n[2] = e[3 * k] * nn[1] - e[3 * k + 1] * nn[0]
-            if (
-                n[0] * (tv[3 * j] - tv[3 * k])
-                + n[1] * (tv[3 * j + 1] - tv[3 * k + 1])
-                + n[2] * (tv[3 * j + 2] - tv[3 * k + 2])
-                > 0
-            ):
-                n[0] = -n[0]
-                n[1] = -n[1]
-                n[2] = -n[2]
-            x = v3dot(n, 0, tv, 3 * k) + CAP_EDGE_TOL
-        else:
-            n[0] = nn[0]
-            n[1] = nn[1]
-            n[2] = nn[2]
-            x = v3dot(n, 0, tv, 0)
-        s = n[0] * w[3] + n[1] * w[4] + n[2] * w[5]
-        f = (n[0] * px + n[1] * py + n[2] * pz) - x
-        if fabs(s) < 1e-300:
-            if f > 0:
-                return 0
-            continue
-        t = -f / s
-        if s > 0:
-            if t < hi:
-                hi = t
-        elif t > lo:
-            lo = t
-    if lo > hi:
-        return 0
-    lh[0] = lo
-    lh[1] = hi
-    return 1
-
-
-def cap_tri(tv, w, res):
-    #: cdef int cap_tri(const dReal* tv, dReal* w, dReal* res) noexcept nogil
-    """Contacts (0 to 2, 7 reals each in res: point, normal from the triangle towards the capsule, depth) of
-    the capsule in w (centre, axis, half length, radius) with triangle tv, by libode's rules."""
-    #: dReal e[9]
-    #: dReal nn[3]
-    #: dReal best[5]
-    #: dReal n[3]
-    #: dReal lh[2]
-    #: dReal l, x, h, r, lo, hi, s, f, t, px, py, pz
-    #: int k, j, m, cnt
-    lh = [0.0] * 2  # py
-    e = [0.0] * 9  # py
-    nn = [0.0] * 3  # py
-    best = [0.0] * 5  # py
-    n = [0.0] * 3  # py
-    h = w[6]
-    r = w[7]
-    if tri_front(tv, w, e, nn, best) == 0:
-        return 0
-    for k in range(3):
-        w[9] = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
-        w[10] = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
-        w[11] = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
-        if w[9] * w[9] + w[10] * w[10] + w[11] * w[11] < 1e-12:
-            l = sqrt(v3dot(e, 3 * k, e, 3 * k))
-            n[0] = e[3 * k] / l
-            n[1] = e[3 * k + 1] / l
-            n[2] = e[3 * k + 2] / l
-            px = w[0] - tv[3 * k]
-            py = w[1] - tv[3 * k + 1]
-            pz = w[2] - tv[3 * k + 2]
-            x = px * n[0] + py * n[1] + pz * n[2]
-            w[9] = px - n[0] * x
-            w[10] = py - n[1] * x
-            w[11] = pz - n[2] * x
-        if cap_try(tv, w, best) == 0:
+    for k in range(3):  # a x each edge
+        x = w[4] * e[3 * k + 2] - w[5] * e[3 * k + 1]
+        y = w[5] * e[3 * k] - w[3] * e[3 * k + 2]
+        z = w[3] * e[3 * k + 1] - w[4] * e[3 * k]
+        if cap_axis(tv, w, hl, x, y, z, 1, st) == 0:
             return 0
-    for k in range(3):
-        t = (tv[3 * k] - w[0]) * w[3] + (tv[3 * k + 1] - w[1]) * w[4] + (tv[3 * k + 2] - w[2]) * w[5]
-        if t > h:
-            t = h
-        if t < -h:
-            t = -h
-        w[9] = (w[0] + w[3] * t) - tv[3 * k]
-        w[10] = (w[1] + w[4] * t) - tv[3 * k + 1]
-        w[11] = (w[2] + w[5] * t) - tv[3 * k + 2]
-        if cap_try(tv, w, best) == 0:
-            return 0
-    for j in range(2):
-        s = h
-        if j == 1:
-            s = -h
-        px = w[0] + w[3] * s
-        py = w[1] + w[4] * s
-        pz = w[2] + w[5] * s
+    for j in range(2):  # ((cp - v) x edge) x edge from cp0, then from cp1, v the edge's first vertex
         for k in range(3):
-            t = (
-                (px - tv[3 * k]) * e[3 * k]
-                + (py - tv[3 * k + 1]) * e[3 * k + 1]
-                + (pz - tv[3 * k + 2]) * e[3 * k + 2]
-            ) / v3dot(e, 3 * k, e, 3 * k)
-            if t > 1.0:
-                t = 1.0
-            if t < 0.0:
-                t = 0.0
-            w[9] = px - (tv[3 * k] + e[3 * k] * t)
-            w[10] = py - (tv[3 * k + 1] + e[3 * k + 1] * t)
-            w[11] = pz - (tv[3 * k + 2] + e[3 * k + 2] * t)
-            if cap_try(tv, w, best) == 0:
+            for m in range(3):
+                p[m] = cp[3 * j + m] - tv[3 * k + m]
+                u[m] = e[3 * k + m]
+            if cap_perp_axis(tv, w, hl, p, u, st) == 0:
                 return 0
-    # clip the moved axis segment q(t) = c - r L + a t, t in [-h, h]
-    px = w[0] - best[1] * r
-    py = w[1] - best[2] * r
-    pz = w[2] - best[3] * r
-    if seg_clip_tri(tv, e, nn, w, px, py, pz, h, lh) == 0:
+    for k in range(3):  # ((v - cp0) x a) x a
+        for m in range(3):
+            p[m] = tv[3 * k + m] - cp[m]
+            u[m] = w[3 + m]
+        if cap_perp_axis(tv, w, hl, p, u, st) == 0:
+            return 0
+    for j in range(2):  # v - cp0, then v - cp1
+        for k in range(3):
+            x = tv[3 * k] - cp[3 * j]
+            y = tv[3 * k + 1] - cp[3 * j + 1]
+            z = tv[3 * k + 2] - cp[3 * j + 2]
+            if cap_axis(tv, w, hl, x, y, z, 1, st) == 0:
+                return 0
+    return 1
+
+
+def cap_tri(g2, tv, w, res):
+    #: cdef int cap_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcept nogil
+    """Contacts (0 or 2, 7 reals each in res: point, normal from the triangle towards the capsule, depth) of
+    the capsule record g2 (w: centre, axis, half length, radius) with triangle tv, by libode's rules."""
+    #: dReal nn[3]
+    #: dReal st[6]
+    #: dReal p[6]
+    #: dReal hl, x, d
+    #: int k, j
+    nn = [0.0] * 3  # py
+    st = [0.0] * 6  # py
+    p = [0.0] * 6  # py
+    hl = (g2[L.G_LENGTH] + 2 * w[7]) * 0.5 - w[7]
+    if tri_unit_normal(tv, nn) == 0:
         return 0
-    lo = lh[0]
-    hi = lh[1]
-    cnt = 0
+    if tri_behind(tv, nn, w[0], w[1], w[2]):
+        return 0
+    if cap_separate(tv, nn, w, hl, st) == 0:
+        return 0
+    for k in range(3):
+        x = w[k] + st[1 + k] * w[7]
+        p[k] = (x + w[3 + k] * hl) - tv[k]
+        p[3 + k] = (x - w[3 + k] * hl) - tv[k]
+    if seg_clip_tri(tv, nn, p) == 0:
+        return 0
     for j in range(2):
-        if j == 0:
-            t = hi
-        else:
-            t = lo
-            if not (hi > lo):
-                break
-        res[7 * cnt] = (w[0] + w[3] * t) - best[1] * r
-        res[7 * cnt + 1] = (w[1] + w[4] * t) - best[2] * r
-        res[7 * cnt + 2] = (w[2] + w[5] * t) - best[3] * r
-        res[7 * cnt + 3] = best[1]
-        res[7 * cnt + 4] = best[2]
-        res[7 * cnt + 5] = best[3]
-        res[7 * cnt + 6] = best[4] - (
-            best[1] * (res[7 * cnt] - w[0])
-            + best[2] * (res[7 * cnt + 1] - w[1])
-            + best[3] * (res[7 * cnt + 2] - w[2])
-        )
-        cnt += 1
-    return cnt
+        for k in range(3):
+            res[7 * j + k] = p[3 * j + k] + tv[k]
+        d = (
+            (res[7 * j] - w[0]) * st[1] + (res[7 * j + 1] - w[1]) * st[2] + (res[7 * j + 2] - w[2]) * st[3]
+        ) - (st[4] - st[5])
+        res_put(res, j, st, d)
+    return 2
 
 
 # ---- end kernels

@@ -7,64 +7,94 @@ A source of the generated ``collide_mesh`` kernel (tools/gen/gen_kernels.py).
 from math import fabs
 
 from ... import _layout as L
-from .mesh_contacts import buf_push, emit, maxc_of
+from .mesh_contacts import buf_copy, buf_push, emit, maxc_of
 from .mesh_geometry import to_local
-from .mesh_registry import MESH_TRIMESH, buf_free, buf_new, rec, reg_get, to_int, tri_box_out, tri_world
+from .mesh_registry import (
+    MESH_TRIMESH,
+    buf_free,
+    buf_new,
+    rec,
+    reg_get,
+    tri_box_out,
+    tri_world,
+    work_free,
+    work_new,
+)
 from .prim_contacts import unimp_of
 from .trimesh_box import box_tri
 from .trimesh_capsule import cap_tri
 from .trimesh_cylinder import cyl_tri
 
-CAP_MERGE = 1e-4  # capsule-trimesh: contacts this close (per coordinate) with one normal are merged
+CAP_MERGE = 1e-4  # capsule/cylinder/box-trimesh: contacts this close (per coordinate) may be merged
 
 
 # ---- kernels
 
 
-def buf_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2, cyl):
-    #: cdef void buf_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
-    #:                     int s1, int s2, int cyl) noexcept nogil
-    """Collect a contact; one within CAP_MERGE (per coordinate) of a collected contact with the same normal
-    replaces it only when deeper. As probed on 2-triangle meshes, a capsule (cyl = 2) or cylinder (cyl = 1)
-    merge needs normals within CAP_MERGE per coordinate and libode replaces on any greater depth: the cylinder
-    does (its depths follow libode's arithmetic), the capsule only when deeper by 1e-12 (ours differ by ulps,
-    so a tie keeps the first); a box (cyl = 0) keeps its fitted rule, normals within 0.9999 in dot."""
-    #: int k, o, same
-    #: dReal tol
-    tol = 1e-12
-    if cyl == 1:
-        tol = 0.0
+def buf_merge(b, src, i):
+    #: cdef void buf_merge(Buf* b, Buf* src, int i) noexcept nogil
+    """Collect box-trimesh contact i of src; one within CAP_MERGE (per coordinate) of a collected contact
+    whose normal is within 0.9999 in dot replaces it only when deeper by 1e-12 (fitted to libode's
+    box-trimesh)."""
+    #: int k, o, m, s
+    s = i * L.CR
     for k in range(b.n):
         o = k * L.CR
         if (
-            fabs(b.c[o + L.C_POS] - px) < CAP_MERGE
-            and fabs(b.c[o + L.C_POS + 1] - py) < CAP_MERGE
-            and fabs(b.c[o + L.C_POS + 2] - pz) < CAP_MERGE
+            fabs(b.c[o + L.C_POS] - src.c[s + L.C_POS]) < CAP_MERGE
+            and fabs(b.c[o + L.C_POS + 1] - src.c[s + L.C_POS + 1]) < CAP_MERGE
+            and fabs(b.c[o + L.C_POS + 2] - src.c[s + L.C_POS + 2]) < CAP_MERGE
+            and (
+                b.c[o + L.C_NORMAL] * src.c[s + L.C_NORMAL]
+                + b.c[o + L.C_NORMAL + 1] * src.c[s + L.C_NORMAL + 1]
+                + b.c[o + L.C_NORMAL + 2] * src.c[s + L.C_NORMAL + 2]
+            )
+            > 0.9999
         ):
-            if cyl != 0:
-                same = (
-                    fabs(b.c[o + L.C_NORMAL] - nx) < CAP_MERGE
-                    and fabs(b.c[o + L.C_NORMAL + 1] - ny) < CAP_MERGE
-                    and fabs(b.c[o + L.C_NORMAL + 2] - nz) < CAP_MERGE
-                )
-            else:
-                same = (
-                    b.c[o + L.C_NORMAL] * nx + b.c[o + L.C_NORMAL + 1] * ny + b.c[o + L.C_NORMAL + 2] * nz
-                    > 0.9999
-                )
-            if same:
-                if depth > b.c[o + L.C_DEPTH] + tol:
-                    b.c[o + L.C_POS] = px
-                    b.c[o + L.C_POS + 1] = py
-                    b.c[o + L.C_POS + 2] = pz
-                    b.c[o + L.C_NORMAL] = nx
-                    b.c[o + L.C_NORMAL + 1] = ny
-                    b.c[o + L.C_NORMAL + 2] = nz
-                    b.c[o + L.C_DEPTH] = depth
-                    b.c[o + L.C_SIDE1] = s1
-                    b.c[o + L.C_SIDE2] = s2
-                return
-    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
+            if src.c[s + L.C_DEPTH] > b.c[o + L.C_DEPTH] + 1e-12:
+                for m in range(L.CR):
+                    b.c[o + m] = src.c[s + m]
+            return
+    buf_copy(b, src, i)
+
+
+def near_contacts(b, i, j):
+    #: cdef int near_contacts(Buf* b, int i, int j) noexcept nogil
+    """1 when collected contacts i and j are within CAP_MERGE of each other in every coordinate of their
+    points and of their normals (libode's capsule and cylinder test for one contact found twice)."""
+    #: int k, oi, oj
+    oi = i * L.CR
+    oj = j * L.CR
+    for k in range(3):
+        if not (fabs(b.c[oi + L.C_POS + k] - b.c[oj + L.C_POS + k]) < CAP_MERGE):
+            return 0
+        if not (fabs(b.c[oi + L.C_NORMAL + k] - b.c[oj + L.C_NORMAL + k]) < CAP_MERGE):
+            return 0
+    return 1
+
+
+def buf_filter_near(b, merged):
+    #: cdef void buf_filter_near(Buf* b, Buf* merged) noexcept nogil
+    """Copy into merged the contacts of b that survive libode's capsule/cylinder filter: every pair i < j of
+    near contacts (near_contacts) drops i when j is deeper, else j (a tie keeps the first); a dropped contact
+    still takes part in later pairs, so a chain of near contacts keeps only its first or deepest links. Both
+    colliders' depths follow libode's arithmetic, so its ties come out as libode's."""
+    #: int i, j
+    #: dReal* w
+    w = work_new(b.n + 1)
+    for i in range(b.n):
+        w[i] = 1.0
+    for i in range(b.n - 1):
+        for j in range(i + 1, b.n):
+            if near_contacts(b, i, j):
+                if b.c[j * L.CR + L.C_DEPTH] > b.c[i * L.CR + L.C_DEPTH]:
+                    w[i] = 0.0
+                else:
+                    w[j] = 0.0
+    for i in range(b.n):
+        if w[i] != 0.0:
+            buf_copy(merged, b, i)
+    work_free(w)
 
 
 def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
@@ -132,7 +162,7 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
         elif w[8] != 0:
             n = cyl_tri(g2, tv, w, res)
         else:
-            n = cap_tri(tv, w, res)
+            n = cap_tri(g2, tv, w, res)
         for k in range(n):
             # the box collects all, keeps the deepest (emit)
             if (cls == L.GC_BOX and not unimp) or out.n < maxc:
@@ -155,26 +185,11 @@ def trimesh_round(g1, i1, g2, i2, flags, contacts, skip):
         buf_free(out)
         return n
     merged = buf_new()
-    j = 0
-    if cls == L.GC_CYLINDER:
-        j = 1
-    elif cls == L.GC_CAPSULE:
-        j = 2
-    for k in range(out.n):
-        t = k * L.CR
-        buf_merge(
-            merged,
-            out.c[t + L.C_POS],
-            out.c[t + L.C_POS + 1],
-            out.c[t + L.C_POS + 2],
-            out.c[t + L.C_NORMAL],
-            out.c[t + L.C_NORMAL + 1],
-            out.c[t + L.C_NORMAL + 2],
-            out.c[t + L.C_DEPTH],
-            to_int(out.c[t + L.C_SIDE1]),
-            to_int(out.c[t + L.C_SIDE2]),
-            j,
-        )
+    if cls == L.GC_BOX:
+        for k in range(out.n):
+            buf_merge(merged, out, k)
+    else:
+        buf_filter_near(out, merged)
     n = emit(merged, flags, contacts, skip)
     buf_free(out)
     buf_free(merged)

@@ -15,6 +15,7 @@ import numpy as np
 from .dreal cimport dReal
 from .layout cimport *
 from .collide_prim cimport mpr_contact, unimp_of
+from .rotation cimport normalize3, r_to_q
 
 cnp.import_array()
 
@@ -28,7 +29,10 @@ cdef double DINF = INFINITY
 cdef double CAP_MERGE = 1e-4
 cdef double BOX_EDGE_BIAS = 1.5
 cdef double CYL_CAP_COS = 0.9
+cdef double CYL_AXIS_MIN = 1e-5
 cdef double CAP_EDGE_TOL = 1e-5
+cdef double CAP_AXIS_MIN2 = 9.999999974752427e-07
+cdef double CAP_AXIS_MIN = 1e-5
 cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
 cdef double TT_TIE = 0.0
