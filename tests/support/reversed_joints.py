@@ -26,15 +26,16 @@ ANCHOR = (0.3, -0.2, 0.5)
 
 
 def _unit(v) -> tuple:
-    """v scaled to length 1 (the axes are given as unit vectors: libode keeps some environment-side copies
-    as given, which is not what these cases pin)."""
+    """v scaled to length 1."""
     n = math.sqrt(sum(x * x for x in v))
     return tuple(x / n for x in v)
 
 
-AXIS1 = _unit((1.0, 0.2, -0.1))
-AXIS2 = _unit((0.1, 1.0, 0.3))      # not perpendicular to AXIS1: the PR's rows use both as they are
-AXIS_P = _unit((0.2, -0.1, 1.0))    # the PU's prismatic axis
+# The axes as the user gives them (axis 1, axis 2, the PU's prismatic axis): not of unit length, since
+# libode keeps the environment's copy of some axes as given; AXES, the same scaled to length 1, are those
+# of every case but "given_axes". Axis 2 is not perpendicular to axis 1: the PR's rows use both as they are.
+GIVEN_AXES = ((1.0, 0.2, -0.1), (0.1, 1.0, 0.3), (0.2, -0.1, 1.0))
+AXES = tuple(_unit(a) for a in GIVEN_AXES)
 MOVED_POS = (0.13, 0.17, 0.35)
 MOVED_QUAT = (0.85, 0.2, 0.15, 0.35)
 VEL = (0.1, -0.2, 0.15)
@@ -51,17 +52,19 @@ _READINGS = {
 
 
 def _settings(kind: str) -> dict:
-    """Setting name -> (moved, parameters): the rows alone at rest and moved, then stops and motors.
+    """Setting name -> (moved, parameters, axes): the rows alone at rest and moved, then stops and motors,
+    then moved with the axes as given.
 
     Stops are asymmetric about zero, so a stop tested on the negated angle or position is a different stop.
     """
     pos, angles = _GROUPS[kind]
-    out = {"rest": (False, []), "moved": (True, [])}
-    out["slide_stops"] = (True, [(f"ParamLoStop{pos}", 0.01), (f"ParamHiStop{pos}", 0.05)])
-    out["slide_motor"] = (False, [(f"ParamVel{pos}", 0.3), (f"ParamFMax{pos}", 5.0)])
+    out = {"rest": (False, [], AXES), "moved": (True, [], AXES)}
+    out["slide_stops"] = (True, [(f"ParamLoStop{pos}", 0.01), (f"ParamHiStop{pos}", 0.05)], AXES)
+    out["slide_motor"] = (False, [(f"ParamVel{pos}", 0.3), (f"ParamFMax{pos}", 5.0)], AXES)
     for n, g in enumerate(angles, 1):
-        out[f"angle{n}_stops"] = (True, [(f"ParamLoStop{g}", 0.2), (f"ParamHiStop{g}", 0.5)])
-        out[f"angle{n}_motor"] = (False, [(f"ParamVel{g}", 0.7), (f"ParamFMax{g}", 0.5)])
+        out[f"angle{n}_stops"] = (True, [(f"ParamLoStop{g}", 0.2), (f"ParamHiStop{g}", 0.5)], AXES)
+        out[f"angle{n}_motor"] = (False, [(f"ParamVel{g}", 0.7), (f"ParamFMax{g}", 0.5)], AXES)
+    out["given_axes"] = (True, [], GIVEN_AXES)
     return out
 
 
@@ -77,7 +80,7 @@ def _parse(name: str) -> tuple:
     return kind, side == "first", setting
 
 
-def _build(ode, world, kind: str, first: bool):
+def _build(ode, world, kind: str, first: bool, axes: tuple):
     """One box body on a joint of ``kind`` attached (None, body) or (body, None), geometry set."""
     body = make_body(ode, world, BODY)
     j = {"pr": ode.PRJoint, "piston": ode.PistonJoint, "pu": ode.PUJoint}[kind](world)
@@ -87,24 +90,24 @@ def _build(ode, world, kind: str, first: bool):
         j.attach(body, None)
     j.setAnchor(ANCHOR)
     if kind == "piston":
-        j.setAxis(AXIS1)
+        j.setAxis(axes[0])
     else:
-        j.setAxis1(AXIS1)
-        j.setAxis2(AXIS2)
+        j.setAxis1(axes[0])
+        j.setAxis2(axes[1])
     if kind == "pu":
-        j.setAxisP(AXIS_P)
+        j.setAxisP(axes[2])
     return body, j
 
 
 def run_case(ode, name: str) -> tuple:
     """(labels, rows): the body's pose and velocities, the joint's readings and feedback after each step."""
     kind, first, setting = _parse(name)
-    moved, params = _settings(kind)[setting]
+    moved, params, axes = _settings(kind)[setting]
     world = ode.World()
     world.setGravity((0.0, 0.0, 0.0))
     world.setERP(ERP)
     world.setCFM(CFM)
-    body, j = _build(ode, world, kind, first)
+    body, j = _build(ode, world, kind, first, axes)
     for param, value in params:
         j.setParam(getattr(ode, param), value)
     j.setFeedback(True)
