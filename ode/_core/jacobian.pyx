@@ -10,7 +10,7 @@ functions are the geometry getters and setters used at the API boundary, and ``r
 """
 
 cimport numpy as cnp
-from libc.math cimport INFINITY, atan2, fabs, sqrt
+from libc.math cimport INFINITY, atan2, fabs, floor, sqrt
 
 from .dreal cimport dReal
 from .layout cimport *
@@ -2583,24 +2583,55 @@ cdef void _tr_contacts(const int* jint, dReal* jreal, int j, const dReal* breal,
             c2[i] = a2w[i] + r2 * m
 
 
-cdef dReal _tr_phase(const int* jint, const dReal* jreal, int j, const dReal* breal, int side, int col,
-                     const dReal* aw, const dReal* n, const dReal* cw) noexcept nogil:
-    """Angle about n from the last contact point (stored on the body at col) to the new one cw."""
-    cdef dReal prev[3]
+cdef dReal _tr_angle(const dReal* aw, const dReal* n, const dReal* p, const dReal* q) noexcept nogil:
+    """Angle about n from the point p to the point q, both seen from aw, in (-pi, pi]."""
     cdef dReal u[3]
     cdef dReal v[3]
     cdef dReal x[3]
-    _point_world(jint, jreal, j, breal, side, col, prev)
-    u[0] = prev[0] - aw[0]
-    u[1] = prev[1] - aw[1]
-    u[2] = prev[2] - aw[2]
-    v[0] = cw[0] - aw[0]
-    v[1] = cw[1] - aw[1]
-    v[2] = cw[2] - aw[2]
+    u[0] = p[0] - aw[0]
+    u[1] = p[1] - aw[1]
+    u[2] = p[2] - aw[2]
+    v[0] = q[0] - aw[0]
+    v[1] = q[1] - aw[1]
+    v[2] = q[2] - aw[2]
     x[0] = u[1] * v[2] - u[2] * v[1]
     x[1] = u[2] * v[0] - u[0] * v[2]
     x[2] = u[0] * v[1] - u[1] * v[0]
     return atan2(n[0] * x[0] + n[1] * x[1] + n[2] * x[2], u[0] * v[0] + u[1] * v[1] + u[2] * v[2])
+
+
+cdef dReal _tr_phase_step(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
+                          const dReal* aw, const dReal* n, const dReal* cw, dReal fps) noexcept nogil:
+    """The phase step of wheel ``side``, as libode takes it (observed):
+
+    - the angles about n from the wheel's contact point at the last update (carried by the wheel) to its
+      last contact point and to the new one cw differ by the step, which then differs from the angle the
+      last contact moved to cw only when the contacts lie off the wheel's plane through its anchor (the
+      step then depends on the wheel's turn since the update, periodically);
+    - the step is moved by whole turns to within pi of the turn the wheel's angular velocity w makes
+      about n in one step (p = w . n / fps): a wheel spinning steadily at w steps its phase by about
+      -w . n dt, so from a turn of pi - |w . n| dt per step (1.42 rad for a steady spin, whatever the
+      radius, step size or pose) its phase runs the other way, by as many turns as it takes.
+    """
+    cdef dReal ref[3]
+    cdef dReal prev[3]
+    cdef int b
+    cdef int o
+    cdef dReal delta
+    cdef dReal p
+    cdef dReal e
+    _point_world(jint, jreal, j, breal, side, J_TR_REF2 if side else J_TR_REF1, ref)
+    _point_world(jint, jreal, j, breal, side, J_TR_CP2 if side else J_TR_CP1, prev)
+    delta = _tr_angle(aw, n, ref, cw) - _tr_angle(aw, n, ref, prev)
+    b = _side_body(jint, j, side)
+    if b < 0:
+        return delta
+    o = b * BR + B_AVEL
+    p = (breal[o] * n[0] + breal[o + 1] * n[1] + breal[o + 2] * n[2]) / fps
+    e = delta - p
+    if fabs(e) > PI and fabs(e) < INF:
+        delta = delta - 2.0 * PI * floor((e + PI) / (2.0 * PI))
+    return delta
 
 
 cdef void _tr_tangent(const dReal* aw, const dReal* n, const dReal* cw, dReal* out) noexcept nogil:
@@ -2619,7 +2650,7 @@ cdef void _tr_tangent(const dReal* aw, const dReal* n, const dReal* cw, dReal* o
 
 cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, const dReal* a1w,
                       const dReal* a2w, dReal* n1, const dReal* n2, const dReal* c1,
-                      const dReal* c2) noexcept nogil:
+                      const dReal* c2, dReal fps) noexcept nogil:
     """After an update: measure the radii (intersecting mode), the ratio and restart the phases; otherwise
     advance each phase by the angle the contact moved on its wheel. Then remember the new contacts."""
     cdef int jo
@@ -2639,11 +2670,13 @@ cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, 
             jreal[jo + J_TR_RATIO] = jreal[jo + J_TR_R1] / jreal[jo + J_TR_R2]
         jreal[jo + J_TR_ANGLE1] = 0.0
         jreal[jo + J_TR_ANGLE2] = 0.0
+        _set_point(jint, jreal, j, breal, 0, J_TR_REF1, c1[0], c1[1], c1[2])
+        _set_point(jint, jreal, j, breal, 1, J_TR_REF2, c2[0], c2[1], c2[2])
     else:
-        jreal[jo + J_TR_ANGLE1] = jreal[jo + J_TR_ANGLE1] + _tr_phase(
-            jint, jreal, j, breal, 0, J_TR_CP1, a1w, n1, c1)
-        jreal[jo + J_TR_ANGLE2] = jreal[jo + J_TR_ANGLE2] + _tr_phase(
-            jint, jreal, j, breal, 1, J_TR_CP2, a2w, n2, c2)
+        jreal[jo + J_TR_ANGLE1] = jreal[jo + J_TR_ANGLE1] + _tr_phase_step(
+            jint, jreal, j, breal, 0, a1w, n1, c1, fps)
+        jreal[jo + J_TR_ANGLE2] = jreal[jo + J_TR_ANGLE2] + _tr_phase_step(
+            jint, jreal, j, breal, 1, a2w, n2, c2, fps)
     _set_point(jint, jreal, j, breal, 0, J_TR_CP1, c1[0], c1[1], c1[2])
     _set_point(jint, jreal, j, breal, 1, J_TR_CP2, c2[0], c2[1], c2[2])
     for i in range(3):
@@ -2684,7 +2717,7 @@ cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1
     jo = j * JR + J_P
     mode = jint[j * JI + JI_AM_MODE]
     _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
-    _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
+    _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2, fps)
     _tr_tangent(a1w, n1, c1, t1)
     _tr_tangent(a2w, n2, c2, t2)
     u[0] = t1[0]

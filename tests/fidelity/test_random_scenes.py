@@ -15,20 +15,11 @@ import random_scenes
 
 import ode
 
-_PARALLEL_OFF_PLANE = ("TransmissionJoint with parallel axes and wheel centres out of one plane: the rows "
-                       "are libode's (5e-7 with ERP 0) but the phases differ by 1e-7 and the force by 6e-5 "
-                       "from the second step; not yet located")
-_PHASE_WRAP = ("bevel TransmissionJoint running away (wheel 2 at 1.5 rad per step, as in libode): libode "
-               "takes 2 pi off wheel 2's accumulated phase at 7.64, 8.25, 8.29, 8.46, 8.95 but not at 6.73, "
-               "6.85, 6.95, 7.47, we never do; rule not identified (equal to 1e-13 until step 24)")
 # Scenes that still disagree with libode, by precision, with the cause found so far (see the reason).
-KNOWN = {
-    "double": {"rs1052": _PARALLEL_OFF_PLANE, "rs1057": _PHASE_WRAP},
-    "single": {"rs1057": _PHASE_WRAP},
-}
+KNOWN: dict = {"double": {}, "single": {}}
 # Known disagreements that appear only after the first random_scenes.PY_STEPS steps (the Python twins run
 # no further).
-LATE = ("rs1057",)
+LATE: tuple = ()
 
 
 def _param(name: str):

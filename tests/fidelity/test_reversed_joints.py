@@ -10,48 +10,29 @@ pin that for each joint at rest, moved off its pose, and with asymmetric stops o
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
+import recorded_cases
 import reversed_joints
-from scenes import deviation
 
 import ode
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 # Scaled deviation (scenes.deviation: relative for forces, absolute below 1) allowed after STEPS steps. In
 # double both engines agree to 5.2e-13. In single both compute in float32 with different rounding: the worst
 # measured is 5.4e-4 (either backend), a joint's feedback at rest, float32 noise on forces that are 0 in
 # exact arithmetic (the swapped cases' forces reach 1e4 N and agree to 4e-4 relative).
 TOLERANCE = {"double": 1e-9, "single": 2e-3}
-
-
-def _recording() -> dict:
-    """libode's cases in this run's precision."""
-    path = DATA / ("single" if ode.precision == "single" else "") / "reversed_joints.json"
-    data = json.loads(path.read_text())
-    assert data["precision"] == ode.precision
-    return data["cases"]
-
-
-RECORDED = _recording()
+RECORDED = recorded_cases.load("reversed_joints", ode.precision)
 
 
 def test_every_case_is_recorded():
     """The recording holds exactly the cases the support module defines."""
-    assert sorted(RECORDED) == sorted(reversed_joints.case_names())
+    assert set(RECORDED) == set(reversed_joints.case_names())
 
 
 @pytest.mark.parametrize("name", reversed_joints.case_names())
 def test_reversed_joint_matches_libode(name):
     """Body motion, joint readings and feedback follow libode's after each step."""
-    labels, rows = reversed_joints.run_case(ode, name)
-    ref = RECORDED[name]
-    assert labels == ref["labels"]
-    worst, column, first = deviation(ref["rows"], rows, labels)
-    tol = TOLERANCE[ode.precision]
-    assert worst <= tol, f"{name}: {column} deviates by {worst:.3e} (> {tol:g}), first step {first}"
+    recorded_cases.check(ode, reversed_joints, RECORDED, name, TOLERANCE[ode.precision])
 
 
 @pytest.mark.parametrize("kind", ["pr", "piston"])
