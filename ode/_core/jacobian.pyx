@@ -10,7 +10,7 @@ functions are the geometry getters and setters used at the API boundary, and ``r
 """
 
 cimport numpy as cnp
-from libc.math cimport INFINITY, atan2, fabs, sqrt
+from libc.math cimport INFINITY, atan2, fabs, floor, sqrt
 
 from .dreal cimport dReal
 from .layout cimport *
@@ -625,16 +625,6 @@ cdef inline bint _reversed(const int* jint, int j) noexcept nogil:
     return (jint[j * JI + JI_FLAGS] & JF_REVERSE) != 0
 
 
-cdef dReal _user_angle(const int* jint, const dReal* jreal, int j, const dReal* breal,
-                       int col) noexcept nogil:
-    """rel_angle as the user sees it: negated when attached (environment, body)."""
-    cdef dReal a
-    a = _rel_angle(jint, jreal, j, breal, col)
-    if _reversed(jint, j):
-        return -a
-    return a
-
-
 cdef dReal _vector_rate(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
                         int col, bint linear) noexcept nogil:
     """Relative velocity of body 1 with respect to body 2 along the direction stored at column col."""
@@ -682,30 +672,20 @@ cdef void _anchor2_lever(const int* jint, const dReal* jreal, int j, const dReal
         r2[2] = a2w[2] - breal[o2 + 2]
 
 
-cdef void _point_rows(const dReal* breal, int b1, int b2, const dReal* p, const dReal* q,
-                      const dReal* a2w, const dReal* r2, const dReal* e, dReal k, dReal* J, dReal* c,
-                      int r) noexcept nogil:
-    """Two rows stopping body 2's anchor point a2w moving along the directions p and q relative to
-    body 1 (r2 = the point minus body 2's centre); e is the point's error, corrected at rate k."""
+cdef void _lever_rows(int b2, const dReal* p, const dReal* q, const dReal* lev, const dReal* r2,
+                      const dReal* e, dReal k, dReal* J, dReal* c, int r) noexcept nogil:
+    """_point_rows with body 1's lever lev given: its angular parts are lev x p and lev x q."""
     cdef const dReal* u
     cdef int i, ro
-    cdef int o1
-    cdef dReal l0
-    cdef dReal l1
-    cdef dReal l2
-    o1 = b1 * BR + B_POS
-    l0 = a2w[0] - breal[o1]
-    l1 = a2w[1] - breal[o1 + 1]
-    l2 = a2w[2] - breal[o1 + 2]
     for i in range(2):
         u = p if i == 0 else q
         ro = (r + i) * NC
         J[ro + 0] = u[0]
         J[ro + 1] = u[1]
         J[ro + 2] = u[2]
-        J[ro + 3] = l1 * u[2] - l2 * u[1]
-        J[ro + 4] = l2 * u[0] - l0 * u[2]
-        J[ro + 5] = l0 * u[1] - l1 * u[0]
+        J[ro + 3] = lev[1] * u[2] - lev[2] * u[1]
+        J[ro + 4] = lev[2] * u[0] - lev[0] * u[2]
+        J[ro + 5] = lev[0] * u[1] - lev[1] * u[0]
         if b2 >= 0:
             J[ro + 6] = -u[0]
             J[ro + 7] = -u[1]
@@ -714,6 +694,20 @@ cdef void _point_rows(const dReal* breal, int b1, int b2, const dReal* p, const 
             J[ro + 10] = r2[0] * u[2] - r2[2] * u[0]
             J[ro + 11] = r2[1] * u[0] - r2[0] * u[1]
         c[r + i] = k * (u[0] * e[0] + u[1] * e[1] + u[2] * e[2])
+
+
+cdef void _point_rows(const dReal* breal, int b1, int b2, const dReal* p, const dReal* q,
+                      const dReal* a2w, const dReal* r2, const dReal* e, dReal k, dReal* J, dReal* c,
+                      int r) noexcept nogil:
+    """Two rows stopping body 2's anchor point a2w moving along the directions p and q relative to
+    body 1 (r2 = the point minus body 2's centre); e is the point's error, corrected at rate k."""
+    cdef int o1
+    cdef dReal lev[3]
+    o1 = b1 * BR + B_POS
+    lev[0] = a2w[0] - breal[o1]
+    lev[1] = a2w[1] - breal[o1 + 1]
+    lev[2] = a2w[2] - breal[o1 + 2]
+    _lever_rows(b2, p, q, lev, r2, e, k, J, c, r)
 
 
 cdef void _line_rows(const dReal* breal, int b1, int b2, const dReal* ax, const dReal* a2w,
@@ -729,6 +723,37 @@ cdef void _line_rows(const dReal* breal, int b1, int b2, const dReal* ax, const 
     cdef dReal q[3]
     _plane_space(ax[0], ax[1], ax[2], p, q)
     _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r)
+
+
+cdef void _swapped_lever(const dReal* breal, int b1, const dReal* a2w, const dReal* q, dReal* d,
+                         dReal* e) noexcept nogil:
+    """The lever d and error e libode's PR and piston line rows take when attached (environment, body).
+
+    The body is stored as body 1 and the environment's anchor a2w stays in the world. libode negates the
+    vector a2w - centre for the swap, so the rows take d = centre - a2w both as the body's lever (angular
+    parts d x u) and in the error e = d - q (q the vector from the centre to the body's own anchor point);
+    observed through one-step velocity projections with ERP 0 and the corrections at rest with ERP > 0,
+    for any pose. The body then turns about the mirror of the anchor through its centre, and a joint
+    satisfied at rest is pushed by twice the centre's offset from the anchor.
+    """
+    cdef int o1
+    cdef int i
+    o1 = b1 * BR + B_POS
+    for i in range(3):
+        d[i] = breal[o1 + i] - a2w[i]
+        e[i] = d[i] - q[i]
+
+
+cdef void _swapped_line_rows(const dReal* breal, int b1, const dReal* ax, const dReal* a2w,
+                             const dReal* q, dReal k, dReal* J, dReal* c, int r) noexcept nogil:
+    """_line_rows of a joint attached (environment, body), as libode builds them (see _swapped_lever)."""
+    cdef dReal u[3]
+    cdef dReal v[3]
+    cdef dReal d[3]
+    cdef dReal e[3]
+    _plane_space(ax[0], ax[1], ax[2], u, v)
+    _swapped_lever(breal, b1, a2w, q, d, e)
+    _lever_rows(-1, u, v, d, NULL, e, k, J, c, r)
 
 
 cdef int null_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
@@ -1677,6 +1702,17 @@ cdef void _pr_body2_turn(const dReal* ra, const dReal* rb, const dReal* r2, dRea
         J[ro + 11] = J[ro + 11] + s * d2
 
 
+cdef void _pr_swapped_line_rows(const dReal* breal, int b1, const dReal* ra, const dReal* n,
+                                const dReal* a2w, const dReal* q, dReal k, dReal* J, dReal* c,
+                                int r) noexcept nogil:
+    """PR attached (environment, body): the two line rows r, r+1 (along ra and n) as libode builds them,
+    with the lever and error of ``_swapped_lever`` (q the body's offset to the anchor)."""
+    cdef dReal d[3]
+    cdef dReal e[3]
+    _swapped_lever(breal, b1, a2w, q, d, e)
+    _lever_rows(-1, ra, n, d, NULL, e, k, J, c, r)
+
+
 cdef void _pr_angular_rows(const dReal* ax, const dReal* n, const dReal* ra, const dReal* rb, dReal k,
                            dReal* J, dReal* c, int r, int b2) noexcept nogil:
     """PR: rows stopping relative rotation about the directions ax and n; error ra x rb at rate k."""
@@ -1702,10 +1738,14 @@ cdef void _pr_angular_rows(const dReal* ax, const dReal* n, const dReal* ra, con
 
 
 cdef int pr_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
-    """PR: four rows, plus one per axis (position, rotoide angle) at a stop or powered."""
+    """PR: four rows, plus one per axis (position, rotoide angle) at a stop or powered.
+
+    The rotoide stops are tested on the stored bodies' angle even when attached (environment, body), as
+    libode does (see pr_rows).
+    """
     cdef int m
     m = 4 + _test_limit(jint, jreal, j, 0, _pr_position(jint, jreal, j, breal))
-    return m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, J_AXIS3))
+    return m + _test_limit(jint, jreal, j, 1, _rel_angle(jint, jreal, j, breal, J_AXIS3))
 
 
 cdef void pr_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
@@ -1720,6 +1760,12 @@ cdef void pr_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, 
     perpendicular axes is the plain slider + hinge; rb, the rotoide axis on body 2, is kept as the user
     gave it (not normalised) when there is no body 2; n's length |ax x ra| shows in how soft its rows are
     under CFM (as libode's).
+
+    Attached (environment, body), libode's line rows are those of ``_pr_swapped_line_rows``, and only
+    the prismatic limit and motor row follows the swap (the negated axis, stops on the position the user
+    reads); the rotoide row ignores it: it acts along ra and its stops are tested on the angle of the
+    stored (swapped) bodies, the negative of what getAngle reads, so its stops and motor speed apply to
+    -getAngle (observed).
     """
     cdef int jo
     cdef dReal k
@@ -1744,20 +1790,19 @@ cdef void pr_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, 
     r2[:] = [0.0, 0.0, 0.0]
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
     _rot(breal, b1, jreal, jo + J_OFFSET, q)
-    o1 = b1 * BR + B_POS
-    e[0] = a2w[0] - (breal[o1] + q[0])
-    e[1] = a2w[1] - (breal[o1 + 1] + q[1])
-    e[2] = a2w[2] - (breal[o1 + 2] + q[2])
-    _point_rows(breal, b1, b2, ra, n, a2w, r2, e, k, J, c, r + 2)
-    if b2 >= 0:
-        _pr_body2_turn(ra, rb, r2, J, r + 2)
     if _reversed(jint, j):
+        _pr_swapped_line_rows(breal, b1, ra, n, a2w, q, k, J, c, r + 2)
         ax[0] = -ax[0]
         ax[1] = -ax[1]
         ax[2] = -ax[2]
-        ra[0] = -ra[0]
-        ra[1] = -ra[1]
-        ra[2] = -ra[2]
+    else:
+        o1 = b1 * BR + B_POS
+        e[0] = a2w[0] - (breal[o1] + q[0])
+        e[1] = a2w[1] - (breal[o1 + 1] + q[1])
+        e[2] = a2w[2] - (breal[o1 + 2] + q[2])
+        _point_rows(breal, b1, b2, ra, n, a2w, r2, e, k, J, c, r + 2)
+        if b2 >= 0:
+            _pr_body2_turn(ra, rb, r2, J, r + 2)
     r = r + 4
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
     _motor_row(jint, jreal, j, 1, breal, b1, b2, ra, True, fps, J, c, cfm, lo, hi, r)
@@ -1817,17 +1862,27 @@ cdef dReal _piston_position_rate(const int* jint, const dReal* jreal, int j, con
 
 
 cdef int piston_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
-    """Piston: four rows, plus one per axis (position, angle) at a stop or powered."""
+    """Piston: four rows, plus one per axis (position, angle) at a stop or powered.
+
+    The angle's stops are tested on the stored bodies' angle even when attached (environment, body), as
+    libode does (see piston_rows).
+    """
     cdef int m
     m = 4 + _test_limit(jint, jreal, j, 0, _piston_position(jint, jreal, j, breal, J_AXIS1))
-    return m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, J_AXIS1))
+    return m + _test_limit(jint, jreal, j, 1, _rel_angle(jint, jreal, j, breal, J_AXIS1))
 
 
 cdef void piston_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2, const dReal* wreal,
                       dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int* findex,
                       int r) noexcept nogil:
     """Piston: two rows keeping the axes aligned, two keeping body 2's anchor on body 1's axis line, then
-    the prismatic and rotoide limit/motor rows."""
+    the prismatic and rotoide limit/motor rows.
+
+    Attached (environment, body), libode's line rows are those of ``_swapped_line_rows`` and only the
+    prismatic limit and motor row follows the swap (the negated axis, stops on the position the user
+    reads); the rotoide row ignores it: it acts along the stored axis and its stops are tested on the
+    angle of the stored (swapped) bodies, the negative of what getAngle reads (observed, as for PR).
+    """
     cdef int jo
     cdef dReal k
     cdef dReal ax[3]
@@ -1836,6 +1891,8 @@ cdef void piston_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int 
     cdef dReal a2w[3]
     cdef dReal r2[3]
     cdef dReal e[3]
+    cdef dReal q[3]
+    cdef dReal px[3]
     jo = j * JR + J_P
     k = fps * wreal[W_ERP]
     _rot(breal, b1, jreal, jo + J_AXIS1, ax)
@@ -1844,16 +1901,22 @@ cdef void piston_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int 
     r2[:] = [0.0, 0.0, 0.0]
     _point_world(jint, jreal, j, breal, 0, J_ANCHOR1, a1w)
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
-    e[0] = a2w[0] - a1w[0]
-    e[1] = a2w[1] - a1w[1]
-    e[2] = a2w[2] - a1w[2]
-    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
     if _reversed(jint, j):
-        ax[0] = -ax[0]
-        ax[1] = -ax[1]
-        ax[2] = -ax[2]
+        _rot(breal, b1, jreal, jo + J_ANCHOR1, q)
+        _swapped_line_rows(breal, b1, ax, a2w, q, k, J, c, r + 2)
+        px[0] = -ax[0]
+        px[1] = -ax[1]
+        px[2] = -ax[2]
+    else:
+        e[0] = a2w[0] - a1w[0]
+        e[1] = a2w[1] - a1w[1]
+        e[2] = a2w[2] - a1w[2]
+        _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+        px[0] = ax[0]
+        px[1] = ax[1]
+        px[2] = ax[2]
     r = r + 4
-    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, px, False, fps, J, c, cfm, lo, hi, r)
     _motor_row(jint, jreal, j, 1, breal, b1, b2, ax, True, fps, J, c, cfm, lo, hi, r)
 
 
@@ -2520,24 +2583,55 @@ cdef void _tr_contacts(const int* jint, dReal* jreal, int j, const dReal* breal,
             c2[i] = a2w[i] + r2 * m
 
 
-cdef dReal _tr_phase(const int* jint, const dReal* jreal, int j, const dReal* breal, int side, int col,
-                     const dReal* aw, const dReal* n, const dReal* cw) noexcept nogil:
-    """Angle about n from the last contact point (stored on the body at col) to the new one cw."""
-    cdef dReal prev[3]
+cdef dReal _tr_angle(const dReal* aw, const dReal* n, const dReal* p, const dReal* q) noexcept nogil:
+    """Angle about n from the point p to the point q, both seen from aw, in (-pi, pi]."""
     cdef dReal u[3]
     cdef dReal v[3]
     cdef dReal x[3]
-    _point_world(jint, jreal, j, breal, side, col, prev)
-    u[0] = prev[0] - aw[0]
-    u[1] = prev[1] - aw[1]
-    u[2] = prev[2] - aw[2]
-    v[0] = cw[0] - aw[0]
-    v[1] = cw[1] - aw[1]
-    v[2] = cw[2] - aw[2]
+    u[0] = p[0] - aw[0]
+    u[1] = p[1] - aw[1]
+    u[2] = p[2] - aw[2]
+    v[0] = q[0] - aw[0]
+    v[1] = q[1] - aw[1]
+    v[2] = q[2] - aw[2]
     x[0] = u[1] * v[2] - u[2] * v[1]
     x[1] = u[2] * v[0] - u[0] * v[2]
     x[2] = u[0] * v[1] - u[1] * v[0]
     return atan2(n[0] * x[0] + n[1] * x[1] + n[2] * x[2], u[0] * v[0] + u[1] * v[1] + u[2] * v[2])
+
+
+cdef dReal _tr_phase_step(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
+                          const dReal* aw, const dReal* n, const dReal* cw, dReal fps) noexcept nogil:
+    """The phase step of wheel ``side``, as libode takes it (observed):
+
+    - the angles about n from the wheel's contact point at the last update (carried by the wheel) to its
+      last contact point and to the new one cw differ by the step, which then differs from the angle the
+      last contact moved to cw only when the contacts lie off the wheel's plane through its anchor (the
+      step then depends on the wheel's turn since the update, periodically);
+    - the step is moved by whole turns to within pi of the turn the wheel's angular velocity w makes
+      about n in one step (p = w . n / fps): a wheel spinning steadily at w steps its phase by about
+      -w . n dt, so from a turn of pi - |w . n| dt per step (1.42 rad for a steady spin, whatever the
+      radius, step size or pose) its phase runs the other way, by as many turns as it takes.
+    """
+    cdef dReal ref[3]
+    cdef dReal prev[3]
+    cdef int b
+    cdef int o
+    cdef dReal delta
+    cdef dReal p
+    cdef dReal e
+    _point_world(jint, jreal, j, breal, side, J_TR_REF2 if side else J_TR_REF1, ref)
+    _point_world(jint, jreal, j, breal, side, J_TR_CP2 if side else J_TR_CP1, prev)
+    delta = _tr_angle(aw, n, ref, cw) - _tr_angle(aw, n, ref, prev)
+    b = _side_body(jint, j, side)
+    if b < 0:
+        return delta
+    o = b * BR + B_AVEL
+    p = (breal[o] * n[0] + breal[o + 1] * n[1] + breal[o + 2] * n[2]) / fps
+    e = delta - p
+    if fabs(e) > PI and fabs(e) < INF:
+        delta = delta - 2.0 * PI * floor((e + PI) / (2.0 * PI))
+    return delta
 
 
 cdef void _tr_tangent(const dReal* aw, const dReal* n, const dReal* cw, dReal* out) noexcept nogil:
@@ -2556,7 +2650,7 @@ cdef void _tr_tangent(const dReal* aw, const dReal* n, const dReal* cw, dReal* o
 
 cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, const dReal* a1w,
                       const dReal* a2w, dReal* n1, const dReal* n2, const dReal* c1,
-                      const dReal* c2) noexcept nogil:
+                      const dReal* c2, dReal fps) noexcept nogil:
     """After an update: measure the radii (intersecting mode), the ratio and restart the phases; otherwise
     advance each phase by the angle the contact moved on its wheel. Then remember the new contacts."""
     cdef int jo
@@ -2576,11 +2670,13 @@ cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, 
             jreal[jo + J_TR_RATIO] = jreal[jo + J_TR_R1] / jreal[jo + J_TR_R2]
         jreal[jo + J_TR_ANGLE1] = 0.0
         jreal[jo + J_TR_ANGLE2] = 0.0
+        _set_point(jint, jreal, j, breal, 0, J_TR_REF1, c1[0], c1[1], c1[2])
+        _set_point(jint, jreal, j, breal, 1, J_TR_REF2, c2[0], c2[1], c2[2])
     else:
-        jreal[jo + J_TR_ANGLE1] = jreal[jo + J_TR_ANGLE1] + _tr_phase(
-            jint, jreal, j, breal, 0, J_TR_CP1, a1w, n1, c1)
-        jreal[jo + J_TR_ANGLE2] = jreal[jo + J_TR_ANGLE2] + _tr_phase(
-            jint, jreal, j, breal, 1, J_TR_CP2, a2w, n2, c2)
+        jreal[jo + J_TR_ANGLE1] = jreal[jo + J_TR_ANGLE1] + _tr_phase_step(
+            jint, jreal, j, breal, 0, a1w, n1, c1, fps)
+        jreal[jo + J_TR_ANGLE2] = jreal[jo + J_TR_ANGLE2] + _tr_phase_step(
+            jint, jreal, j, breal, 1, a2w, n2, c2, fps)
     _set_point(jint, jreal, j, breal, 0, J_TR_CP1, c1[0], c1[1], c1[2])
     _set_point(jint, jreal, j, breal, 1, J_TR_CP2, c2[0], c2[1], c2[2])
     for i in range(3):
@@ -2621,7 +2717,7 @@ cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1
     jo = j * JR + J_P
     mode = jint[j * JI + JI_AM_MODE]
     _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
-    _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
+    _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2, fps)
     _tr_tangent(a1w, n1, c1, t1)
     _tr_tangent(a2w, n2, c2, t2)
     u[0] = t1[0]

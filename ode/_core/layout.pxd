@@ -90,6 +90,8 @@ cdef enum:
     J_TR_UPDATE = 44
     J_TR_ANGLE1 = 45
     J_TR_ANGLE2 = 46
+    J_TR_REF1 = 12
+    J_TR_REF2 = 15
     J_C_POS = 0
     J_C_NORMAL = 3
     J_C_DEPTH = 6

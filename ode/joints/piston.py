@@ -37,9 +37,16 @@ class PistonJoint(_KernelGeometryJoint):
         self._set_point(1, L.J_ANCHOR2, a)
         self._store_axis(self._get_vector(0, L.J_AXIS1))
 
-    def _store_axis(self, a) -> None:
+    def _store_axis(self, a, given: bool = False) -> None:
+        """Store the world axis a on both sides; angle 0 at the current pose.
+
+        With ``given`` (the user's axis) and no body 2, the environment's copy is kept as given, not
+        normalised, as libode keeps it: its length then scales the alignment rows' error (observed).
+        """
         self._set_vector(0, L.J_AXIS1, a)
         self._set_vector(1, L.J_AXIS2, a)
+        if given and int(self._ints()[L.JI_B2]) < 0:
+            self._reals()[L.J_AXIS2:L.J_AXIS2 + 3] = a
         self._rezero()
 
     def setAnchor(self, pos: Vec3Like) -> None:
@@ -70,7 +77,7 @@ class PistonJoint(_KernelGeometryJoint):
         """Set the axis (world coordinates, normalised); the current pose becomes angle 0."""
         a = self._axis("axis", axis)
         if self._attached():
-            self._store_axis(a)
+            self._store_axis(a, given=True)
 
     def setAxisDelta(self, axis: Vec3Like, delta: float) -> None:
         """Set the axis; body 1's anchor becomes 2 p1 - p2 - delta (p2 = 0 without body 2), as libode does.
@@ -82,7 +89,7 @@ class PistonJoint(_KernelGeometryJoint):
         d = self._point("delta", delta)
         if not self._attached():
             return
-        self._store_axis(a)
+        self._store_axis(a, given=True)
         p1, p2 = self._body_positions()
         self._set_point(0, L.J_ANCHOR1, tuple(2.0 * p1[k] - p2[k] - d[k] for k in range(3)))
 

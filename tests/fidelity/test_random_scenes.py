@@ -15,22 +15,11 @@ import random_scenes
 
 import ode
 
-_PARALLEL_OFF_PLANE = ("TransmissionJoint with parallel axes and wheel centres out of one plane: the rows "
-                       "are libode's (5e-7 with ERP 0) but the phases differ by 1e-7 and the force by 6e-5 "
-                       "from the second step; not yet located")
-_PHASE_WRAP = ("bevel TransmissionJoint running away (wheel 2 at 1.5 rad per step, as in libode): libode "
-               "takes 2 pi off wheel 2's accumulated phase at 7.64, 8.25, 8.29, 8.46, 8.95 but not at 6.73, "
-               "6.85, 6.95, 7.47, we never do; rule not identified (equal to 1e-13 until step 24)")
-_PR_REVERSED = ("PRJoint attached (None, body): libode applies 420 N and turns the body 0.2 rad in one "
-                "step from a joint satisfied at rest with no gravity (its reversed PR rows); not emulated")
 # Scenes that still disagree with libode, by precision, with the cause found so far (see the reason).
-KNOWN = {
-    "double": {"rs1052": _PARALLEL_OFF_PLANE, "rs1057": _PHASE_WRAP, "rs1030": _PR_REVERSED},
-    "single": {"rs1030": _PR_REVERSED, "rs1057": _PHASE_WRAP},
-}
+KNOWN: dict = {"double": {}, "single": {}}
 # Known disagreements that appear only after the first random_scenes.PY_STEPS steps (the Python twins run
 # no further).
-LATE = ("rs1057",)
+LATE: tuple = ()
 
 
 def _param(name: str):
@@ -49,7 +38,7 @@ def _param(name: str):
 @pytest.mark.parametrize("name", [_param(n) for n in random_scenes.scene_names()])
 def test_random_scene_matches_libode(name):
     """Our engine follows libode's bodies, joint readings and feedback within the tolerance of the kind."""
-    steps = random_scenes.compared_steps(ode)
+    steps = random_scenes.compared_steps(ode, name)
     worst, column, first, kind = random_scenes.compare(ode, name, steps)
     tol = random_scenes.tolerance(kind, ode.precision)
     assert worst <= tol, f"{name} ({kind}): {column} deviates by {worst:.3e} (> {tol:g}), first step {first}"

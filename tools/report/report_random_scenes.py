@@ -25,7 +25,7 @@ def main() -> None:
     """Print every scene's deviation from its recording over the compared steps."""
     for name in sys.argv[1:] or random_scenes.scene_names():
         spec = random_scenes.make_spec(random_scenes.seed_of(name))
-        worst, column, first, kind = random_scenes.compare(ode, name, random_scenes.compared_steps(ode))
+        worst, column, first, kind = random_scenes.compare(ode, name, random_scenes.compared_steps(ode, name))
         flag = "ok " if worst <= random_scenes.tolerance(kind, ode.precision) else "BAD"
         types = ",".join(g["type"] for g in spec["groups"])
         stepper = "quick" if spec["world"]["quick"] else "step"

@@ -345,17 +345,6 @@ def _reversed(jint, j):
     return (int(jint[j * L.JI + L.JI_FLAGS]) & L.JF_REVERSE) != 0
 
 
-def _user_angle(jint, jreal, j, breal, col):
-    #: cdef dReal _user_angle(const int* jint, const dReal* jreal, int j, const dReal* breal,
-    #:                        int col) noexcept nogil
-    """rel_angle as the user sees it: negated when attached (environment, body)."""
-    #: dReal a
-    a = _rel_angle(jint, jreal, j, breal, col)
-    if _reversed(jint, j):
-        return -a
-    return a
-
-
 def _vector_rate(jint, jreal, j, breal, side, col, linear):
     #: cdef dReal _vector_rate(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
     #:                         int col, bint linear) noexcept nogil
@@ -407,31 +396,21 @@ def _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2):
         r2[2] = a2w[2] - float(breal[o2 + 2])
 
 
-def _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r):
-    #: cdef void _point_rows(const dReal* breal, int b1, int b2, const dReal* p, const dReal* q,
-    #:                       const dReal* a2w, const dReal* r2, const dReal* e, dReal k, dReal* J, dReal* c,
-    #:                       int r) noexcept nogil
-    """Two rows stopping body 2's anchor point a2w moving along the directions p and q relative to
-    body 1 (r2 = the point minus body 2's centre); e is the point's error, corrected at rate k."""
+def _lever_rows(b2, p, q, lev, r2, e, k, J, c, r):
+    #: cdef void _lever_rows(int b2, const dReal* p, const dReal* q, const dReal* lev, const dReal* r2,
+    #:                       const dReal* e, dReal k, dReal* J, dReal* c, int r) noexcept nogil
+    """_point_rows with body 1's lever lev given: its angular parts are lev x p and lev x q."""
     #: const dReal* u
     #: int i, ro
-    #: int o1
-    #: dReal l0
-    #: dReal l1
-    #: dReal l2
-    o1 = b1 * L.BR + L.B_POS
-    l0 = a2w[0] - float(breal[o1])
-    l1 = a2w[1] - float(breal[o1 + 1])
-    l2 = a2w[2] - float(breal[o1 + 2])
     for i in range(2):
         u = p if i == 0 else q
         ro = (r + i) * NC
         J[ro + 0] = u[0]
         J[ro + 1] = u[1]
         J[ro + 2] = u[2]
-        J[ro + 3] = l1 * u[2] - l2 * u[1]
-        J[ro + 4] = l2 * u[0] - l0 * u[2]
-        J[ro + 5] = l0 * u[1] - l1 * u[0]
+        J[ro + 3] = lev[1] * u[2] - lev[2] * u[1]
+        J[ro + 4] = lev[2] * u[0] - lev[0] * u[2]
+        J[ro + 5] = lev[0] * u[1] - lev[1] * u[0]
         if b2 >= 0:
             J[ro + 6] = -u[0]
             J[ro + 7] = -u[1]
@@ -440,6 +419,22 @@ def _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r):
             J[ro + 10] = r2[0] * u[2] - r2[2] * u[0]
             J[ro + 11] = r2[1] * u[0] - r2[0] * u[1]
         c[r + i] = k * (u[0] * e[0] + u[1] * e[1] + u[2] * e[2])
+
+
+def _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r):
+    #: cdef void _point_rows(const dReal* breal, int b1, int b2, const dReal* p, const dReal* q,
+    #:                       const dReal* a2w, const dReal* r2, const dReal* e, dReal k, dReal* J, dReal* c,
+    #:                       int r) noexcept nogil
+    """Two rows stopping body 2's anchor point a2w moving along the directions p and q relative to
+    body 1 (r2 = the point minus body 2's centre); e is the point's error, corrected at rate k."""
+    #: int o1
+    #: dReal lev[3]
+    o1 = b1 * L.BR + L.B_POS
+    lev = [0.0, 0.0, 0.0]  # py
+    lev[0] = a2w[0] - float(breal[o1])
+    lev[1] = a2w[1] - float(breal[o1 + 1])
+    lev[2] = a2w[2] - float(breal[o1 + 2])
+    _lever_rows(b2, p, q, lev, r2, e, k, J, c, r)
 
 
 def _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r):
@@ -458,6 +453,43 @@ def _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r):
     q = [0.0, 0.0, 0.0]  # py
     _plane_space(ax[0], ax[1], ax[2], p, q)
     _point_rows(breal, b1, b2, p, q, a2w, r2, e, k, J, c, r)
+
+
+def _swapped_lever(breal, b1, a2w, q, d, e):
+    #: cdef void _swapped_lever(const dReal* breal, int b1, const dReal* a2w, const dReal* q, dReal* d,
+    #:                          dReal* e) noexcept nogil
+    """The lever d and error e libode's PR and piston line rows take when attached (environment, body).
+
+    The body is stored as body 1 and the environment's anchor a2w stays in the world. libode negates the
+    vector a2w - centre for the swap, so the rows take d = centre - a2w both as the body's lever (angular
+    parts d x u) and in the error e = d - q (q the vector from the centre to the body's own anchor point);
+    observed through one-step velocity projections with ERP 0 and the corrections at rest with ERP > 0,
+    for any pose. The body then turns about the mirror of the anchor through its centre, and a joint
+    satisfied at rest is pushed by twice the centre's offset from the anchor.
+    """
+    #: int o1
+    #: int i
+    o1 = b1 * L.BR + L.B_POS
+    for i in range(3):
+        d[i] = float(breal[o1 + i]) - a2w[i]
+        e[i] = d[i] - q[i]
+
+
+def _swapped_line_rows(breal, b1, ax, a2w, q, k, J, c, r):
+    #: cdef void _swapped_line_rows(const dReal* breal, int b1, const dReal* ax, const dReal* a2w,
+    #:                              const dReal* q, dReal k, dReal* J, dReal* c, int r) noexcept nogil
+    """_line_rows of a joint attached (environment, body), as libode builds them (see _swapped_lever)."""
+    #: dReal u[3]
+    #: dReal v[3]
+    #: dReal d[3]
+    #: dReal e[3]
+    u = [0.0, 0.0, 0.0]  # py
+    v = [0.0, 0.0, 0.0]  # py
+    d = [0.0, 0.0, 0.0]  # py
+    e = [0.0, 0.0, 0.0]  # py
+    _plane_space(ax[0], ax[1], ax[2], u, v)
+    _swapped_lever(breal, b1, a2w, q, d, e)
+    _lever_rows(-1, u, v, d, None, e, k, J, c, r)
 
 
 def null_info1(jint, jreal, j, breal):

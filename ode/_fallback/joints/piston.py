@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from ... import _layout as L
 from .common import _rot
-from .geometry import _anchor2_lever, _line_rows, _point_world, _reversed, _user_angle, _vector_world
+from .geometry import (
+    _anchor2_lever,
+    _line_rows,
+    _point_world,
+    _rel_angle,
+    _reversed,
+    _swapped_line_rows,
+    _vector_world,
+)
 from .hinge import _perp_angular_rows
 from .limits import _motor_row, _test_limit
 
@@ -76,10 +84,14 @@ def _piston_position_rate(jint, jreal, j, breal, col):
 
 def piston_info1(jint, jreal, j, breal):
     #: cdef int piston_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil
-    """Piston: four rows, plus one per axis (position, angle) at a stop or powered."""
+    """Piston: four rows, plus one per axis (position, angle) at a stop or powered.
+
+    The angle's stops are tested on the stored bodies' angle even when attached (environment, body), as
+    libode does (see piston_rows).
+    """
     #: int m
     m = 4 + _test_limit(jint, jreal, j, 0, _piston_position(jint, jreal, j, breal, L.J_AXIS1))
-    return m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, L.J_AXIS1))
+    return m + _test_limit(jint, jreal, j, 1, _rel_angle(jint, jreal, j, breal, L.J_AXIS1))
 
 
 def piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, r):
@@ -87,7 +99,13 @@ def piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, fi
     #:                       dReal fps, dReal* J, dReal* c, dReal* cfm, dReal* lo, dReal* hi, int* findex,
     #:                       int r) noexcept nogil
     """Piston: two rows keeping the axes aligned, two keeping body 2's anchor on body 1's axis line, then
-    the prismatic and rotoide limit/motor rows."""
+    the prismatic and rotoide limit/motor rows.
+
+    Attached (environment, body), libode's line rows are those of ``_swapped_line_rows`` and only the
+    prismatic limit and motor row follows the swap (the negated axis, stops on the position the user
+    reads); the rotoide row ignores it: it acts along the stored axis and its stops are tested on the
+    angle of the stored (swapped) bodies, the negative of what getAngle reads (observed, as for PR).
+    """
     #: int jo
     #: dReal k
     #: dReal ax[3]
@@ -96,6 +114,8 @@ def piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, fi
     #: dReal a2w[3]
     #: dReal r2[3]
     #: dReal e[3]
+    #: dReal q[3]
+    #: dReal px[3]
     jo = j * L.JR + L.J_P
     k = fps * float(wreal[L.W_ERP])
     ax = [0.0, 0.0, 0.0]  # py
@@ -108,17 +128,25 @@ def piston_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, fi
     r2 = [0.0, 0.0, 0.0]
     _point_world(jint, jreal, j, breal, 0, L.J_ANCHOR1, a1w)
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
-    e = [0.0, 0.0, 0.0]  # py
-    e[0] = a2w[0] - a1w[0]
-    e[1] = a2w[1] - a1w[1]
-    e[2] = a2w[2] - a1w[2]
-    _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+    px = [0.0, 0.0, 0.0]  # py
     if _reversed(jint, j):
-        ax[0] = -ax[0]
-        ax[1] = -ax[1]
-        ax[2] = -ax[2]
+        q = [0.0, 0.0, 0.0]  # py
+        _rot(breal, b1, jreal, jo + L.J_ANCHOR1, q)
+        _swapped_line_rows(breal, b1, ax, a2w, q, k, J, c, r + 2)
+        px[0] = -ax[0]
+        px[1] = -ax[1]
+        px[2] = -ax[2]
+    else:
+        e = [0.0, 0.0, 0.0]  # py
+        e[0] = a2w[0] - a1w[0]
+        e[1] = a2w[1] - a1w[1]
+        e[2] = a2w[2] - a1w[2]
+        _line_rows(breal, b1, b2, ax, a2w, r2, e, k, J, c, r + 2)
+        px[0] = ax[0]
+        px[1] = ax[1]
+        px[2] = ax[2]
     r = r + 4
-    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
+    r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, px, False, fps, J, c, cfm, lo, hi, r)
     _motor_row(jint, jreal, j, 1, breal, b1, b2, ax, True, fps, J, c, cfm, lo, hi, r)
 
 

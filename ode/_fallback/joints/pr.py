@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from ... import _layout as L
 from .common import NC, _rot
-from .geometry import _anchor2_lever, _point_rows, _point_world, _reversed, _user_angle, _vector_world
+from .geometry import (
+    _anchor2_lever,
+    _lever_rows,
+    _point_rows,
+    _point_world,
+    _rel_angle,
+    _reversed,
+    _swapped_lever,
+    _vector_world,
+)
 from .limits import _motor_row, _test_limit
 
 # ---- kernels
@@ -132,6 +141,20 @@ def _pr_body2_turn(ra, rb, r2, J, r):
         J[ro + 11] = float(J[ro + 11]) + s * d2
 
 
+def _pr_swapped_line_rows(breal, b1, ra, n, a2w, q, k, J, c, r):
+    #: cdef void _pr_swapped_line_rows(const dReal* breal, int b1, const dReal* ra, const dReal* n,
+    #:                                 const dReal* a2w, const dReal* q, dReal k, dReal* J, dReal* c,
+    #:                                 int r) noexcept nogil
+    """PR attached (environment, body): the two line rows r, r+1 (along ra and n) as libode builds them,
+    with the lever and error of ``_swapped_lever`` (q the body's offset to the anchor)."""
+    #: dReal d[3]
+    #: dReal e[3]
+    d = [0.0, 0.0, 0.0]  # py
+    e = [0.0, 0.0, 0.0]  # py
+    _swapped_lever(breal, b1, a2w, q, d, e)
+    _lever_rows(-1, ra, n, d, None, e, k, J, c, r)
+
+
 def _pr_angular_rows(ax, n, ra, rb, k, J, c, r, b2):
     #: cdef void _pr_angular_rows(const dReal* ax, const dReal* n, const dReal* ra, const dReal* rb, dReal k,
     #:                            dReal* J, dReal* c, int r, int b2) noexcept nogil
@@ -159,10 +182,14 @@ def _pr_angular_rows(ax, n, ra, rb, k, J, c, r, b2):
 
 def pr_info1(jint, jreal, j, breal):
     #: cdef int pr_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil
-    """PR: four rows, plus one per axis (position, rotoide angle) at a stop or powered."""
+    """PR: four rows, plus one per axis (position, rotoide angle) at a stop or powered.
+
+    The rotoide stops are tested on the stored bodies' angle even when attached (environment, body), as
+    libode does (see pr_rows).
+    """
     #: int m
     m = 4 + _test_limit(jint, jreal, j, 0, _pr_position(jint, jreal, j, breal))
-    return m + _test_limit(jint, jreal, j, 1, _user_angle(jint, jreal, j, breal, L.J_AXIS3))
+    return m + _test_limit(jint, jreal, j, 1, _rel_angle(jint, jreal, j, breal, L.J_AXIS3))
 
 
 def pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, r):
@@ -178,6 +205,12 @@ def pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex
     perpendicular axes is the plain slider + hinge; rb, the rotoide axis on body 2, is kept as the user
     gave it (not normalised) when there is no body 2; n's length |ax x ra| shows in how soft its rows are
     under CFM (as libode's).
+
+    Attached (environment, body), libode's line rows are those of ``_pr_swapped_line_rows``, and only
+    the prismatic limit and motor row follows the swap (the negated axis, stops on the position the user
+    reads); the rotoide row ignores it: it acts along ra and its stops are tested on the angle of the
+    stored (swapped) bodies, the negative of what getAngle reads, so its stops and motor speed apply to
+    -getAngle (observed).
     """
     #: int jo
     #: dReal k
@@ -208,21 +241,20 @@ def pr_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex
     _anchor2_lever(jint, jreal, j, breal, b2, a2w, r2)
     q = [0.0, 0.0, 0.0]  # py
     _rot(breal, b1, jreal, jo + L.J_OFFSET, q)
-    o1 = b1 * L.BR + L.B_POS
-    e = [0.0, 0.0, 0.0]  # py
-    e[0] = a2w[0] - (float(breal[o1]) + q[0])
-    e[1] = a2w[1] - (float(breal[o1 + 1]) + q[1])
-    e[2] = a2w[2] - (float(breal[o1 + 2]) + q[2])
-    _point_rows(breal, b1, b2, ra, n, a2w, r2, e, k, J, c, r + 2)
-    if b2 >= 0:
-        _pr_body2_turn(ra, rb, r2, J, r + 2)
     if _reversed(jint, j):
+        _pr_swapped_line_rows(breal, b1, ra, n, a2w, q, k, J, c, r + 2)
         ax[0] = -ax[0]
         ax[1] = -ax[1]
         ax[2] = -ax[2]
-        ra[0] = -ra[0]
-        ra[1] = -ra[1]
-        ra[2] = -ra[2]
+    else:
+        o1 = b1 * L.BR + L.B_POS
+        e = [0.0, 0.0, 0.0]  # py
+        e[0] = a2w[0] - (float(breal[o1]) + q[0])
+        e[1] = a2w[1] - (float(breal[o1 + 1]) + q[1])
+        e[2] = a2w[2] - (float(breal[o1 + 2]) + q[2])
+        _point_rows(breal, b1, b2, ra, n, a2w, r2, e, k, J, c, r + 2)
+        if b2 >= 0:
+            _pr_body2_turn(ra, rb, r2, J, r + 2)
     r = r + 4
     r = r + _motor_row(jint, jreal, j, 0, breal, b1, b2, ax, False, fps, J, c, cfm, lo, hi, r)
     _motor_row(jint, jreal, j, 1, breal, b1, b2, ra, True, fps, J, c, cfm, lo, hi, r)

@@ -9,11 +9,11 @@ only, like a contact. Where libode scales or orients the row differently the fun
 
 from __future__ import annotations
 
-from math import atan2, sqrt
+from math import atan2, fabs, floor, sqrt
 
 from ... import _layout as L
-from .common import NC, _dist3, _normalize3
-from .geometry import _point_world, _set_point, _vector_world
+from .common import INF, NC, PI, _dist3, _normalize3
+from .geometry import _point_world, _set_point, _side_body, _vector_world
 
 # ---- kernels
 
@@ -104,29 +104,62 @@ def _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2):
             c2[i] = a2w[i] + r2 * m
 
 
-def _tr_phase(jint, jreal, j, breal, side, col, aw, n, cw):
-    #: cdef dReal _tr_phase(const int* jint, const dReal* jreal, int j, const dReal* breal, int side, int col,
-    #:                      const dReal* aw, const dReal* n, const dReal* cw) noexcept nogil
-    """Angle about n from the last contact point (stored on the body at col) to the new one cw."""
-    #: dReal prev[3]
+def _tr_angle(aw, n, p, q):
+    #: cdef dReal _tr_angle(const dReal* aw, const dReal* n, const dReal* p, const dReal* q) noexcept nogil
+    """Angle about n from the point p to the point q, both seen from aw, in (-pi, pi]."""
     #: dReal u[3]
     #: dReal v[3]
     #: dReal x[3]
-    prev = [0.0, 0.0, 0.0]  # py
-    _point_world(jint, jreal, j, breal, side, col, prev)
     u = [0.0, 0.0, 0.0]  # py
-    u[0] = prev[0] - aw[0]
-    u[1] = prev[1] - aw[1]
-    u[2] = prev[2] - aw[2]
+    u[0] = p[0] - aw[0]
+    u[1] = p[1] - aw[1]
+    u[2] = p[2] - aw[2]
     v = [0.0, 0.0, 0.0]  # py
-    v[0] = cw[0] - aw[0]
-    v[1] = cw[1] - aw[1]
-    v[2] = cw[2] - aw[2]
+    v[0] = q[0] - aw[0]
+    v[1] = q[1] - aw[1]
+    v[2] = q[2] - aw[2]
     x = [0.0, 0.0, 0.0]  # py
     x[0] = u[1] * v[2] - u[2] * v[1]
     x[1] = u[2] * v[0] - u[0] * v[2]
     x[2] = u[0] * v[1] - u[1] * v[0]
     return atan2(n[0] * x[0] + n[1] * x[1] + n[2] * x[2], u[0] * v[0] + u[1] * v[1] + u[2] * v[2])
+
+
+def _tr_phase_step(jint, jreal, j, breal, side, aw, n, cw, fps):
+    #: cdef dReal _tr_phase_step(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
+    #:                           const dReal* aw, const dReal* n, const dReal* cw, dReal fps) noexcept nogil
+    """The phase step of wheel ``side``, as libode takes it (observed):
+
+    - the angles about n from the wheel's contact point at the last update (carried by the wheel) to its
+      last contact point and to the new one cw differ by the step, which then differs from the angle the
+      last contact moved to cw only when the contacts lie off the wheel's plane through its anchor (the
+      step then depends on the wheel's turn since the update, periodically);
+    - the step is moved by whole turns to within pi of the turn the wheel's angular velocity w makes
+      about n in one step (p = w . n / fps): a wheel spinning steadily at w steps its phase by about
+      -w . n dt, so from a turn of pi - |w . n| dt per step (1.42 rad for a steady spin, whatever the
+      radius, step size or pose) its phase runs the other way, by as many turns as it takes.
+    """
+    #: dReal ref[3]
+    #: dReal prev[3]
+    #: int b
+    #: int o
+    #: dReal delta
+    #: dReal p
+    #: dReal e
+    ref = [0.0, 0.0, 0.0]  # py
+    prev = [0.0, 0.0, 0.0]  # py
+    _point_world(jint, jreal, j, breal, side, L.J_TR_REF2 if side else L.J_TR_REF1, ref)
+    _point_world(jint, jreal, j, breal, side, L.J_TR_CP2 if side else L.J_TR_CP1, prev)
+    delta = _tr_angle(aw, n, ref, cw) - _tr_angle(aw, n, ref, prev)
+    b = _side_body(jint, j, side)
+    if b < 0:
+        return delta
+    o = b * L.BR + L.B_AVEL
+    p = (float(breal[o]) * n[0] + float(breal[o + 1]) * n[1] + float(breal[o + 2]) * n[2]) / fps
+    e = delta - p
+    if fabs(e) > PI and fabs(e) < INF:
+        delta = delta - 2.0 * PI * floor((e + PI) / (2.0 * PI))
+    return delta
 
 
 def _tr_tangent(aw, n, cw, out):
@@ -144,10 +177,10 @@ def _tr_tangent(aw, n, cw, out):
     _normalize3(out)
 
 
-def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2):
+def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2, fps):
     #: cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, const dReal* a1w,
     #:                       const dReal* a2w, dReal* n1, const dReal* n2, const dReal* c1,
-    #:                       const dReal* c2) noexcept nogil
+    #:                       const dReal* c2, dReal fps) noexcept nogil
     """After an update: measure the radii (intersecting mode), the ratio and restart the phases; otherwise
     advance each phase by the angle the contact moved on its wheel. Then remember the new contacts."""
     #: int jo
@@ -167,11 +200,13 @@ def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2):
             jreal[jo + L.J_TR_RATIO] = float(jreal[jo + L.J_TR_R1]) / float(jreal[jo + L.J_TR_R2])
         jreal[jo + L.J_TR_ANGLE1] = 0.0
         jreal[jo + L.J_TR_ANGLE2] = 0.0
+        _set_point(jint, jreal, j, breal, 0, L.J_TR_REF1, c1[0], c1[1], c1[2])
+        _set_point(jint, jreal, j, breal, 1, L.J_TR_REF2, c2[0], c2[1], c2[2])
     else:
-        jreal[jo + L.J_TR_ANGLE1] = float(jreal[jo + L.J_TR_ANGLE1]) + _tr_phase(
-            jint, jreal, j, breal, 0, L.J_TR_CP1, a1w, n1, c1)
-        jreal[jo + L.J_TR_ANGLE2] = float(jreal[jo + L.J_TR_ANGLE2]) + _tr_phase(
-            jint, jreal, j, breal, 1, L.J_TR_CP2, a2w, n2, c2)
+        jreal[jo + L.J_TR_ANGLE1] = float(jreal[jo + L.J_TR_ANGLE1]) + _tr_phase_step(
+            jint, jreal, j, breal, 0, a1w, n1, c1, fps)
+        jreal[jo + L.J_TR_ANGLE2] = float(jreal[jo + L.J_TR_ANGLE2]) + _tr_phase_step(
+            jint, jreal, j, breal, 1, a2w, n2, c2, fps)
     _set_point(jint, jreal, j, breal, 0, L.J_TR_CP1, c1[0], c1[1], c1[2])
     _set_point(jint, jreal, j, breal, 1, L.J_TR_CP2, c2[0], c2[1], c2[2])
     for i in range(3):
@@ -220,7 +255,7 @@ def transmission_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, 
     c1 = [0.0, 0.0, 0.0]  # py
     c2 = [0.0, 0.0, 0.0]  # py
     _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
-    _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
+    _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2, fps)
     t1 = [0.0, 0.0, 0.0]  # py
     t2 = [0.0, 0.0, 0.0]  # py
     _tr_tangent(a1w, n1, c1, t1)

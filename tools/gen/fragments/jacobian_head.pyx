@@ -9,7 +9,7 @@ functions are the geometry getters and setters used at the API boundary, and ``r
 """
 
 cimport numpy as cnp
-from libc.math cimport INFINITY, atan2, fabs, sqrt
+from libc.math cimport INFINITY, atan2, fabs, floor, sqrt
 
 from .dreal cimport dReal
 from .layout cimport *

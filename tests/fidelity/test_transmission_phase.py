@@ -1,0 +1,56 @@
+"""TransmissionJoint phases against libode 0.16.2: wheels turning more than 1.42 rad per step, and
+contacts off the wheels' planes.
+
+libode steps a wheel's phase by the angle its contact moved, measured from the contact point of the last
+update, moved by whole turns to within pi of the turn w . n dt its angular velocity makes
+(ode/_fallback/joints/transmission.py, ``_tr_phase_step``). The cases (tests/support/transmission_phase.py,
+recorded by tools/record/record_transmission_phase.py) spin a wheel just below and just above the
+turn-over, both ways, with parallel and intersecting axes, and with the contacts off the wheels' planes,
+in both precisions.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import recorded_cases
+import transmission_phase
+
+import ode
+
+# Scaled deviation (scenes.deviation: relative above 1, absolute below) allowed over the STEPS steps. In
+# double both engines agree to 6e-15 with the wheels in one plane and to 1.8e-9 off it (the torque of a row
+# 1e6 N stiff, the hinge motors' force bound). In single the off-plane feedback differs by up to 1.9e-3 from
+# the first step on (float32 rounding of that stiff solve, either backend), the rest by 2.3e-5.
+TOLERANCE = {"double": 1e-8, "single": 6e-3}
+RECORDED = recorded_cases.load("transmission_phase", ode.precision)
+
+
+def test_every_case_is_recorded():
+    """The recording holds exactly the cases the support module defines."""
+    assert set(RECORDED) == set(transmission_phase.case_names())
+
+
+@pytest.mark.parametrize("name", transmission_phase.case_names())
+def test_transmission_phase_matches_libode(name):
+    """Phases, wheel spins and the joint's feedback follow libode's after each step."""
+    recorded_cases.check(ode, transmission_phase, RECORDED, name, TOLERANCE[ode.precision])
+
+
+@pytest.mark.parametrize("mode", ["parallel", "intersecting"])
+def test_phase_steps_turn_over_past_the_threshold(mode):
+    """In libode's recording and in ours, wheel 1's phase steps by about -1.42 rad at 172 rad/s and by
+    2 pi - 1.43 rad at 173 rad/s (the step's turn-over)."""
+    for rows in (RECORDED[f"{mode}_172"]["rows"], transmission_phase.run_case(ode, f"{mode}_172")[1]):
+        assert -1.5 < rows[2][0] - rows[1][0] < -1.3
+    for rows in (RECORDED[f"{mode}_173"]["rows"], transmission_phase.run_case(ode, f"{mode}_173")[1]):
+        assert rows[2][0] - rows[1][0] == pytest.approx(2 * math.pi - 1.4263, abs=2e-3)
+
+
+def test_offplane_phase_steps_vary_with_the_turn():
+    """Contacts off the wheels' planes: at a steady 10 rad/s libode's phase steps of wheel 1 are not equal
+    (they depend on the turn since the update), and ours follow them."""
+    for rows in (RECORDED["offplane_10"]["rows"], transmission_phase.run_case(ode, "offplane_10")[1]):
+        steps = [rows[k + 1][0] - rows[k][0] for k in range(1, len(rows) - 1)]
+        assert max(steps) - min(steps) > 1e-4
