@@ -38,6 +38,7 @@ cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
 cdef double TT_TIE = 0.0
 cdef double TT_ZERO = 1e-6
+cdef double TT_EDGE = 1e-8
 cdef int IFLOOR_MAX = 536870912
 cdef int WRAP_CELLS = 128
 
@@ -256,8 +257,11 @@ cdef void seg_closest(dReal px, dReal py, dReal pz, dReal qx, dReal qy, dReal qz
     out[2] = pz + dz * t
 
 
-cdef int clip_poly(dReal* p, int n, dReal* q, dReal sx, dReal sy, dReal sz, dReal d) noexcept nogil:
-    """Sutherland-Hodgman: q = the part of polygon p (n points) with s . x <= d; returns its size."""
+cdef int clip_poly(dReal* p, int n, dReal* q, dReal sx, dReal sy, dReal sz, dReal d,
+                   dReal tol) noexcept nogil:
+    """Sutherland-Hodgman: q = the part of polygon p (n points) with s . x <= d; returns its size. Points
+    up to tol beyond the plane are kept as they are (an edge crossing it is cut only where it passes tol),
+    new points lie on the plane itself; tol = 0 is the plain clip."""
     cdef int k, j, m
     cdef dReal da, db, t
     m = 0
@@ -265,12 +269,12 @@ cdef int clip_poly(dReal* p, int n, dReal* q, dReal sx, dReal sy, dReal sz, dRea
         j = (k + 1) % n
         da = sx * p[3 * k] + sy * p[3 * k + 1] + sz * p[3 * k + 2] - d
         db = sx * p[3 * j] + sy * p[3 * j + 1] + sz * p[3 * j + 2] - d
-        if da <= 0:
+        if da <= tol:
             q[3 * m] = p[3 * k]
             q[3 * m + 1] = p[3 * k + 1]
             q[3 * m + 2] = p[3 * k + 2]
             m = m + 1
-        if (da < 0 and db > 0) or (da > 0 and db < 0):
+        if (da < 0 and db > tol) or (da > tol and db < 0):
             t = da / (da - db)
             q[3 * m] = p[3 * k] + (p[3 * j] - p[3 * k]) * t
             q[3 * m + 1] = p[3 * k + 1] + (p[3 * j + 1] - p[3 * k + 1]) * t
@@ -919,7 +923,7 @@ cdef int face_clip(Shape* ref, int k, Shape* inc, dReal sgn, dReal* p, dReal* q,
             sy = -sy
             sz = -sz
         dd = sx * ref.v[3 * va] + sy * ref.v[3 * va + 1] + sz * ref.v[3 * va + 2]
-        m = clip_poly(p, m, q, sx, sy, sz, dd)
+        m = clip_poly(p, m, q, sx, sy, sz, dd, 0.0)
         t = p
         p = q
         q = t
@@ -3232,9 +3236,11 @@ cdef int collide_trimesh_cylinder(const dReal* g1, const int* i1, const dReal* g
 
 # ---- trimesh-trimesh (libode 0.16.2's rules, observed through the oracle): the triangle pairs of the two
 # meshes' AABB trees (both descended together: first x first, first x second, second x first, second x second
-# child) that intersect; per pair each triangle is clipped by the other's prism (edge planes) and the back of
-# its plane, the direction with the smaller deepest point wins, and its deepest points (exact ties only: of
-# mathematically tied points libode keeps those its rounding makes deepest) are the contacts, normal -n1
+# child) that intersect; per pair each triangle is clipped by the other's prism (edge planes, keeping points
+# up to TT_EDGE outside) and the back of its plane. A pair makes no contact when either clip comes out empty
+# (triangles that only touch at a point or along an edge, where rounding empties one clip: libode then skips
+# the pair); else the direction with the smaller deepest point wins, and its deepest points (exact ties only:
+# of mathematically tied points libode keeps those its rounding makes deepest) are the contacts, normal -n1
 # (triangle 1's plane) or +n2. Normals (of triangles and of the edge planes) are normalised as libode does,
 # bit for bit (tt_unit), and depths are n . v0 - n . p, which reproduces libode's values for unclipped
 # vertices exactly. Contacts within TT_MERGE (per coordinate) are one: equally deep (within TT_DEPTH) ones
@@ -3343,13 +3349,13 @@ cdef int tt_clip(const dReal* ta, const dReal* na, const dReal* tb, dReal* p, dR
         o[2] = ex * na[1] - ey * na[0]
         tt_unit(o)
         m = clip_poly(
-            p, m, q, o[0], o[1], o[2], o[0] * ta[3 * i] + o[1] * ta[3 * i + 1] + o[2] * ta[3 * i + 2]
+            p, m, q, o[0], o[1], o[2], o[0] * ta[3 * i] + o[1] * ta[3 * i + 1] + o[2] * ta[3 * i + 2], TT_EDGE
         )
         for k in range(3 * m):
             p[k] = q[k]
         if m == 0:
             return 0
-    m = clip_poly(p, m, q, na[0], na[1], na[2], na[0] * ta[0] + na[1] * ta[1] + na[2] * ta[2])
+    m = clip_poly(p, m, q, na[0], na[1], na[2], na[0] * ta[0] + na[1] * ta[1] + na[2] * ta[2], 0.0)
     for k in range(3 * m):
         p[k] = q[k]
     return m
@@ -3419,7 +3425,7 @@ cdef void tt_merge(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dRe
 
 cdef void tt_pair(const dReal* ta, const dReal* tb, int s1, int s2, dReal* w, Buf* out) noexcept nogil:
     """The contacts of one intersecting triangle pair (ta of geom 1, tb of geom 2) into out; w: 48 reals."""
-    cdef int k, ma, mb, use
+    cdef int k, ma, mb
     cdef dReal da, db, d, sx, sy, sz, off
     cdef dReal* na
     cdef dReal* nb
@@ -3439,21 +3445,14 @@ cdef void tt_pair(const dReal* ta, const dReal* tb, int s1, int s2, dReal* w, Bu
     if not tt_overlap(ta, na, tb, nb):
         return
     ma = tt_clip(ta, na, tb, pa, q)
-    mb = tt_clip(tb, nb, ta, pb, q)
-    da = 0.0
-    db = 0.0
-    if ma > 0:
-        da = tt_deepest(ta, na, pa, ma)
-    if mb > 0:
-        db = tt_deepest(tb, nb, pb, mb)
-    use = 0
-    if ma > 0 and (mb == 0 or da <= db):
-        use = 1
-    elif mb > 0:
-        use = 2
-    else:
+    if ma == 0:
         return
-    if use == 1:
+    mb = tt_clip(tb, nb, ta, pb, q)
+    if mb == 0:
+        return
+    da = tt_deepest(ta, na, pa, ma)
+    db = tt_deepest(tb, nb, pb, mb)
+    if da <= db:
         tr = ta
         nr = na
         pr = pa

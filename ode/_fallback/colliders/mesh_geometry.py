@@ -94,9 +94,12 @@ def seg_closest(px, py, pz, qx, qy, qz, x, y, z, out):
     out[2] = pz + dz * t
 
 
-def clip_poly(p, n, q, sx, sy, sz, d):
-    #: cdef int clip_poly(dReal* p, int n, dReal* q, dReal sx, dReal sy, dReal sz, dReal d) noexcept nogil
-    """Sutherland-Hodgman: q = the part of polygon p (n points) with s . x <= d; returns its size."""
+def clip_poly(p, n, q, sx, sy, sz, d, tol):
+    #: cdef int clip_poly(dReal* p, int n, dReal* q, dReal sx, dReal sy, dReal sz, dReal d,
+    #:                    dReal tol) noexcept nogil
+    """Sutherland-Hodgman: q = the part of polygon p (n points) with s . x <= d; returns its size. Points
+    up to tol beyond the plane are kept as they are (an edge crossing it is cut only where it passes tol),
+    new points lie on the plane itself; tol = 0 is the plain clip."""
     #: int k, j, m
     #: dReal da, db, t
     m = 0
@@ -104,12 +107,12 @@ def clip_poly(p, n, q, sx, sy, sz, d):
         j = (k + 1) % n
         da = sx * p[3 * k] + sy * p[3 * k + 1] + sz * p[3 * k + 2] - d
         db = sx * p[3 * j] + sy * p[3 * j + 1] + sz * p[3 * j + 2] - d
-        if da <= 0:
+        if da <= tol:
             q[3 * m] = p[3 * k]
             q[3 * m + 1] = p[3 * k + 1]
             q[3 * m + 2] = p[3 * k + 2]
             m = m + 1
-        if (da < 0 and db > 0) or (da > 0 and db < 0):
+        if (da < 0 and db > tol) or (da > tol and db < 0):
             t = da / (da - db)
             q[3 * m] = p[3 * k] + (p[3 * j] - p[3 * k]) * t
             q[3 * m + 1] = p[3 * k + 1] + (p[3 * j + 1] - p[3 * k + 1]) * t

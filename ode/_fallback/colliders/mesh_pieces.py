@@ -382,7 +382,7 @@ def face_clip(ref, k, inc, sgn, p, q, nmax):
             sy = -sy
             sz = -sz
         dd = sx * ref.v[3 * va] + sy * ref.v[3 * va + 1] + sz * ref.v[3 * va + 2]
-        m = clip_poly(p, m, q, sx, sy, sz, dd)
+        m = clip_poly(p, m, q, sx, sy, sz, dd, 0.0)
         t = p
         p = q
         q = t

@@ -18,6 +18,9 @@ TT_DEPTH = 1e-6  # trimesh-trimesh: merged contacts this close in depth sum thei
 TT_ZERO = 1e-6
 # trimesh-trimesh: points this close to a pair's deepest are all contacts (libode: exact)
 TT_TIE = 0.0
+# trimesh-trimesh: points this far outside a triangle's edge plane stay in its prism (libode keeps them: a
+# triangle whose edge lies in the other's edge plane, as aligned boxes give, is not clipped away by rounding)
+TT_EDGE = 1e-8
 
 
 # ---- kernels
@@ -25,9 +28,11 @@ TT_TIE = 0.0
 
 # ---- trimesh-trimesh (libode 0.16.2's rules, observed through the oracle): the triangle pairs of the two
 # meshes' AABB trees (both descended together: first x first, first x second, second x first, second x second
-# child) that intersect; per pair each triangle is clipped by the other's prism (edge planes) and the back of
-# its plane, the direction with the smaller deepest point wins, and its deepest points (exact ties only: of
-# mathematically tied points libode keeps those its rounding makes deepest) are the contacts, normal -n1
+# child) that intersect; per pair each triangle is clipped by the other's prism (edge planes, keeping points
+# up to TT_EDGE outside) and the back of its plane. A pair makes no contact when either clip comes out empty
+# (triangles that only touch at a point or along an edge, where rounding empties one clip: libode then skips
+# the pair); else the direction with the smaller deepest point wins, and its deepest points (exact ties only:
+# of mathematically tied points libode keeps those its rounding makes deepest) are the contacts, normal -n1
 # (triangle 1's plane) or +n2. Normals (of triangles and of the edge planes) are normalised as libode does,
 # bit for bit (tt_unit), and depths are n . v0 - n . p, which reproduces libode's values for unclipped
 # vertices exactly. Contacts within TT_MERGE (per coordinate) are one: equally deep (within TT_DEPTH) ones
@@ -146,13 +151,13 @@ def tt_clip(ta, na, tb, p, q):
         o[2] = ex * na[1] - ey * na[0]
         tt_unit(o)
         m = clip_poly(
-            p, m, q, o[0], o[1], o[2], o[0] * ta[3 * i] + o[1] * ta[3 * i + 1] + o[2] * ta[3 * i + 2]
+            p, m, q, o[0], o[1], o[2], o[0] * ta[3 * i] + o[1] * ta[3 * i + 1] + o[2] * ta[3 * i + 2], TT_EDGE
         )
         for k in range(3 * m):
             p[k] = q[k]
         if m == 0:
             return 0
-    m = clip_poly(p, m, q, na[0], na[1], na[2], na[0] * ta[0] + na[1] * ta[1] + na[2] * ta[2])
+    m = clip_poly(p, m, q, na[0], na[1], na[2], na[0] * ta[0] + na[1] * ta[1] + na[2] * ta[2], 0.0)
     for k in range(3 * m):
         p[k] = q[k]
     return m
@@ -225,7 +230,7 @@ def tt_merge(b, px, py, pz, nx, ny, nz, depth, s1, s2):
 def tt_pair(ta, tb, s1, s2, w, out):
     #: cdef void tt_pair(const dReal* ta, const dReal* tb, int s1, int s2, dReal* w, Buf* out) noexcept nogil
     """The contacts of one intersecting triangle pair (ta of geom 1, tb of geom 2) into out; w: 48 reals."""
-    #: int k, ma, mb, use
+    #: int k, ma, mb
     #: dReal da, db, d, sx, sy, sz, off
     #: dReal* na
     #: dReal* nb
@@ -250,21 +255,14 @@ def tt_pair(ta, tb, s1, s2, w, out):
     if not tt_overlap(ta, na, tb, nb):
         return
     ma = tt_clip(ta, na, tb, pa, q)
-    mb = tt_clip(tb, nb, ta, pb, q)
-    da = 0.0
-    db = 0.0
-    if ma > 0:
-        da = tt_deepest(ta, na, pa, ma)
-    if mb > 0:
-        db = tt_deepest(tb, nb, pb, mb)
-    use = 0
-    if ma > 0 and (mb == 0 or da <= db):
-        use = 1
-    elif mb > 0:
-        use = 2
-    else:
+    if ma == 0:
         return
-    if use == 1:
+    mb = tt_clip(tb, nb, ta, pb, q)
+    if mb == 0:
+        return
+    da = tt_deepest(ta, na, pa, ma)
+    db = tt_deepest(tb, nb, pb, mb)
+    if da <= db:
         tr = ta
         nr = na
         pr = pa

@@ -37,6 +37,7 @@ cdef double TT_MERGE = 1e-5
 cdef double TT_DEPTH = 1e-6
 cdef double TT_TIE = 0.0
 cdef double TT_ZERO = 1e-6
+cdef double TT_EDGE = 1e-8
 cdef int IFLOOR_MAX = 536870912
 cdef int WRAP_CELLS = 128
 
