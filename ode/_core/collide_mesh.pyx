@@ -3066,32 +3066,6 @@ cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, co
 
 
 
-cdef void buf_merge(Buf* b, Buf* src, int i) noexcept nogil:
-    """Collect box-trimesh contact i of src; one within CAP_MERGE (per coordinate) of a collected contact
-    whose normal is within 0.9999 in dot replaces it only when deeper by 1e-12 (fitted to libode's
-    box-trimesh)."""
-    cdef int k, o, m, s
-    s = i * CR
-    for k in range(b.n):
-        o = k * CR
-        if (
-            fabs(b.c[o + C_POS] - src.c[s + C_POS]) < CAP_MERGE
-            and fabs(b.c[o + C_POS + 1] - src.c[s + C_POS + 1]) < CAP_MERGE
-            and fabs(b.c[o + C_POS + 2] - src.c[s + C_POS + 2]) < CAP_MERGE
-            and (
-                b.c[o + C_NORMAL] * src.c[s + C_NORMAL]
-                + b.c[o + C_NORMAL + 1] * src.c[s + C_NORMAL + 1]
-                + b.c[o + C_NORMAL + 2] * src.c[s + C_NORMAL + 2]
-            )
-            > 0.9999
-        ):
-            if src.c[s + C_DEPTH] > b.c[o + C_DEPTH] + 1e-12:
-                for m in range(CR):
-                    b.c[o + m] = src.c[s + m]
-            return
-    buf_copy(b, src, i)
-
-
 cdef int near_contacts(Buf* b, int i, int j) noexcept nogil:
     """1 when collected contacts i and j are within CAP_MERGE of each other in every coordinate of their
     points and of their normals (libode's capsule and cylinder test for one contact found twice)."""
@@ -3131,7 +3105,7 @@ cdef void buf_filter_near(Buf* b, Buf* merged) noexcept nogil:
 
 cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
                        dReal* contacts, int skip) noexcept nogil:
-    """Trimesh (geom 1) against a box, capsule or cylinder, by libode's rules (see the section comments)."""
+    """Trimesh (geom 1) against a capsule or cylinder, by libode's rules (see the section comments)."""
     cdef MeshData* md
     cdef Buf* out
     cdef Buf* merged
@@ -3150,28 +3124,18 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
     for k in range(3):
         w[k] = g2[G_POS + k]
     to_local(g1, w[0], w[1], w[2], q, 0)
-    if cls == GC_BOX:
-        for k in range(3):
-            for j in range(3):
-                w[3 + 3 * k + j] = g2[G_R + 3 * j + k]
-            w[12 + k] = g2[G_SIDES + k] * 0.5
-        x = w[12] + w[13] + w[14]
-        for k in range(3):
-            lo[2 * k] = q[k] - x
-            lo[2 * k + 1] = q[k] + x
-    else:
-        for k in range(3):
-            w[3 + k] = g2[G_R + 3 * k + 2]
-        w[6] = g2[G_LENGTH] * 0.5
-        w[7] = g2[G_RADIUS]
-        w[8] = 0.0
-        if cls == GC_CYLINDER:
-            w[8] = 1.0
-        to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
-        for k in range(3):
-            x = fabs(nv[k] - q[k]) * w[6] + w[7]
-            lo[2 * k] = q[k] - x
-            lo[2 * k + 1] = q[k] + x
+    for k in range(3):
+        w[3 + k] = g2[G_R + 3 * k + 2]
+    w[6] = g2[G_LENGTH] * 0.5
+    w[7] = g2[G_RADIUS]
+    w[8] = 0.0
+    if cls == GC_CYLINDER:
+        w[8] = 1.0
+    to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
+    for k in range(3):
+        x = fabs(nv[k] - q[k]) * w[6] + w[7]
+        lo[2 * k] = q[k] - x
+        lo[2 * k + 1] = q[k] + x
     maxc = maxc_of(flags)
     unimp = unimp_of(flags)
     out = buf_new()
@@ -3180,15 +3144,12 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
         if tri_box_out(md, t, lo):
             continue
         tri_world(g1, md, t, tv, nv)
-        if cls == GC_BOX:
-            n = box_tri(tv, w, res)
-        elif w[8] != 0:
+        if w[8] != 0:
             n = cyl_tri(g2, tv, w, res)
         else:
             n = cap_tri(g2, tv, w, res)
         for k in range(n):
-            # the box collects all, keeps the deepest (emit)
-            if (cls == GC_BOX and not unimp) or out.n < maxc:
+            if out.n < maxc:
                 buf_push(
                     out,
                     res[7 * k],
@@ -3201,18 +3162,14 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
                     t,
                     -1,
                 )
-        if out.n >= maxc and (cls != GC_BOX or unimp):
+        if out.n >= maxc:
             break
     if unimp:  # CONTACTS_UNIMPORTANT (observed): the first contacts found, unmerged
         n = emit(out, flags, contacts, skip)
         buf_free(out)
         return n
     merged = buf_new()
-    if cls == GC_BOX:
-        for k in range(out.n):
-            buf_merge(merged, out, k)
-    else:
-        buf_filter_near(out, merged)
+    buf_filter_near(out, merged)
     n = emit(merged, flags, contacts, skip)
     buf_free(out)
     buf_free(merged)

@@ -201,7 +201,6 @@ from .colliders.trimesh_ray import (
 from .colliders.trimesh_round import (
     CAP_MERGE,
     buf_filter_near,
-    buf_merge,
     collide_trimesh_capsule,
     collide_trimesh_cylinder,
     near_contacts,
