@@ -67,7 +67,10 @@ NAMES = [name for name, _, _ in CALLS]
 def build_env(ode, engine: str) -> dict:
     """The objects the calls use: a world with one sphere body (its geom resting in a plane) hung from the
     world by a hinge with feedback on, a joint group, a simple space with the sphere and the plane, a Mass,
-    and a second world with one free body. The hinge motor is checked here (see ``check_motor``)."""
+    and a second world with one free body. The hinge motor is checked here (see ``check_motor``).
+
+    Every object is returned, the free body too: PyODE destroys a body, geom or joint when its last Python
+    reference drops, so a body left only to its world would leave PyODE stepping an empty world."""
     world = ode.World()
     world.setGravity((0.0, 0.0, -9.81))
     body = ode.Body(world)
@@ -93,7 +96,7 @@ def build_env(ode, engine: str) -> dict:
     free.setMass(mass)
     return {"ode": ode, "world": world, "body": body, "mass": mass, "hinge": hinge, "param_vel": param_vel,
             "space": space, "sphere": sphere, "plane": plane, "group": ode.JointGroup(),
-            "free_world": free_world, "pos": (0.0, 0.0, 0.09), "vec": (0.0, 0.0, 1.0),
+            "free_world": free_world, "free_body": free, "pos": (0.0, 0.0, 0.09), "vec": (0.0, 0.0, 1.0),
             "noop": lambda args, g1, g2: None, "motor_rate": motor_rate}
 
 
