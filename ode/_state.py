@@ -100,7 +100,7 @@ class Slots(kernel("handles").SlotsBase):
 
     The allocator (take, allocate, release, the free rows and ``count``) is the base type's,
     ``handles.SlotsBase``, which also keeps the arrays' data pointers for the compiled handle accessors; this
-    class adds the growth and the byte views of rows. Every change of the rows' structure holds ``lock``:
+    class adds the growth. Every change of the rows' structure holds ``lock``:
     the world's lock for bodies and joints, the geom store's lock for geoms (re-entrant, shared with the
     callers' critical sections).
     """
@@ -110,31 +110,35 @@ class Slots(kernel("handles").SlotsBase):
         self.real = np.zeros((capacity, real_width), dtype=REAL)
         self.ints = np.zeros((capacity, int_width), dtype=INT)
         self.count = 0              # rows [0, count) hold every live row; the last of them is live
-        self._z = None                 # _zeroer()'s views, built on first use
-
-    def _zeroer(self) -> tuple:
-        """(real, ints, byte view of real, of ints, real row bytes, int row bytes, a zero real row, a zero
-        int row, int row width, flat int32 view of ints): rows are written and zeroed through the byte
-        views (much cheaper than numpy's row assignment for a single row); rebuilt whenever the arrays were
-        replaced (they grow by replacement)."""
-        z = self._z
-        if z is None or z[0] is not self.real or z[1] is not self.ints:
-            real, ints = self.real, self.ints
-            rw, iw = real.shape[1] * real.itemsize, ints.shape[1] * ints.itemsize
-            ib = memoryview(ints).cast("B")
-            z = self._z = (real, ints, memoryview(real).cast("B"), ib, rw, iw, bytes(rw), bytes(iw),
-                           ints.shape[1], ib.cast("i"))
-        return z
+        self.zeroed_from = 0           # the arrays are zero: every row past this one is (see SlotsBase)
 
     @_own_lock
     def _grow(self) -> None:
-        """Double the arrays (the rows in use are copied; the base type's pointers follow the new arrays)."""
-        cap = self.real.shape[0] * 2
-        real = np.zeros((cap, self.real.shape[1]), dtype=REAL)
-        ints = np.zeros((cap, self.ints.shape[1]), dtype=INT)
-        real[: self.count] = self.real[: self.count]
-        ints[: self.count] = self.ints[: self.count]
-        self.real, self.ints = real, ints
+        """Double the arrays. An array nothing else refers to grows in place (``ndarray.resize``: the C
+        allocator can remap a large block instead of copying it, and the new rows are zero); one that a
+        view or another object holds is replaced by a zeroed copy of its rows in use, so the holder keeps
+        valid memory. Either way every row at or past ``zeroed_from`` is zero afterwards, and the base
+        type's pointers follow the arrays."""
+        zeroed_from = self.zeroed_from          # rows in use end below it, so it holds for both ways
+        self.real = _doubled(self, "real")
+        self.ints = _doubled(self, "ints")
+        self.zeroed_from = zeroed_from
+
+
+def _doubled(slots, name: str) -> np.ndarray:
+    """The array ``slots.<name>`` with twice its rows: resized in place when only ``slots`` refers to it,
+    else a new zeroed array with its first ``slots.count`` rows copied."""
+    rows, width = getattr(slots, name).shape
+    try:
+        # no local name for the array: resize refuses while anything but the slots' field refers to it
+        getattr(slots, name).resize((2 * rows, width), refcheck=True)
+        return getattr(slots, name)
+    except ValueError:                          # a view, a buffer export or foreign memory: copy instead
+        pass
+    arr = getattr(slots, name)
+    grown = np.zeros((2 * rows, width), dtype=arr.dtype)
+    grown[: slots.count] = arr[: slots.count]
+    return grown
 
 
 class WorldState:

@@ -23,6 +23,7 @@ cdef class SlotsBase:
     cdef public Py_ssize_t iw
     cdef public list generation
     cdef public Py_ssize_t count
+    cdef public Py_ssize_t zeroed_from  # every row at or past it is zero in both arrays
     cdef public object lock
     cdef Py_ssize_t* heap             # binary min-heap of freed rows
     cdef Py_ssize_t nfree
@@ -31,6 +32,9 @@ cdef class SlotsBase:
     cdef Py_ssize_t _pop(self) noexcept
     # a row for a new handle, not zeroed; the caller holds lock
     cdef Py_ssize_t take_row(self) except -1
+    cdef Py_ssize_t _take(self, bint* fresh) except -1
+    # a zeroed row for a new handle (zeroed only when it was written before); the caller holds lock
+    cdef Py_ssize_t take_zeroed(self) except -1
     cdef int _zero(self, Py_ssize_t s) except -1
     cdef int _check_row(self, Py_ssize_t s) except -1
     cdef int _trim(self) except -1

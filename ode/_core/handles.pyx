@@ -237,8 +237,11 @@ cdef class SlotsBase:
     bumped when a row is freed and again when it is reused, so it is even exactly for live rows and a handle
     holding an older generation is detected. Freed rows wait in a binary min-heap (C memory), so the lowest is
     reused first at O(log n); entries at or above ``count`` are stale (those rows were dropped) and are
-    discarded when reached. ``real`` and ``ints`` are properties, so the pointers the handle types read stay
-    current whenever the arrays are replaced (they grow by replacement, in the subclass's ``_grow``).
+    discarded when reached. Every row at or past ``zeroed_from`` is zero in both arrays (never written
+    since the arrays were made or grown): a new handle's row there needs no zeroing, so a world that keeps
+    adding joints writes each fresh row once. ``real`` and ``ints`` are properties, so the pointers the
+    handle types read stay current whenever the arrays are replaced or resized (in the subclass's
+    ``_grow``).
     Structural changes hold ``lock`` (a re-entrant lock; ``take`` leaves that to its caller). The fields are
     declared in handles.pxd, so other kernels (geom_handles) read the pointers too.
     """
@@ -247,6 +250,7 @@ cdef class SlotsBase:
         self.generation = []
         self.heap = NULL
         self.nfree = self.capfree = 0
+        self.zeroed_from = 0
 
     def __dealloc__(self):
         PyMem_Free(self.heap)
@@ -265,6 +269,7 @@ cdef class SlotsBase:
         self._real = a
         self.rdata = <dReal*>cnp.PyArray_DATA(a)
         self.rw = a.shape[1]
+        self.zeroed_from = max(self.zeroed_from, a.shape[0])   # a given array's rows are not known zero
 
     @property
     def ints(self):
@@ -280,6 +285,7 @@ cdef class SlotsBase:
         self._ints = a
         self.idata = <int*>cnp.PyArray_DATA(a)
         self.iw = a.shape[1]
+        self.zeroed_from = max(self.zeroed_from, a.shape[0])
 
     @property
     def _free(self):
@@ -329,7 +335,21 @@ cdef class SlotsBase:
     # ---- rows
     cdef Py_ssize_t take_row(self) except -1:
         """A row for a new handle, not zeroed (lowest freed row first, else the next one past count)."""
+        cdef bint fresh
+        return self._take(&fresh)
+
+    cdef Py_ssize_t take_zeroed(self) except -1:
+        """take_row, the row zeroed unless it lies at or past zeroed_from (zero already)."""
+        cdef bint fresh
+        cdef Py_ssize_t slot = self._take(&fresh)
+        if not fresh:
+            self._zero(slot)
+        return slot
+
+    cdef Py_ssize_t _take(self, bint* fresh) except -1:
+        """take_row; fresh tells whether the row was zero (at or past zeroed_from, which moves past it)."""
         cdef Py_ssize_t slot
+        fresh[0] = False
         if self.nfree:
             if self.heap[0] < self.count:
                 slot = self._pop()
@@ -344,6 +364,9 @@ cdef class SlotsBase:
             _bump(self.generation, slot)  # a row dropped from count earlier: a new generation
         else:
             self.generation.append(0)
+        if slot >= self.zeroed_from:
+            fresh[0] = True
+            self.zeroed_from = slot + 1
         return slot
 
     cdef int _zero(self, Py_ssize_t s) except -1:
@@ -396,6 +419,7 @@ cdef class SlotsBase:
             for s in range(old, end):
                 self.generation.append(0)
             self.count = end
+            self.zeroed_from = max(self.zeroed_from, end)
             return np.arange(n, end, dtype=np.intp)
         finally:
             _leave(self.lock)
@@ -430,9 +454,7 @@ cdef class SlotsBase:
         cdef Py_ssize_t slot
         _enter(self.lock)
         try:
-            slot = self.take_row()
-            self._zero(slot)
-            return slot
+            return self.take_zeroed()
         finally:
             _leave(self.lock)
 
@@ -1335,11 +1357,9 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
     cdef int* ji
     _enter(wb._lk)
     try:
-        slot = rows.take_row()
+        slot = rows.take_zeroed()
         r = rows.rdata + slot * rows.rw
         ji = rows.idata + slot * rows.iw
-        memset(r, 0, rows.rw * sizeof(dReal))
-        memset(ji, 0, rows.iw * sizeof(int))
         for k in range(24):
             r[J_C_POS + k] = <dReal>v[k]
         ji[JI_TYPE] = JT_CONTACT

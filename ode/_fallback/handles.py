@@ -29,6 +29,7 @@ class SlotsBase:
     (see the compiled module); the free rows are a heapq heap."""
 
     count: int = 0
+    zeroed_from: int = 0    # every row at or past it is zero in both arrays (see the compiled module)
     rw: int = 0
     iw: int = 0
     lock = None
@@ -50,6 +51,7 @@ class SlotsBase:
             raise ValueError("row storage needs a C-contiguous 2-D array of this build's real type")
         self._real = arr
         self.rw = arr.shape[1]
+        self.zeroed_from = max(self.zeroed_from, arr.shape[0])   # a given array's rows are not known zero
 
     @property
     def ints(self):
@@ -62,6 +64,7 @@ class SlotsBase:
             raise ValueError("row storage needs a C-contiguous 2-D int32 array")
         self._ints = arr
         self.iw = arr.shape[1]
+        self.zeroed_from = max(self.zeroed_from, arr.shape[0])
 
     @property
     def _free(self) -> list:
@@ -70,12 +73,23 @@ class SlotsBase:
 
     def take_row(self) -> int:
         """A row for a new handle, not zeroed (lowest freed row first, else the next one past count)."""
+        return self._take()[0]
+
+    def take_zeroed(self) -> int:
+        """take_row, the row zeroed unless it lies at or past zeroed_from (zero already)."""
+        slot, fresh = self._take()
+        if not fresh:
+            self._zero(slot)
+        return slot
+
+    def _take(self) -> tuple:
+        """(take_row's row, whether it was zero: at or past zeroed_from, which moves past it)."""
         heap = self._heap
         if heap:
             if heap[0] < self.count:
                 slot = heapq.heappop(heap)
                 self.generation[slot] += 1
-                return slot
+                return slot, False
             heap.clear()                 # the lowest entry is stale, so all are
         slot = self.count
         if slot >= self._real.shape[0] or slot >= self._ints.shape[0]:
@@ -85,7 +99,10 @@ class SlotsBase:
             self.generation[slot] += 1   # a row dropped from count earlier: a new generation
         else:
             self.generation.append(0)
-        return slot
+        if slot >= self.zeroed_from:
+            self.zeroed_from = slot + 1
+            return slot, True
+        return slot, False
 
     def _zero(self, s: int) -> None:
         self._real[s] = 0
@@ -130,6 +147,7 @@ class SlotsBase:
                 gen[s] += 1
             gen.extend([0] * (end - old))
             self.count = end
+            self.zeroed_from = max(self.zeroed_from, end)
             return np.arange(n, end, dtype=np.intp)
 
     def release_range(self, start: int, stop: int) -> None:
@@ -153,9 +171,7 @@ class SlotsBase:
     def allocate(self) -> int:
         """A zeroed row for a new handle, the arrays grown when full."""
         with self.lock:
-            slot = self.take_row()
-            self._zero(slot)
-            return slot
+            return self.take_zeroed()
 
     def release(self, slot: int) -> None:
         """Free a row: zeroed, its generation bumped (handles to it see they are stale), reusable."""
