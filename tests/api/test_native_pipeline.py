@@ -4,57 +4,13 @@ import math
 
 import numpy as np
 import pytest
+from contact_piles import contact_template, joint_rows, pile
 from kernels import core_kernel
 
 import ode
 from ode import _layout as L
 
 SINGLE = ode.precision == "single"
-
-
-def _pile(n_spheres=30, n_boxes=12, nested=True, seed=5):
-    """Bodies with spheres/boxes above a floor in a hash space (some in a sub-space), a hinge between two."""
-    rng = np.random.default_rng(seed)
-    world = ode.World()
-    world.setGravity((0, 0, -9.81))
-    world.setERP(0.2)
-    world.setCFM(1e-5)
-    space = ode.HashSpace()
-    sub = ode.SimpleSpace(space) if nested else space
-    ode.GeomPlane(space, (0, 0, 1), 0.0)
-    bodies = []
-    for i in range(n_spheres + n_boxes):
-        b = ode.Body(world)
-        m = ode.Mass()
-        where = sub if i % 2 else space
-        if i < n_spheres:
-            r = float(rng.uniform(0.2, 0.4))
-            m.setSphere(1000.0, r)
-            g = ode.GeomSphere(where, r)
-        else:
-            sides = tuple(float(x) for x in rng.uniform(0.3, 0.7, 3))
-            m.setBox(1000.0, *sides)
-            g = ode.GeomBox(where, sides)
-        b.setMass(m)
-        b.setPosition(tuple(float(x) for x in (rng.uniform(-1.5, 1.5), rng.uniform(-1.5, 1.5),
-                                               0.35 + 0.1 * i)))
-        g.setBody(b)
-        bodies.append(b)
-    hinge = ode.HingeJoint(world)
-    hinge.attach(bodies[0], bodies[1])
-    hinge.setAnchor(bodies[0].getPosition())
-    hinge.setAxis((0, 1, 0))
-    return world, space, bodies
-
-
-def _template():
-    c = ode.Contact()
-    c.setMode(ode.ContactBounce | ode.ContactSoftERP)
-    c.setMu(0.8)
-    c.setBounce(0.2)
-    c.setBounceVel(0.1)
-    c.setSoftERP(0.6)
-    return c
 
 
 def _surfaced(c, template):
@@ -92,18 +48,10 @@ def _python_step(world, space, group, template, max_contacts):
     visit(space)
 
 
-def _joint_rows(world, group_size):
-    """(ints, reals) of the live contact joints in slot order."""
-    j = world._state.joints
-    live = np.nonzero((j.ints[:j.count, L.JI_ALIVE] == 1) & (j.ints[:j.count, L.JI_TYPE] == L.JT_CONTACT))[0]
-    assert len(live) == group_size
-    return j.ints[live].copy(), j.real[live].copy()
-
-
 def test_native_contacts_equal_the_python_callback_joints_and_trajectory():
-    template = _template()
-    wa, sa, ba = _pile()
-    wb, sb, bb = _pile()
+    template = contact_template()
+    wa, sa, ba = pile()
+    wb, sb, bb = pile()
     ga, gb = ode.JointGroup(), ode.JointGroup()
     steps = 40 if ode.backend == "core" else 12
     total = 0
@@ -112,8 +60,8 @@ def test_native_contacts_equal_the_python_callback_joints_and_trajectory():
         n = sb.collideContacts(wb, gb, template, max_contacts=4)
         assert n == len(gb) == len(ga)
         total += n
-        ia, ra = _joint_rows(wa, len(ga))
-        ib, rb = _joint_rows(wb, len(gb))
+        ia, ra = joint_rows(wa, len(ga))
+        ib, rb = joint_rows(wb, len(gb))
         # identical rows: same slots, bodies, flags, mode, geometry and surface (params are untouched)
         assert np.array_equal(ia, ib)
         assert np.array_equal(ra, rb)
@@ -128,7 +76,7 @@ def test_native_contacts_equal_the_python_callback_joints_and_trajectory():
 
 
 def test_empty_releases_the_rows_and_slots_are_reused():
-    world, space, _ = _pile(8, 4, nested=False)
+    world, space, _ = pile(8, 4, nested=False)
     group = ode.JointGroup()
     for _ in range(30):
         world.step(0.02)
@@ -265,7 +213,7 @@ def test_batch_narrow_phase_core_matches_twin(precision):
     core = core_kernel("contacts", precision)
     if precision != ode.precision:
         pytest.skip("the geom store holds the process precision's reals")
-    _, space, _ = _pile(20, 10, nested=False, seed=9)
+    _, space, _ = pile(20, 10, nested=False, seed=9)
     from ode.collision import leaf_pairs
     from ode.spaces import prepare
 
@@ -283,7 +231,7 @@ def test_batch_narrow_phase_core_matches_twin(precision):
 
 def _rows_by_pair(world, group_size) -> np.ndarray:
     """The live contact joints' (bodies, position, normal, depth) rows, sorted: an order-free comparison."""
-    ints, real = _joint_rows(world, group_size)
+    ints, real = joint_rows(world, group_size)
     rows = np.column_stack((ints[:, L.JI_B1], ints[:, L.JI_B2], real[:, L.J_C_POS:L.J_C_POS + 3],
                             real[:, L.J_C_NORMAL:L.J_C_NORMAL + 3], real[:, L.J_C_DEPTH])).astype(float)
     return rows[np.lexsort(np.round(rows[:, :5], 3).T[::-1])]
@@ -293,9 +241,9 @@ def test_special_pairs_go_to_the_python_callback():
     """With special geoms and a callback, their pairs leave the native work and reach callback(data, g1, g2)
     once each (as space.collide's near-callback would get them); a callback that does what the pipeline does
     gives the same contact joints as the pipeline alone, the rest made natively."""
-    template = _template()
-    wa, sa, ba = _pile(nested=False)
-    wb, sb, bb = _pile(nested=False)
+    template = contact_template()
+    wa, sa, ba = pile(nested=False)
+    wb, sb, bb = pile(nested=False)
     ga, gb = ode.JointGroup(), ode.JointGroup()
     special = [g for g in sb if g.getBody() in bb[::3]]
     assert special
@@ -351,9 +299,9 @@ def test_special_arguments_are_checked():
 def test_batch_buffers_are_kept_by_the_world_and_reused_across_steps():
     """The contact records live in one grow-only Batch per world: once the largest batch was seen, later
     steps reuse it (no growth), and the joint rows are taken as one range and released as one."""
-    world, space, _ = _pile(12, 6, nested=False, seed=3)
+    world, space, _ = pile(12, 6, nested=False, seed=3)
     group = ode.JointGroup()
-    template = _template()
+    template = contact_template()
     counts, caps = [], []
     batch = None
     for _ in range(30 if ode.backend == "core" else 8):
@@ -386,7 +334,7 @@ def test_batch_kernel_core_matches_twin_rows():
     if ode.backend != "core" or ode.precision != "double":
         pytest.skip("the compiled double kernel is compared with the twin")
     core = core_kernel("contacts", "double")
-    world, space, bodies = _pile(20, 10, nested=False, seed=9)
+    world, space, bodies = pile(20, 10, nested=False, seed=9)
     for _ in range(20):
         world.step(0.02)
     from ode.collision import _surface, leaf_pairs
@@ -399,7 +347,7 @@ def test_batch_kernel_core_matches_twin_rows():
     flip[::3] = True
     j = world._state.joints
     gs = STORE.slots
-    mode, fdir1, values = _surface(_template())
+    mode, fdir1, values = _surface(contact_template())
     out, batches = [], []
     for mod in (core, twin):
         ws = mod.Batch()

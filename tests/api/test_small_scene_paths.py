@@ -5,8 +5,8 @@ Slots' byte-view zeroing, update_aabbs on an int32 row array, the lazy detach of
 
 import numpy as np
 import pytest
+from contact_piles import contact_template, joint_rows, pile
 from kernels import core_kernel
-from test_native_pipeline import _joint_rows, _pile, _template
 
 import ode
 from ode import _backend, collision
@@ -27,10 +27,10 @@ _KERNEL_TEST = collision._needs_python
 def test_kernel_and_per_pair_paths_of_collide_contacts_write_the_same_rows(monkeypatch, nested):
     """Two identical piles, one through the batch kernel, one through the per-pair path: the same joint
     rows (bytes), slots and trajectory, skip_connected on (a hinge joins two bodies)."""
-    wa, sa, ba = _pile(10, 6, nested=nested, seed=2)
-    wb, sb, bb = _pile(10, 6, nested=nested, seed=2)
+    wa, sa, ba = pile(10, 6, nested=nested, seed=2)
+    wb, sb, bb = pile(10, 6, nested=nested, seed=2)
     ga, gb = ode.JointGroup(), ode.JointGroup()
-    template = _template()
+    template = contact_template()
     total = 0
     for _ in range(25 if ode.backend == "core" else 6):
         _per_pair(monkeypatch, False)
@@ -38,8 +38,8 @@ def test_kernel_and_per_pair_paths_of_collide_contacts_write_the_same_rows(monke
         _per_pair(monkeypatch, True)
         assert sb.collideContacts(wb, gb, template, max_contacts=3) == n
         total += n
-        ia, ra = _joint_rows(wa, n)
-        ib, rb = _joint_rows(wb, n)
+        ia, ra = joint_rows(wa, n)
+        ib, rb = joint_rows(wb, n)
         assert ia.tobytes() == ib.tobytes() and ra.tobytes() == rb.tobytes()
         ja, jb = wa._state.joints, wb._state.joints
         assert ja.count == jb.count and ja.real[:ja.count].tobytes() == jb.real[:jb.count].tobytes()
@@ -60,7 +60,7 @@ def test_template_values_the_real_type_cannot_hold_are_stored_as_inf(monkeypatch
     paths store inf, as a numpy store would."""
     rows = []
     for per_pair in (False, True):
-        world, space, _ = _pile(4, 2, nested=False, seed=1)
+        world, space, _ = pile(4, 2, nested=False, seed=1)
         for _ in range(40):
             world.step(0.02)
         group = ode.JointGroup()
@@ -69,7 +69,7 @@ def test_template_values_the_real_type_cannot_hold_are_stored_as_inf(monkeypatch
         _per_pair(monkeypatch, per_pair)
         n = space.collideContacts(world, group, c, max_contacts=2)
         assert n > 0
-        rows.append(_joint_rows(world, n)[1])
+        rows.append(joint_rows(world, n)[1])
     assert rows[0].tobytes() == rows[1].tobytes()
     assert (rows[0][:, L.J_C_MU + 6] == (np.inf if ode.precision == "single" else 1e300)).all()
 

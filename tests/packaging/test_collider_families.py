@@ -7,7 +7,7 @@ import importlib
 import re
 
 import pytest
-from test_generated_kernels import GEN, ROOT
+from kernel_generator import GEN, ROOT
 
 FAMILIES = ROOT / "ode" / "_fallback" / "colliders"
 COLLIDER_KERNELS = [k for k in GEN.KERNELS if k.name in ("collide_prim", "collide_mesh")]

@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _generator():
-    """tools/gen/gen_kernels.py, loaded from the checkout (tools are not installed)."""
-    spec = importlib.util.spec_from_file_location("gen_kernels", ROOT / "tools" / "gen" / "gen_kernels.py")
-    gen = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = gen  # dataclasses look their module up
-    spec.loader.exec_module(gen)
-    return gen
-
-
-GEN = _generator()
+from kernel_generator import GEN, ROOT
 
 
 @pytest.mark.parametrize("kernel", GEN.KERNELS, ids=lambda k: k.name)
