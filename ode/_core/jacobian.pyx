@@ -127,6 +127,14 @@ cdef inline void _body_q(const dReal* breal, int b, dReal* out) noexcept nogil:
         out[3] = breal[o + 3]
 
 
+cdef inline void _qmul(const dReal* a, const dReal* b, dReal* out) noexcept nogil:
+    """out = a * b (libode's dQMultiply0, term for term)."""
+    out[0] = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3]
+    out[1] = a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2]
+    out[2] = a[0] * b[2] + a[2] * b[0] + a[3] * b[1] - a[1] * b[3]
+    out[3] = a[0] * b[3] + a[3] * b[0] + a[1] * b[2] - a[2] * b[1]
+
+
 cdef inline void _qmul_conj_a(const dReal* a, const dReal* b, dReal* out) noexcept nogil:
     """out = conj(a) * b."""
     out[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
@@ -1316,8 +1324,13 @@ cdef void _set_universal_reference(const int* jint, dReal* jreal, int j,
 
 
 cdef dReal _universal_angle(const int* jint, const dReal* jreal, int j, const dReal* breal,
-                            int second) noexcept nogil:
-    """Universal angle 1 (body 1 about axis 1) or 2 (body 2 about axis 2), relative to the cross."""
+                            int which) noexcept nogil:
+    """Universal angle 1 (which 0: body 1 about axis 1) or 2 (body 2 about axis 2), relative to the cross.
+
+    Angle 2 has two measures in libode. The getter's (which 1) builds its cross from axis 2 and axis 1. The
+    step's and the PU's angle pair (which 2) turn angle 1's cross half a turn about a1 + a2, which swaps
+    the axes only when both have unit length: an axis kept as the user gave it (the environment's) makes
+    the two differ."""
     cdef int b
     cdef int jo
     cdef dReal a1[3]
@@ -1328,24 +1341,44 @@ cdef dReal _universal_angle(const int* jint, const dReal* jreal, int j, const dR
     cdef dReal ref[4]
     cdef int ro, ao, i
     cdef dReal theta
-    b = jint[j * JI + (JI_B2 if second else JI_B1)]
+    b = jint[j * JI + (JI_B2 if which else JI_B1)]
     jo = j * JR + J_P
     _axis_world(jint, jreal, j, breal, 0, a1)
     _axis_world(jint, jreal, j, breal, 1, a2)
-    if second:
+    if which == 1:
         _cross_q(a2[0], a2[1], a2[2], a1[0], a1[1], a1[2], qc)
+    elif which == 2:
+        _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qb)
+        _half_turn_between(a1, a2, qb, qc)
     else:
         _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
     _body_q(breal, b, qb)
     _qmul_conj_a(qb, qc, now)
-    ro = jo + (J_QREL2 if second else J_QREL)
-    ao = jo + (J_AXIS2 if second else J_AXIS1)
+    ro = jo + (J_QREL2 if which else J_QREL)
+    ao = jo + (J_AXIS2 if which else J_AXIS1)
     for i in range(4):
         ref[i] = jreal[ro + i]
     theta = _angle_from_rel(now, ref, jreal[ao], jreal[ao + 1], jreal[ao + 2])
-    if second:
+    if which:
         return -theta
     return theta
+
+
+cdef void _half_turn_between(const dReal* a1, const dReal* a2, const dReal* q,
+                             dReal* out) noexcept nogil:
+    """out = h * q, h the half turn about the direction of a1 + a2 (which swaps a1 and a2 when both have
+    unit length), as libode turns angle 1's cross into angle 2's."""
+    cdef dReal h[4]
+    cdef dReal l
+    h[0] = 0.0
+    h[1] = a1[0] + a2[0]
+    h[2] = a1[1] + a2[1]
+    h[3] = a1[2] + a2[2]
+    l = 1.0 / sqrt(h[1] * h[1] + h[2] * h[2] + h[3] * h[3])
+    h[1] = h[1] * l
+    h[2] = h[2] * l
+    h[3] = h[3] * l
+    _qmul(h, q, out)
 
 
 cdef void _perpendicular_row(const dReal* a1, const dReal* a2, int b2, dReal k, dReal* J, dReal* c,
@@ -1381,10 +1414,10 @@ cdef void _perpendicular_row(const dReal* a1, const dReal* a2, int b2, dReal k, 
 
 
 cdef int universal_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
-    """Universal: four rows, plus one per angle at a stop or powered."""
+    """Universal: four rows, plus one per angle at a stop or powered (angle 2 as libode's angle pair)."""
     cdef int m
     m = 4 + _test_limit(jint, jreal, j, 0, _universal_angle(jint, jreal, j, breal, 0))
-    return m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 1))
+    return m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 2))
 
 
 cdef void universal_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int b2,
@@ -2017,10 +2050,11 @@ cdef void _anchor_levers(const dReal* breal, int b1, int b2, const dReal* ax, co
 
 
 cdef int pu_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil:
-    """PU: three rows, plus one per axis (angle 1, angle 2, position) at a stop or powered."""
+    """PU: three rows, plus one per axis (angle 1, angle 2 as libode's angle pair, position) at a stop or
+    powered."""
     cdef int m
     m = 3 + _test_limit(jint, jreal, j, 0, _universal_angle(jint, jreal, j, breal, 0))
-    m = m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 1))
+    m = m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 2))
     return m + _test_limit(jint, jreal, j, 2, _piston_position(jint, jreal, j, breal, J_AXIS3))
 
 
@@ -3097,9 +3131,12 @@ def set_universal_reference(jint, jreal, int j, breal):
     _set_universal_reference(_ip(jint), _dp(jreal), j, _dp(breal))
 
 
-def universal_angle(jint, jreal, int j, breal, int second):
-    """Universal angle 1 (body 1 about axis 1) or 2 (body 2 about axis 2), relative to the cross."""
-    return _universal_angle(_ip(jint), _dp(jreal), j, _dp(breal), second)
+def universal_angle(jint, jreal, int j, breal, int which):
+    """Universal angle 1 (which 0), angle 2 as libode's getter measures it (1) or as its angle pair does
+    (2), relative to the cross."""
+    if which < 0 or which > 2:
+        raise ValueError(f"which must be 0, 1 or 2, not {which}")
+    return _universal_angle(_ip(jint), _dp(jreal), j, _dp(breal), which)
 
 
 def set_hinge2_reference(jint, jreal, int j, breal):

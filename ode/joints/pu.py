@@ -118,8 +118,12 @@ class PUJoint(_KernelGeometryJoint):
         return float(self._call("universal_angle", self._stored_index(2)))
 
     def getAngles(self) -> tuple[float, float]:
-        """(angle 1, angle 2)."""
-        return (self.getAngle1(), self.getAngle2())
+        """(angle 1, angle 2) measured together, as dJointGetPUAngles: angle 2 from angle 1's cross turned
+        half a turn about the sum of the axes, which differs from getAngle2 when an axis kept in the world
+        frame (the environment's) is not of unit length."""
+        if self._attached() and self._reversed():
+            return (float(self._call("universal_angle", 2)), float(self._call("universal_angle", 0)))
+        return (float(self._call("universal_angle", 0)), float(self._call("universal_angle", 2)))
 
     def getAngle1Rate(self) -> float:
         """Time derivative of angle 1."""

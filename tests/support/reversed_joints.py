@@ -47,13 +47,17 @@ _GROUPS = {"pr": ("", ("2",)), "piston": ("", ("2",)), "pu": ("3", ("", "2"))}
 _READINGS = {
     "pr": ("getPosition", "getPositionRate", "getAngle", "getAngleRate"),
     "piston": ("getPosition", "getPositionRate", "getAngle", "getAngleRate"),
-    "pu": ("getPosition", "getPositionRate", "getAngle1", "getAngle2", "getAngle1Rate", "getAngle2Rate"),
+    "pu": ("getPosition", "getPositionRate", "getAngle1", "getAngle2", "getAngle1Rate", "getAngle2Rate",
+           "getAngles"),
 }
+# Readings that return a pair (two columns).
+_PAIRS = ("getAngles",)
 
 
 def _settings(kind: str) -> dict:
     """Setting name -> (moved, parameters, axes): the rows alone at rest and moved, then stops and motors,
-    then moved with the axes as given.
+    then moved with the axes as given, alone and with each angle's stops or motor (an environment's axis
+    kept as given makes libode's two measures of the universal angle 2 differ).
 
     Stops are asymmetric about zero, so a stop tested on the negated angle or position is a different stop.
     """
@@ -65,6 +69,9 @@ def _settings(kind: str) -> dict:
         out[f"angle{n}_stops"] = (True, [(f"ParamLoStop{g}", 0.2), (f"ParamHiStop{g}", 0.5)], AXES)
         out[f"angle{n}_motor"] = (False, [(f"ParamVel{g}", 0.7), (f"ParamFMax{g}", 0.5)], AXES)
     out["given_axes"] = (True, [], GIVEN_AXES)
+    for n in range(1, len(angles) + 1):
+        out[f"given_angle{n}_stops"] = (True, out[f"angle{n}_stops"][1], GIVEN_AXES)
+        out[f"given_angle{n}_motor"] = (False, out[f"angle{n}_motor"][1], GIVEN_AXES)
     return out
 
 
@@ -116,13 +123,15 @@ def run_case(ode, name: str) -> tuple:
         body.setQuaternion(MOVED_QUAT)
         body.setLinearVel(VEL)
         body.setAngularVel(AVEL)
-    labels = (["pos"] * 3 + ["quat"] * 4 + ["vel"] * 3 + ["avel"] * 3 + list(_READINGS[kind])
-              + ["f1"] * 3 + ["t1"] * 3)
+    readings = [name for getter in _READINGS[kind] for name in [getter] * (2 if getter in _PAIRS else 1)]
+    labels = ["pos"] * 3 + ["quat"] * 4 + ["vel"] * 3 + ["avel"] * 3 + readings + ["f1"] * 3 + ["t1"] * 3
     rows = []
     for _ in range(STEPS):
         world.step(DT)
         row = [*body.getPosition(), *body.getQuaternion(), *body.getLinearVel(), *body.getAngularVel()]
-        row += [getattr(j, getter)() for getter in _READINGS[kind]]
+        for getter in _READINGS[kind]:
+            value = getattr(j, getter)()
+            row += list(value) if getter in _PAIRS else [value]
         f1, t1 = j.getFeedback()[:2]
         rows.append([float(x) for x in (*row, *f1, *t1)])
     return labels, rows

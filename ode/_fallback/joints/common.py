@@ -105,6 +105,15 @@ def _body_q(breal, b, out):
         out[3] = float(breal[o + 3])
 
 
+def _qmul(a, b, out):
+    #: cdef inline void _qmul(const dReal* a, const dReal* b, dReal* out) noexcept nogil
+    """out = a * b (libode's dQMultiply0, term for term)."""
+    out[0] = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3]
+    out[1] = a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2]
+    out[2] = a[0] * b[2] + a[2] * b[0] + a[3] * b[1] - a[1] * b[3]
+    out[3] = a[0] * b[3] + a[3] * b[0] + a[1] * b[2] - a[2] * b[1]
+
+
 def _qmul_conj_a(a, b, out):
     #: cdef inline void _qmul_conj_a(const dReal* a, const dReal* b, dReal* out) noexcept nogil
     """out = conj(a) * b."""

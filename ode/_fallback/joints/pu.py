@@ -120,10 +120,11 @@ def _anchor_levers(breal, b1, b2, ax, a1w, a2w, J, r):
 
 def pu_info1(jint, jreal, j, breal):
     #: cdef int pu_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil
-    """PU: three rows, plus one per axis (angle 1, angle 2, position) at a stop or powered."""
+    """PU: three rows, plus one per axis (angle 1, angle 2 as libode's angle pair, position) at a stop or
+    powered."""
     #: int m
     m = 3 + _test_limit(jint, jreal, j, 0, _universal_angle(jint, jreal, j, breal, 0))
-    m = m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 1))
+    m = m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 2))
     return m + _test_limit(jint, jreal, j, 2, _piston_position(jint, jreal, j, breal, L.J_AXIS3))
 
 

@@ -13,7 +13,7 @@ from math import sqrt
 
 from ... import _layout as L
 from .ball import _ball_rows
-from .common import NC, _angle_from_rel, _body_q, _cross_q, _not_parallel, _qmul_conj_a
+from .common import NC, _angle_from_rel, _body_q, _cross_q, _not_parallel, _qmul, _qmul_conj_a
 from .geometry import _axis_world
 from .limits import _motor_row, _test_limit
 
@@ -55,10 +55,15 @@ def _set_universal_reference(jint, jreal, j, breal):
         jreal[jo + L.J_QREL2 + i] = qr[i]
 
 
-def _universal_angle(jint, jreal, j, breal, second):
+def _universal_angle(jint, jreal, j, breal, which):
     #: cdef dReal _universal_angle(const int* jint, const dReal* jreal, int j, const dReal* breal,
-    #:                             int second) noexcept nogil
-    """Universal angle 1 (body 1 about axis 1) or 2 (body 2 about axis 2), relative to the cross."""
+    #:                             int which) noexcept nogil
+    """Universal angle 1 (which 0: body 1 about axis 1) or 2 (body 2 about axis 2), relative to the cross.
+
+    Angle 2 has two measures in libode. The getter's (which 1) builds its cross from axis 2 and axis 1. The
+    step's and the PU's angle pair (which 2) turn angle 1's cross half a turn about a1 + a2, which swaps
+    the axes only when both have unit length: an axis kept as the user gave it (the environment's) makes
+    the two differ."""
     #: int b
     #: int jo
     #: dReal a1[3]
@@ -69,7 +74,7 @@ def _universal_angle(jint, jreal, j, breal, second):
     #: dReal ref[4]
     #: int ro, ao, i
     #: dReal theta
-    b = int(jint[j * L.JI + (L.JI_B2 if second else L.JI_B1)])
+    b = int(jint[j * L.JI + (L.JI_B2 if which else L.JI_B1)])
     jo = j * L.JR + L.J_P
     a1 = [0.0, 0.0, 0.0]  # py
     a2 = [0.0, 0.0, 0.0]  # py
@@ -79,20 +84,42 @@ def _universal_angle(jint, jreal, j, breal, second):
     qb = [0.0, 0.0, 0.0, 0.0]  # py
     now = [0.0, 0.0, 0.0, 0.0]  # py
     ref = [0.0, 0.0, 0.0, 0.0]  # py
-    if second:
+    if which == 1:
         _cross_q(a2[0], a2[1], a2[2], a1[0], a1[1], a1[2], qc)
+    elif which == 2:
+        _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qb)
+        _half_turn_between(a1, a2, qb, qc)
     else:
         _cross_q(a1[0], a1[1], a1[2], a2[0], a2[1], a2[2], qc)
     _body_q(breal, b, qb)
     _qmul_conj_a(qb, qc, now)
-    ro = jo + (L.J_QREL2 if second else L.J_QREL)
-    ao = jo + (L.J_AXIS2 if second else L.J_AXIS1)
+    ro = jo + (L.J_QREL2 if which else L.J_QREL)
+    ao = jo + (L.J_AXIS2 if which else L.J_AXIS1)
     for i in range(4):
         ref[i] = float(jreal[ro + i])
     theta = _angle_from_rel(now, ref, float(jreal[ao]), float(jreal[ao + 1]), float(jreal[ao + 2]))
-    if second:
+    if which:
         return -theta
     return theta
+
+
+def _half_turn_between(a1, a2, q, out):
+    #: cdef void _half_turn_between(const dReal* a1, const dReal* a2, const dReal* q,
+    #:                              dReal* out) noexcept nogil
+    """out = h * q, h the half turn about the direction of a1 + a2 (which swaps a1 and a2 when both have
+    unit length), as libode turns angle 1's cross into angle 2's."""
+    #: dReal h[4]
+    #: dReal l
+    h = [0.0, 0.0, 0.0, 0.0]  # py
+    h[0] = 0.0
+    h[1] = a1[0] + a2[0]
+    h[2] = a1[1] + a2[1]
+    h[3] = a1[2] + a2[2]
+    l = 1.0 / sqrt(h[1] * h[1] + h[2] * h[2] + h[3] * h[3])
+    h[1] = h[1] * l
+    h[2] = h[2] * l
+    h[3] = h[3] * l
+    _qmul(h, q, out)
 
 
 def _perpendicular_row(a1, a2, b2, k, J, c, row):
@@ -130,10 +157,10 @@ def _perpendicular_row(a1, a2, b2, k, J, c, row):
 
 def universal_info1(jint, jreal, j, breal):
     #: cdef int universal_info1(int* jint, dReal* jreal, int j, const dReal* breal) noexcept nogil
-    """Universal: four rows, plus one per angle at a stop or powered."""
+    """Universal: four rows, plus one per angle at a stop or powered (angle 2 as libode's angle pair)."""
     #: int m
     m = 4 + _test_limit(jint, jreal, j, 0, _universal_angle(jint, jreal, j, breal, 0))
-    return m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 1))
+    return m + _test_limit(jint, jreal, j, 1, _universal_angle(jint, jreal, j, breal, 2))
 
 
 def universal_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi, findex, r):
@@ -164,4 +191,11 @@ def universal_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, hi,
 
 
 set_universal_reference = _set_universal_reference
-universal_angle = _universal_angle
+
+
+def universal_angle(jint, jreal, j, breal, which):
+    """Universal angle 1 (which 0), angle 2 as libode's getter measures it (1) or as its angle pair does
+    (2), relative to the cross."""
+    if which < 0 or which > 2:
+        raise ValueError(f"which must be 0, 1 or 2, not {which}")
+    return _universal_angle(jint, jreal, j, breal, which)

@@ -120,9 +120,12 @@ def set_universal_reference(jint, jreal, int j, breal):
     _set_universal_reference(_ip(jint), _dp(jreal), j, _dp(breal))
 
 
-def universal_angle(jint, jreal, int j, breal, int second):
-    """Universal angle 1 (body 1 about axis 1) or 2 (body 2 about axis 2), relative to the cross."""
-    return _universal_angle(_ip(jint), _dp(jreal), j, _dp(breal), second)
+def universal_angle(jint, jreal, int j, breal, int which):
+    """Universal angle 1 (which 0), angle 2 as libode's getter measures it (1) or as its angle pair does
+    (2), relative to the cross."""
+    if which < 0 or which > 2:
+        raise ValueError(f"which must be 0, 1 or 2, not {which}")
+    return _universal_angle(_ip(jint), _dp(jreal), j, _dp(breal), which)
 
 
 def set_hinge2_reference(jint, jreal, int j, breal):
