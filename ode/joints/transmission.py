@@ -19,13 +19,13 @@ class TransmissionJoint(_KernelGeometryJoint):
     """Transmission (ODE 0.16): two wheels geared together, parallel axes, intersecting (bevel) axes or
     a chain drive; one row equates the wheels' tangential velocities at their contact.
 
-    Matched to libode 0.16.2 (black box) for parallel axes and intersecting axes, with or without
-    backlash (the wheels turn freely while the phase error stays within the backlash, then the row
-    pushes one way only, like a contact); for bevel gears libode's row is scaled by the sine of the
-    axes' angle and its contact points are projected with the unnormalised n1 x n2. Not yet matched:
-    bevel gears with acute axes (libode itself goes unstable there), a residual ~1e-8 for oblique bevel
-    gears, and chain drives (libode's chain contact points leave the wheel plane unless the wheels are
-    aligned along x; even then the motion differs from the first step)."""
+    Matched to libode 0.16.2 (black box) in all three modes, with or without backlash (the wheels turn
+    freely while the phase error stays within the backlash, then the row pushes one way only, like a
+    contact); for bevel gears libode's row is scaled by the sine of the axes' angle and its contact points
+    are projected with the unnormalised n1 x n2; chain drives place their contact points, and switch the
+    chain's branch, as libode does (ode/_fallback/joints/transmission.py says how). Not yet matched: bevel
+    gears with acute axes (libode itself goes unstable there) and a residual ~1e-8 for oblique bevel
+    gears."""
 
     _type = L.JT_TRANSMISSION
     _groups = 1
@@ -132,18 +132,21 @@ class TransmissionJoint(_KernelGeometryJoint):
         return self._get_point(1, L.J_ANCHOR2)
 
     def _set_radius(self, col: int, radius, name: str) -> None:
+        """Store a chain sprocket's radius without restarting the phases: as in libode, the contacts are
+        placed with it from the next step on (an update then replaces it by the measured contact radius)."""
         v = _check.real(name, radius)
         if not v > 0.0:
             raise ValueError(f"{name} must be positive, not {v}")
+        if self.getMode() != 2:
+            raise ODEError(f"{name} can be set in chain mode only (the other modes measure it)")
         self._reals()[col] = v
-        self._touch()
 
     def setRadius1(self, radius: float) -> None:
-        """Radius of wheel 1 (chain mode; other modes derive it from the geometry at the next step)."""
+        """Radius of wheel 1 (chain mode only, as in libode: the other modes measure it at an update)."""
         self._set_radius(L.J_TR_R1, radius, "radius1")
 
     def setRadius2(self, radius: float) -> None:
-        """Radius of wheel 2 (chain mode)."""
+        """Radius of wheel 2 (chain mode only)."""
         self._set_radius(L.J_TR_R2, radius, "radius2")
 
     def getRadius1(self) -> float:
@@ -155,7 +158,8 @@ class TransmissionJoint(_KernelGeometryJoint):
         return float(self._reals()[L.J_TR_R2])
 
     def setBacklash(self, backlash: float) -> None:
-        """Clearance in the mesh, a length (stored and reported; the row does not model the play yet)."""
+        """Clearance in the mesh, a length of phase error (radius times phase) within which the wheels turn
+        freely."""
         v = _check.real("backlash", backlash)
         if v < 0.0:
             raise ValueError(f"backlash must not be negative, not {v}")

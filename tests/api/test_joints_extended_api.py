@@ -365,9 +365,9 @@ def test_dif_joint_block_matches_libode(sc):
 
 
 def test_transmission_modes_and_validation():
-    """Mode numbers as ODE 0.16; bad mode, ratio, radius and backlash raise; the common axis belongs to the
-    parallel mode (libode aborts on getAxis in the others: here ODEError); an obtuse intersecting pair has
-    axis 1 turned at the first step (observed on libode 0.16.2)."""
+    """Mode numbers as ODE 0.16; bad mode, ratio, radius and backlash raise, as does a radius set outside
+    chain mode; the common axis belongs to the parallel mode (libode aborts on getAxis in the others: here
+    ODEError); an obtuse intersecting pair has axis 1 turned at the first step (observed on libode 0.16.2)."""
     assert (ode.TransmissionParallelAxes, ode.TransmissionIntersectingAxes,
             ode.TransmissionChainDrive) == (0, 1, 2)
     w, (a, b) = _world_bodies()
@@ -381,6 +381,8 @@ def test_transmission_modes_and_validation():
         t.setRatio(0.0)
     with pytest.raises(ValueError):
         t.setRadius1(-0.1)
+    with pytest.raises(ode.ODEError):                # libode aborts: radii are set in chain mode only
+        t.setRadius2(0.1)
     with pytest.raises(ValueError):
         t.setBacklash(-1.0)
     t.setBacklash(0.02)

@@ -31,6 +31,10 @@ def _scene3(rng, jtype):
         jint[0, L.JI_AM_MODE] = rng.integers(0, 3)
         arrays[1][0, L.J_TR_UPDATE] = rng.choice([0.0, 1.0])
         arrays[1][0, L.J_TR_RATIO] = rng.uniform(0.2, 3.0)
+        if PREC == "single" and jint[0, L.JI_AM_MODE] == 2:
+            # a chain drive's phases at an update are round-off, whose sign picks the chain's branch:
+            # float32 in the kernel, double in the twin, so the two may pick opposite branches
+            arrays[1][0, L.J_TR_UPDATE] = 0.0
     return arrays
 
 

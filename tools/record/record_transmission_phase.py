@@ -1,4 +1,5 @@
-"""Record two TransmissionJoint wheels spun past libode's phase-step turn-over, and off their planes.
+"""Record two TransmissionJoint wheels spun past libode's phase-step turn-over, off their planes, and as
+chain drives.
 
 Usage as record_reversed_joints.py (ODE_LIBODE for single precision); the cases are those of
 tests/support/transmission_phase.py, read by tests/fidelity/test_transmission_phase.py.

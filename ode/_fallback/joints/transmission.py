@@ -12,7 +12,7 @@ from __future__ import annotations
 from math import atan2, fabs, floor, sqrt
 
 from ... import _layout as L
-from .common import INF, NC, PI, _dist3, _normalize3
+from .common import INF, NC, PI, _dist3, _normalize3, _rot_t
 from .geometry import _point_world, _set_point, _side_body, _vector_world
 
 # ---- kernels
@@ -28,8 +28,7 @@ def _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2):
     #: dReal d[3]
     #: dReal x[3]
     #: dReal ln[3]
-    #: dReal p[3]
-    #: dReal dist, ratio, r1, r2, den, f, k, h1, h2, q, f1, f2, t1, t2, a, b, m
+    #: dReal dist, ratio, r1, den, f, k, h1, h2, q, f1, f2, t1, t2
     #: int i
     jo = j * L.JR + L.J_P
     mode = int(jint[j * L.JI + L.JI_AM_MODE])
@@ -37,6 +36,7 @@ def _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2):
     _point_world(jint, jreal, j, breal, 1, L.J_ANCHOR2, a2w)
     _vector_world(jint, jreal, j, breal, 0, L.J_AXIS1, n1)
     _vector_world(jint, jreal, j, breal, 1, L.J_AXIS2, n2)
+    _tr_orient_axes(jint, jreal, j, n1, n2)
     d = [0.0, 0.0, 0.0]  # py
     d[0] = a2w[0] - a1w[0]
     d[1] = a2w[1] - a1w[1]
@@ -83,25 +83,147 @@ def _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2):
             c1[i] = x[i] + t1 * ln[i]
             c2[i] = x[i] + t2 * ln[i]
     else:
-        # chain: the contacts are where a common tangent line leaves the sprockets
-        r1 = float(jreal[jo + L.J_TR_R1])
-        r2 = float(jreal[jo + L.J_TR_R2])
-        a = 0.0
-        if dist > 0.0:
-            for i in range(3):
-                d[i] = d[i] / dist
-            a = (r1 - r2) / dist
-        b = 0.0
-        if a * a < 1.0:
-            b = sqrt(1.0 - a * a)
-        p = [0.0, 0.0, 0.0]  # py
-        p[0] = n1[1] * d[2] - n1[2] * d[1]
-        p[1] = n1[2] * d[0] - n1[0] * d[2]
-        p[2] = n1[0] * d[1] - n1[1] * d[0]
+        _tr_chain_contacts(jreal, jo, a1w, a2w, n1, n2, c1, c2)
+
+
+def _tr_chain_contacts(jreal, jo, a1w, a2w, n1, n2, c1, c2):
+    #: cdef void _tr_chain_contacts(const dReal* jreal, int jo, const dReal* a1w, const dReal* a2w,
+    #:                              const dReal* n1, const dReal* n2, dReal* c1, dReal* c2) noexcept nogil
+    """Chain drive: the sprockets' contact points where libode 0.16.2 puts them. It aims at the tangent
+    line of the chain at angle phi from the line of centres d (unit, from wheel 2's centre to wheel 1's),
+    cos phi = (r2 - r1) / |d|, clamped to [-1, 1]; the offset from each centre is _tr_chain_offset's."""
+    #: dReal d[3]
+    #: dReal v[3]
+    #: dReal dist, cphi, sphi, r1, r2
+    #: int i
+    r1 = float(jreal[jo + L.J_TR_R1])
+    r2 = float(jreal[jo + L.J_TR_R2])
+    d = [0.0, 0.0, 0.0]  # py
+    d[0] = a1w[0] - a2w[0]
+    d[1] = a1w[1] - a2w[1]
+    d[2] = a1w[2] - a2w[2]
+    dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+    cphi = 0.0
+    if dist > 0.0:
+        cphi = (r2 - r1) / dist
+    if cphi > 1.0:
+        cphi = 1.0
+    elif cphi < -1.0:
+        cphi = -1.0
+    sphi = 1.0 - cphi * cphi
+    sphi = sqrt(sphi)
+    _tr_unit(d)
+    v = [0.0, 0.0, 0.0]  # py
+    _tr_chain_offset(d, n1, r1 * cphi, r1 * sphi, v)
+    for i in range(3):
+        c1[i] = a1w[i] + v[i]
+    _tr_chain_offset(d, n2, r2 * cphi, r2 * sphi, v)
+    for i in range(3):
+        c2[i] = a2w[i] + v[i]
+
+
+def _tr_chain_offset(d, n, x, z, out):
+    #: cdef void _tr_chain_offset(const dReal* d, const dReal* n, dReal x, dReal z, dReal* out) noexcept nogil
+    """Offset of a sprocket's chain contact from its centre, as libode computes it: the contact's coordinates
+    (x, 0, z) = r (cos phi, 0, sin phi) are meant in the frame (d, n, d x n) of the sprocket, but each
+    world component of the offset is taken as one frame vector dotted with them (d . (x, 0, z), then n's,
+    then d x n's): the frame's transpose. The offset has length r while d is perpendicular to n (the
+    frame orthonormal) and in general leaves the sprocket's plane (sprockets turning about z keep it in
+    their plane only with their centres along x); the radii measured at an update follow it."""
+    #: dReal w0, w2
+    # the components of d x n; its middle one meets the zero middle coordinate and drops out
+    w0 = d[1] * n[2] - d[2] * n[1]
+    w2 = d[0] * n[1] - d[1] * n[0]
+    out[0] = d[0] * x + d[2] * z
+    out[1] = n[0] * x + n[2] * z
+    out[2] = w0 * x + w2 * z
+
+
+def _tr_unit(v):
+    #: cdef void _tr_unit(dReal* v) noexcept nogil
+    """Scale v to unit length in place the way libode's dNormalize3 rounds: the two other components are
+    divided by the largest one's magnitude (x wins ties, then y over z), that magnitude becomes
+    1 / sqrt(1 + the quotients' squares) with its sign, the quotients are multiplied by it. A zero v stays.
+    Each operation rounds to dReal on its own (single precision follows libode's float arithmetic)."""
+    #: dReal m, q, s, k
+    #: int big, i, o1, o2
+    big = 0
+    m = fabs(v[0])
+    if fabs(v[1]) > m:
+        big = 1
+        m = fabs(v[1])
+        if fabs(v[2]) > m:
+            big = 2
+            m = fabs(v[2])
+    elif fabs(v[2]) > m:
+        big = 2
+        m = fabs(v[2])
+    if not m > 0.0:
+        return
+    o1 = 1 if big == 0 else 0
+    o2 = 1 if big == 2 else 2
+    k = 1.0 / m
+    q = v[o1] * k
+    v[o1] = q
+    s = v[o2] * k
+    v[o2] = s
+    q = 1.0 + q * q
+    q = q + s * s
+    q = sqrt(q)
+    k = 1.0 / q
+    for i in range(3):
+        if i == big:
+            v[i] = k if v[i] > 0.0 else -k
+        else:
+            v[i] = v[i] * k
+
+
+def _tr_orient_axes(jint, jreal, j, n1, n2):
+    #: cdef void _tr_orient_axes(const int* jint, dReal* jreal, int j, dReal* n1,
+    #:                           const dReal* n2) noexcept nogil
+    """At an update of a bevel or chain transmission libode turns wheel 1's axis (world n1 and the stored
+    one) to make an acute or right angle with wheel 2's, before it places the contacts."""
+    #: int jo
+    #: int i
+    jo = j * L.JR + L.J_P
+    if float(jreal[jo + L.J_TR_UPDATE]) == 0.0 or int(jint[j * L.JI + L.JI_AM_MODE]) == 0:
+        return
+    if n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2] < 0.0:
         for i in range(3):
-            m = a * d[i] - b * p[i]
-            c1[i] = a1w[i] + r1 * m
-            c2[i] = a2w[i] + r2 * m
+            n1[i] = -n1[i]
+            jreal[jo + L.J_AXIS1 + i] = -float(jreal[jo + L.J_AXIS1 + i])
+
+
+def _tr_chain_branch(a1w, a2w, n1, n2, c1, c2, u1, u2):
+    #: cdef void _tr_chain_branch(const dReal* a1w, const dReal* a2w, const dReal* n1, const dReal* n2,
+    #:                            dReal* c1, dReal* c2, dReal* u1, dReal* u2) noexcept nogil
+    """Chain drive pulling the other way (negative phase error): libode switches to the other branch of the
+    chain by mirroring each contact point through the plane through the world origin whose normal is
+    n x (centre 1 - centre 2), and each row direction u through it, reversed."""
+    _tr_mirror(n1, a1w, a2w, c1, u1)
+    _tr_mirror(n2, a1w, a2w, c2, u2)
+
+
+def _tr_mirror(n, a1w, a2w, c, u):
+    #: cdef void _tr_mirror(const dReal* n, const dReal* a1w, const dReal* a2w, dReal* c,
+    #:                      dReal* u) noexcept nogil
+    """c mirrored through the plane through the origin with normal m = n x (a1w - a2w); u mirrored and
+    reversed (u - 2 (u . m) m / |m|^2, negated). Nothing when m vanishes."""
+    #: dReal m[3]
+    #: dReal mm, kc, ku
+    #: int i
+    m = [0.0, 0.0, 0.0]  # py
+    m[0] = n[1] * (a1w[2] - a2w[2]) - n[2] * (a1w[1] - a2w[1])
+    m[1] = n[2] * (a1w[0] - a2w[0]) - n[0] * (a1w[2] - a2w[2])
+    m[2] = n[0] * (a1w[1] - a2w[1]) - n[1] * (a1w[0] - a2w[0])
+    mm = m[0] * m[0] + m[1] * m[1] + m[2] * m[2]
+    if not mm > 0.0:
+        return
+    kc = -2.0 * (c[0] * m[0] + c[1] * m[1] + c[2] * m[2]) / mm
+    ku = 2.0 * (u[0] * m[0] + u[1] * m[1] + u[2] * m[2]) / mm
+    for i in range(3):
+        c[i] = c[i] + kc * m[i]
+        u[i] = -u[i] + ku * m[i]
 
 
 def _tr_angle(aw, n, p, q):
@@ -162,6 +284,77 @@ def _tr_phase_step(jint, jreal, j, breal, side, aw, n, cw, fps):
     return delta
 
 
+def _tr_first_phase(jint, jreal, j, breal, side, aw, n, cw, fps):
+    #: cdef dReal _tr_first_phase(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
+    #:                            const dReal* aw, const dReal* n, const dReal* cw, dReal fps) noexcept nogil
+    """A chain sprocket's phase at an update, as libode leaves it: not 0 but the angle of the contact radius
+    in the wheel frame that libode builds from that same radius (its unit vector x, the axis z, z x x), so
+    the round-off of the frame (about 1e-17 in double, 1e-8 in single) stays in the phase, made
+    coterminal with the turn w . n dt as _tr_coterminal does. Its sign picks the chain's branch for the
+    first step (a negative phase error mirrors the contacts), hence the care to round as libode."""
+    #: dReal r[3]
+    #: dReal x[3]
+    #: dReal a[3]
+    #: dReal y0, y1, y2, t0, t1, h
+    #: int b
+    #: int o
+    r = [0.0, 0.0, 0.0]  # py
+    x = [0.0, 0.0, 0.0]  # py
+    b = _side_body(jint, j, side)
+    if b >= 0:
+        _rot_t(breal, b, cw[0] - aw[0], cw[1] - aw[1], cw[2] - aw[2], r)
+    else:
+        r[0] = cw[0] - aw[0]
+        r[1] = cw[1] - aw[1]
+        r[2] = cw[2] - aw[2]
+    x[0] = r[0]
+    x[1] = r[1]
+    x[2] = r[2]
+    _tr_unit(x)
+    o = j * L.JR + L.J_P + (L.J_AXIS2 if side else L.J_AXIS1)
+    a = [0.0, 0.0, 0.0]  # py
+    a[0] = float(jreal[o])
+    a[1] = float(jreal[o + 1])
+    a[2] = float(jreal[o + 2])
+    y0 = a[1] * x[2] - a[2] * x[1]
+    y1 = a[2] * x[0] - a[0] * x[2]
+    y2 = a[0] * x[1] - a[1] * x[0]
+    t0 = x[0] * r[0] + x[1] * r[1] + x[2] * r[2]
+    t1 = y0 * r[0] + y1 * r[1] + y2 * r[2]
+    h = 0.0
+    if b >= 0:
+        o = b * L.BR + L.B_AVEL
+        h = (float(breal[o]) * n[0] + float(breal[o + 1]) * n[1] + float(breal[o + 2]) * n[2]) / fps
+    return _tr_coterminal(atan2(t1, t0), h)
+
+
+def _tr_coterminal(theta, h):
+    #: cdef dReal _tr_coterminal(dReal theta, dReal h) noexcept nogil
+    """libode's phase from the angle theta (in [-pi, pi]) and the estimate h: past a quarter turn either
+    way theta is first carried onto h's side of zero (plus 2 pi when h > pi/2 and theta < 0, minus 2 pi
+    when h < -pi/2 and theta > 0) and moved by h's whole turns, rounded toward zero; then one turn more
+    if it is still over pi from h. Each addition rounds in dReal, as libode's do. An infinite h lifts
+    nothing."""
+    #: dReal turn
+    #: dReal k
+    turn = 2.0 * PI
+    if h > 0.5 * PI and h < INF:
+        if theta < 0.0:
+            theta = theta + turn
+        k = floor(h / turn) * turn
+        theta = theta + k
+    elif h < -0.5 * PI and h > -INF:
+        if theta > 0.0:
+            theta = theta - turn
+        k = -floor(-h / turn) * turn
+        theta = theta + k
+    if h - theta > PI:
+        return theta + turn
+    if h - theta < -PI:
+        return theta - turn
+    return theta
+
+
 def _tr_tangent(aw, n, cw, out):
     #: cdef void _tr_tangent(const dReal* aw, const dReal* n, const dReal* cw, dReal* out) noexcept nogil
     """out = n x (cw - aw) normalised: where the wheel material at the contact moves for a positive turn."""
@@ -179,27 +372,25 @@ def _tr_tangent(aw, n, cw, out):
 
 def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2, fps):
     #: cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, const dReal* a1w,
-    #:                       const dReal* a2w, dReal* n1, const dReal* n2, const dReal* c1,
+    #:                       const dReal* a2w, const dReal* n1, const dReal* n2, const dReal* c1,
     #:                       const dReal* c2, dReal fps) noexcept nogil
-    """After an update: measure the radii (intersecting mode), the ratio and restart the phases; otherwise
-    advance each phase by the angle the contact moved on its wheel. Then remember the new contacts."""
+    """After an update: measure the radii (intersecting and chain modes), the ratio and restart the phases;
+    otherwise advance each phase by the angle the contact moved on its wheel. Then remember the new
+    contacts, carried by the wheels."""
     #: int jo
-    #: int i
     jo = j * L.JR + L.J_P
     if float(jreal[jo + L.J_TR_UPDATE]) != 0.0:
         jreal[jo + L.J_TR_UPDATE] = 0.0
-        if int(jint[j * L.JI + L.JI_AM_MODE]) == 1:
+        if int(jint[j * L.JI + L.JI_AM_MODE]) != 0:
             jreal[jo + L.J_TR_R1] = _dist3(c1, a1w)
             jreal[jo + L.J_TR_R2] = _dist3(c2, a2w)
-            if n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2] < 0.0:
-                # libode turns wheel 1's axis to make an acute (or right) angle with wheel 2's
-                for i in range(3):
-                    n1[i] = -n1[i]
-                    jreal[jo + L.J_AXIS1 + i] = -float(jreal[jo + L.J_AXIS1 + i])
         if float(jreal[jo + L.J_TR_R2]) != 0.0:
             jreal[jo + L.J_TR_RATIO] = float(jreal[jo + L.J_TR_R1]) / float(jreal[jo + L.J_TR_R2])
         jreal[jo + L.J_TR_ANGLE1] = 0.0
         jreal[jo + L.J_TR_ANGLE2] = 0.0
+        if int(jint[j * L.JI + L.JI_AM_MODE]) == 2:
+            jreal[jo + L.J_TR_ANGLE1] = _tr_first_phase(jint, jreal, j, breal, 0, a1w, n1, c1, fps)
+            jreal[jo + L.J_TR_ANGLE2] = _tr_first_phase(jint, jreal, j, breal, 1, a2w, n2, c2, fps)
         _set_point(jint, jreal, j, breal, 0, L.J_TR_REF1, c1[0], c1[1], c1[2])
         _set_point(jint, jreal, j, breal, 1, L.J_TR_REF2, c2[0], c2[1], c2[2])
     else:
@@ -209,9 +400,6 @@ def _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2, fps):
             jint, jreal, j, breal, 1, a2w, n2, c2, fps)
     _set_point(jint, jreal, j, breal, 0, L.J_TR_CP1, c1[0], c1[1], c1[2])
     _set_point(jint, jreal, j, breal, 1, L.J_TR_CP2, c2[0], c2[1], c2[2])
-    for i in range(3):
-        jreal[j * L.JR + L.J_TR_CPW1 + i] = c1[i]
-        jreal[j * L.JR + L.J_TR_CPW2 + i] = c2[i]
 
 
 def transmission_info1(jint, jreal, j, breal):
@@ -228,8 +416,8 @@ def transmission_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, 
     (traversed angles), advanced here each step, give the error.
 
     As libode 0.16.2, the row runs along n1 x (unit line of centres) for parallel axes, along n1 x n2 for
-    intersecting axes (both unnormalised: wheels out of one plane, or axes off perpendicular, weaken it) and
-    along the chain for chain drives.
+    intersecting axes (both unnormalised: wheels out of one plane, or axes off perpendicular, weaken it) and,
+    for chain drives, along each sprocket's own tangent at its contact (_tr_chain_contacts).
     """
     #: int jo
     #: int mode
@@ -242,9 +430,10 @@ def transmission_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, 
     #: dReal t1[3]
     #: dReal t2[3]
     #: dReal u[3]
+    #: dReal w[3]
     #: dReal d[3]
-    #: dReal r1, r2, th1, th2, g1, g2, e, l0, l1, l2, m0, m1, m2
-    #: int po, ro, o1, o2
+    #: dReal r1, r2, th1, th2, g2, e, l0, l1, l2, m0, m1, m2
+    #: int po, ro, o1, o2, i
     #: dReal bl
     jo = j * L.JR + L.J_P
     mode = int(jint[j * L.JI + L.JI_AM_MODE])
@@ -270,20 +459,24 @@ def transmission_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, 
         u[1] = n1[2] * n2[0] - n1[0] * n2[2]
         u[2] = n1[0] * n2[1] - n1[1] * n2[0]
         _normalize3(u)
-    if mode == 2:
-        u = [0.0, 0.0, 0.0]  # py
-        u[0] = c2[0] - c1[0]
-        u[1] = c2[1] - c1[1]
-        u[2] = c2[2] - c1[2]
-        _normalize3(u)
+    w = [0.0, 0.0, 0.0]  # py
+    w[0] = u[0]
+    w[1] = u[1]
+    w[2] = u[2]
     r1 = float(jreal[jo + L.J_TR_R1])
     r2 = float(jreal[jo + L.J_TR_R2])
     th1 = float(jreal[jo + L.J_TR_ANGLE1])
     th2 = float(jreal[jo + L.J_TR_ANGLE2])
-    g1 = t1[0] * u[0] + t1[1] * u[1] + t1[2] * u[2]
     g2 = t2[0] * u[0] + t2[1] * u[1] + t2[2] * u[2]
     if mode == 2:
-        e = r1 * th1 * g1 - r2 * th2 * g2
+        # chain: the contacts travel equal lengths, each at its present contact radius; each sprocket's
+        # row half runs along its own tangent, on the chain's other branch when the error is negative
+        e = _dist3(c1, a1w) * th1 - _dist3(c2, a2w) * th2
+        w[0] = t2[0]
+        w[1] = t2[1]
+        w[2] = t2[2]
+        if e < 0.0:
+            _tr_chain_branch(a1w, a2w, n1, n2, c1, c2, u, w)
     elif mode == 0:
         # libode adds the phases as for external gears, oriented by wheel 2's tangent
         e = -(r1 * th1 + r2 * th2) * g2
@@ -291,6 +484,9 @@ def transmission_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, 
         # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2,
         # each weighted by the wheel's present contact radius (they then drift exactly as they do in libode)
         e = -(_dist3(c1, a1w) * th1 + _dist3(c2, a2w) * th2)
+    for i in range(3):
+        jreal[j * L.JR + L.J_TR_CPW1 + i] = c1[i]
+        jreal[j * L.JR + L.J_TR_CPW2 + i] = c2[i]
     po = j * L.JR + L.J_PARAM
     ro = r * NC
     o1 = b1 * L.BR + L.B_POS
@@ -308,12 +504,12 @@ def transmission_rows(jint, jreal, j, breal, b1, b2, wreal, fps, J, c, cfm, lo, 
         m0 = c2[0] - float(breal[o2])
         m1 = c2[1] - float(breal[o2 + 1])
         m2 = c2[2] - float(breal[o2 + 2])
-        J[ro + 6] = -u[0]
-        J[ro + 7] = -u[1]
-        J[ro + 8] = -u[2]
-        J[ro + 9] = -(m1 * u[2] - m2 * u[1])
-        J[ro + 10] = -(m2 * u[0] - m0 * u[2])
-        J[ro + 11] = -(m0 * u[1] - m1 * u[0])
+        J[ro + 6] = -w[0]
+        J[ro + 7] = -w[1]
+        J[ro + 8] = -w[2]
+        J[ro + 9] = -(m1 * w[2] - m2 * w[1])
+        J[ro + 10] = -(m2 * w[0] - m0 * w[2])
+        J[ro + 11] = -(m0 * w[1] - m1 * w[0])
     if mode == 0:
         d = [0.0, 0.0, 0.0]  # py
         d[0] = a2w[0] - a1w[0]
