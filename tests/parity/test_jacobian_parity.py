@@ -8,66 +8,13 @@ implementations get copies of the same arrays and must return identical rows and
 
 import numpy as np
 import pytest
+from jacobian_scenes import PREC, joint_scene, run_rows
 from kernels import kernel_pair
 
-from ode import _backend
 from ode import _layout as L
 
-PREC = _backend.precision
 core, twin = kernel_pair("jacobian", PREC)
-REAL = np.float64 if PREC == "double" else np.float32
 TYPES = (L.JT_BALL, L.JT_HINGE, L.JT_SLIDER, L.JT_CONTACT, L.JT_UNIVERSAL, L.JT_HINGE2, L.JT_FIXED)
-
-
-def _rot(q):
-    w, x, y, z = q
-    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
-
-
-def _scene(rng, jtype):
-    """Random arrays for one joint of type jtype between bodies 0 and 1 (or 0 and the environment)."""
-    breal = np.zeros((2, L.BR))
-    bint = np.zeros((2, L.BI), np.int32)
-    for b in range(2):
-        q = rng.normal(size=4)
-        q /= np.linalg.norm(q)
-        breal[b, L.B_Q:L.B_Q + 4] = q
-        breal[b, L.B_R:L.B_R + 9] = _rot(q).ravel()
-        for col in (L.B_POS, L.B_LVEL, L.B_AVEL):
-            breal[b, col:col + 3] = rng.normal(size=3)
-    jreal = np.zeros((1, L.JR))
-    jint = np.zeros((1, L.JI), np.int32)
-    jint[0, L.JI_TYPE] = jtype
-    jint[0, L.JI_B2] = 1 if jtype == L.JT_HINGE2 or rng.random() < 0.6 else -1
-    jreal[0, :L.J_PN] = rng.normal(size=L.J_PN)
-    for g in range(3):
-        po = L.J_PARAM + L.J_PARAM_GROUP * g
-        jreal[0, po:po + 14] = rng.uniform(0.0, 1.0, size=14)
-        jreal[0, po] = rng.uniform(-2.0, 0.5)
-        jreal[0, po + 1] = jreal[0, po] if rng.random() < 0.2 else jreal[0, po] + rng.uniform(-0.3, 2.0)
-        jreal[0, po + 2] = rng.normal()
-        jreal[0, po + 5] = rng.choice([0.0, 0.0, 1.5])
-        jreal[0, po + 7] = rng.choice([0.0, 0.5])
-    jint[0, L.JI_C_MODE] = rng.integers(0, 1 << 14)
-    jreal[0, L.J_C_MU] = rng.choice([0.0, 0.7, np.inf, -1.0])
-    jreal[0, L.J_C_MU2] = rng.choice([0.0, 0.4, np.inf])
-    wreal = np.zeros(L.WR)
-    wreal[L.W_ERP] = 0.2
-    wreal[L.W_CFM] = 1e-5
-    wreal[L.W_MAX_CORRECTING_VEL] = rng.choice([np.inf, 0.5])
-    wreal[L.W_SURFACE_LAYER] = 0.01
-    return [a.astype(REAL) if a.dtype.kind == "f" else a for a in (jint, jreal, breal, bint, wreal)]
-
-
-def _run(impl, arrays, flat):
-    jint, jreal, breal, bint, wreal = [a.copy() for a in arrays]
-    args = [jint, jreal, breal, bint, wreal]
-    if flat:
-        args = [a.reshape(-1) for a in args]
-    out = impl.rows(args[0], args[1], 0, args[2], args[3], args[4], 60.0)
-    return out, (jint, jreal, breal)
 
 
 def _assert_same(a, b):
@@ -83,9 +30,9 @@ def test_rows_parity(jtype):
     rng = np.random.default_rng(1000 + jtype)
     limited = 0
     for _ in range(60):
-        arrays = _scene(rng, jtype)
-        (m1, *r1), s1 = _run(core, arrays, False)
-        (m2, *r2), s2 = _run(twin, arrays, True)
+        arrays = joint_scene(rng, jtype)
+        (m1, *r1), s1 = run_rows(core, arrays, False)
+        (m2, *r2), s2 = run_rows(twin, arrays, True)
         assert m1 == m2
         assert r1[0].shape == (m1, 12)
         for a, b in zip([*r1, *s1], [*r2, *s2]):
@@ -102,11 +49,11 @@ def test_swapped_rows_parity(jtype):
     rng = np.random.default_rng(2000 + jtype)
     extra_rows = 0
     for _ in range(60):
-        arrays = _scene(rng, jtype)
+        arrays = joint_scene(rng, jtype)
         arrays[0][0, L.JI_B2] = -1
         arrays[0][0, L.JI_FLAGS] = L.JF_REVERSE
-        (m1, *r1), s1 = _run(core, arrays, False)
-        (m2, *r2), s2 = _run(twin, arrays, True)
+        (m1, *r1), s1 = run_rows(core, arrays, False)
+        (m2, *r2), s2 = run_rows(twin, arrays, True)
         assert m1 == m2
         for a, b in zip([*r1, *s1], [*r2, *s2]):
             _assert_same(a, b)
@@ -126,7 +73,7 @@ GETTERS = [
 def test_getter_parity(name, extra):
     rng = np.random.default_rng(7)
     for _ in range(40):
-        jint, jreal, breal, _, _ = _scene(rng, L.JT_UNIVERSAL)
+        jint, jreal, breal, _, _ = joint_scene(rng, L.JT_UNIVERSAL)
         a = getattr(core, name)(jint, jreal, 0, breal, *extra)
         b = getattr(twin, name)(jint.reshape(-1), jreal.reshape(-1), 0, breal.reshape(-1), *extra)
         if PREC == "double":
@@ -146,7 +93,7 @@ SETTERS = [
 def test_setter_parity(name, extra):
     rng = np.random.default_rng(11)
     for _ in range(20):
-        jint, jreal, breal, _, _ = _scene(rng, L.JT_HINGE2)
+        jint, jreal, breal, _, _ = joint_scene(rng, L.JT_HINGE2)
         j1, j2 = jreal.copy(), jreal.copy()
         getattr(core, name)(jint, j1, 0, breal, *extra)
         getattr(twin, name)(jint.reshape(-1), j2.reshape(-1), 0, breal.reshape(-1), *extra)
@@ -165,7 +112,7 @@ def test_core_defs_exist_in_twin():
 
 
 def test_core_rejects_wrong_arrays():
-    jint, jreal, breal, _, _ = _scene(np.random.default_rng(3), L.JT_BALL)
+    jint, jreal, breal, _, _ = joint_scene(np.random.default_rng(3), L.JT_BALL)
     with pytest.raises(ValueError):
         core.hinge_angle(jint.astype(np.int64), jreal, 0, breal)
     with pytest.raises(TypeError):
@@ -177,7 +124,7 @@ def test_core_rejects_wrong_arrays():
 def _degenerate(parallel, second_zero=False):
     """A universal joint between bodies 0 and 1 whose world axes are parallel (or axis 1 zero)."""
     rng = np.random.default_rng(5)
-    jint, jreal, breal, bint, wreal = _scene(rng, L.JT_UNIVERSAL)
+    jint, jreal, breal, bint, wreal = joint_scene(rng, L.JT_UNIVERSAL)
     jint[0, L.JI_B2] = 1
     for i in range(2):   # identity rotations: body-frame axes are world axes
         breal[i, L.B_Q:L.B_Q + 4] = (1.0, 0.0, 0.0, 0.0)
@@ -201,8 +148,8 @@ def test_degenerate_axes_finite_and_identical(case):
         b = twin.universal_angle(jint.reshape(-1), j2.reshape(-1), 0, breal.reshape(-1), second)
         assert np.isfinite(a) and a == pytest.approx(b, abs=1e-6)
         assert a == pytest.approx(0.0, abs=1e-6)   # the reference pose itself measures zero
-    (m1, *r1), _ = _run(core, (jint, j1, breal, bint, wreal), False)
-    (m2, *r2), _ = _run(twin, (jint, j2, breal, bint, wreal), True)
+    (m1, *r1), _ = run_rows(core, (jint, j1, breal, bint, wreal), False)
+    (m2, *r2), _ = run_rows(twin, (jint, j2, breal, bint, wreal), True)
     assert m1 == m2
     assert np.all(np.isfinite(r1[0])) and np.all(np.isfinite(r1[1]))   # J and c
     for a, b in zip(r1, r2):
@@ -233,12 +180,12 @@ def test_set_axis_rescales_tiny_and_huge_vectors(scale):
 def test_zero_contact_normal_gives_finite_rows():
     """A contact with a zero normal (bad geometry) yields finite, identical rows instead of NaN."""
     rng = np.random.default_rng(9)
-    jint, jreal, breal, bint, wreal = _scene(rng, L.JT_CONTACT)
+    jint, jreal, breal, bint, wreal = joint_scene(rng, L.JT_CONTACT)
     jint[0, L.JI_C_MODE] = 0
     jreal[0, L.J_C_MU] = 0.5
     jreal[0, L.J_C_NORMAL:L.J_C_NORMAL + 3] = 0.0
-    (m1, *r1), _ = _run(core, (jint, jreal, breal, bint, wreal), False)
-    (m2, *r2), _ = _run(twin, (jint, jreal, breal, bint, wreal), True)
+    (m1, *r1), _ = run_rows(core, (jint, jreal, breal, bint, wreal), False)
+    (m2, *r2), _ = run_rows(twin, (jint, jreal, breal, bint, wreal), True)
     assert m1 == m2 == 3
     assert np.all(np.isfinite(r1[0])) and np.all(np.isfinite(r1[1]))
     np.testing.assert_allclose(r1[0], r2[0], atol=0 if PREC == "double" else 1e-5)

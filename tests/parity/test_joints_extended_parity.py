@@ -8,8 +8,8 @@ Single precision: within float32 rounding. The geometry getters and setters of t
 
 import numpy as np
 import pytest
+from jacobian_scenes import PREC, joint_scene, run_rows
 from kernels import kernel_pair
-from test_jacobian_parity import PREC, _run, _scene
 
 from ode import _layout as L
 
@@ -20,7 +20,7 @@ TYPES = (L.JT_PR, L.JT_PU, L.JT_PISTON, L.JT_AMOTOR, L.JT_LMOTOR, L.JT_PLANE2D, 
 
 def _scene3(rng, jtype):
     """A random scene of _scene with the motor fields set sensibly (mode, number of axes, relative modes)."""
-    arrays = _scene(rng, jtype)
+    arrays = joint_scene(rng, jtype)
     jint = arrays[0]
     jint[0, L.JI_AM_MODE] = rng.integers(0, 2)
     jint[0, L.JI_AM_NUM] = 3 if jint[0, L.JI_AM_MODE] == 1 else rng.integers(0, 4)
@@ -54,8 +54,8 @@ def test_rows_parity(jtype):
     limited = 0
     for _ in range(60):
         arrays = _scene3(rng, jtype)
-        (m1, *r1), s1 = _run(core, arrays, False)
-        (m2, *r2), s2 = _run(twin, arrays, True)
+        (m1, *r1), s1 = run_rows(core, arrays, False)
+        (m2, *r2), s2 = run_rows(twin, arrays, True)
         assert m1 == m2
         assert r1[0].shape == (m1, 12)
         for a, b in zip(r1, r2):
