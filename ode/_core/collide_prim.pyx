@@ -12,7 +12,6 @@ from .rotation cimport r_to_q
 cdef dReal M_PI = 3.141592653589793
 cdef dReal DINF = INFINITY
 cdef dReal SEG_PARALLEL = 1e-12
-cdef dReal SEG_PARALLEL_F = INFINITY
 cdef dReal CAP_PARALLEL = 0.9999999
 cdef dReal MPR_TOL = 1e-6
 cdef dReal CAP_FRAME_X = 1e-7
@@ -147,7 +146,7 @@ cdef void closest_segments(const dReal* a1, const dReal* a2, const dReal* b1, co
     d = ux * wx + uy * wy + uz * wz
     e = vx * wx + vy * wy + vz * wz
     den = a * cc - b * b
-    lim = (SEG_PARALLEL if sizeof(dReal) == 8 else SEG_PARALLEL_F) * a * cc
+    lim = SEG_PARALLEL * a * cc
     if den > lim:
         k = 1 / den
         s = (b * e - cc * d) * k

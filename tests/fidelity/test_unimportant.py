@@ -55,7 +55,7 @@ UNIMPORTANT_GAPS = {  # the double-precision gaps are those of KNOWN_GAPS (the f
     "box-cylinder": (0, 6, "as KNOWN_GAPS: single-precision clip points at depth ~1e-8"),
     "box-transform": (1, 3, "as KNOWN_GAPS; single: also a grazing pose parts as in single libode"),
     "box-trimesh": (0, 1, "single precision: an aligned pose's face/box-axis tie flips by rounding"),
-    "capsule-capsule": (0, 4, "single precision: coincident or crossing axes, normal = float rounding"),
+    "capsule-capsule": (0, 6, "single vs double libode: crossing axes, rounded normal as in single libode"),
     "capsule-cylinder": (0, 3, "single vs double libode: rounded poses touch or part as in single libode"),
     "capsule-trimesh": (0, 2, "single vs double libode: points at depth ~1e-8 (as single libode's)"),
     "cylinder-convex": (0, 7, "single vs double libode: rounded poses touch or part as in single libode"),
