@@ -62,7 +62,6 @@ UNIMPORTANT_GAPS = {  # the double-precision gaps are those of KNOWN_GAPS (the f
     "cylinder-cylinder": (0, 1, "single vs double libode: a rounded pose parts as in single libode"),
     "cylinder-transform": (1, 2, "as KNOWN_GAPS: tilted caps' crossing rims"),
     "cylinder-trimesh": (0, 6, "single vs double libode: cap points at depth ~1e-8 (as single libode's)"),
-    "ray-convex": (0, 1, "single precision: rounding flips face ties in aligned poses"),
     "ray-trimesh": (0, 3, "single precision: float-rounded poses flip edge and ray-length hits"),
     "sphere-capsule": (0, 2, "single precision: rounding"),
     "trimesh-heightfield": (6, 6, "as KNOWN_GAPS: libode's sample-ray tree culling near the mesh box"),
