@@ -174,9 +174,9 @@ def collide_geoms(cnp.ndarray greal not None, cnp.ndarray gint not None, a, b, f
 def transform_row(cnp.ndarray greal not None, cnp.ndarray gint not None, int t, int inner, int shadow):
     """A GeomTransform's helper record: returns ``shadow`` after making that row the encapsulated geom's row
     ``inner`` at its world pose, i.e. the transform's pose (row ``t``) composed with inner's local pose:
-    position p_t + R_t p_i and rotation R_t R_i, each dot product summed left to right in double and
-    rounded to dReal once (as the Python composition it replaces). GI_BODY comes from the transform; the
-    AABB is recomputed from the composed pose and also written into the transform's row."""
+    position p_t + R_t p_i and rotation R_t R_i, each dot product summed left to right in dReal (every
+    product and sum rounded to it, as libode composes a transform's pose). GI_BODY comes from the
+    transform; the AABB is recomputed from the composed pose and also written into the transform's row."""
     cdef dReal* g = geom_rows(greal, gint)
     cdef int* gi = <int*> cnp.PyArray_DATA(gint)
     cdef Py_ssize_t nrow = greal.shape[0]
@@ -184,10 +184,10 @@ def transform_row(cnp.ndarray greal not None, cnp.ndarray gint not None, int t, 
     cdef dReal* ir
     cdef dReal* sr
     cdef int* si
-    cdef double p[3]
-    cdef double R[9]
-    cdef double ip[3]
-    cdef double iR[9]
+    cdef dReal p[3]
+    cdef dReal R[9]
+    cdef dReal ip[3]
+    cdef dReal iR[9]
     cdef int i, j
     if t < 0 or inner < 0 or shadow < 0 or t >= nrow or inner >= nrow or shadow >= nrow:
         raise IndexError("geom row out of range")
@@ -206,9 +206,9 @@ def transform_row(cnp.ndarray greal not None, cnp.ndarray gint not None, int t, 
     memcpy(sr, ir, GR * sizeof(dReal))
     memcpy(si, gi + inner * GI, GI * sizeof(int))
     for i in range(3):
-        sr[G_POS + i] = <dReal> (p[i] + ((R[3 * i] * ip[0] + R[3 * i + 1] * ip[1]) + R[3 * i + 2] * ip[2]))
+        sr[G_POS + i] = p[i] + ((R[3 * i] * ip[0] + R[3 * i + 1] * ip[1]) + R[3 * i + 2] * ip[2])
         for j in range(3):
-            sr[G_R + 3 * i + j] = <dReal> ((R[3 * i] * iR[j] + R[3 * i + 1] * iR[3 + j]) + R[3 * i + 2] * iR[6 + j])
+            sr[G_R + 3 * i + j] = (R[3 * i] * iR[j] + R[3 * i + 1] * iR[3 + j]) + R[3 * i + 2] * iR[6 + j]
     si[GI_BODY] = gi[t * GI + GI_BODY]
     compute_aabb(sr, si)
     for i in range(6):

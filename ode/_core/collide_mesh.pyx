@@ -215,7 +215,7 @@ cdef inline dReal v3dot(const dReal* a, int i, const dReal* b, int j) noexcept n
 
 cdef void tt_unit(dReal* n) noexcept nogil:
     """n[0:3] scaled to unit length as libode's trimesh-trimesh does (observed bit for bit): divided by its
-    largest component's magnitude (that component set to +-1), then times 1 / its length; unchanged if 0."""
+    largest component's magnitude (that component set to +-1), then times 1 / its length; unchanged if <dReal>0."""
     cdef int k
     cdef dReal m, s
     k = 0
@@ -226,12 +226,12 @@ cdef void tt_unit(dReal* n) noexcept nogil:
     m = fabs(n[k])
     if m == 0:
         return
-    s = 1.0 / m
+    s = <dReal>1.0 / m
     n[0] = n[0] * s
     n[1] = n[1] * s
     n[2] = n[2] * s
-    n[k] = 1.0 if n[k] > 0 else -1.0
-    s = 1.0 / sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    n[k] = <dReal>1.0 if n[k] > 0 else -<dReal>1.0
+    s = <dReal>1.0 / sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
     n[0] = n[0] * s
     n[1] = n[1] * s
     n[2] = n[2] * s
@@ -245,13 +245,13 @@ cdef void seg_closest(dReal px, dReal py, dReal pz, dReal qx, dReal qy, dReal qz
     dy = qy - py
     dz = qz - pz
     dd = dx * dx + dy * dy + dz * dz
-    t = 0.0
+    t = <dReal>0.0
     if dd > 0:
         t = ((x - px) * dx + (y - py) * dy + (z - pz) * dz) / dd
         if t < 0:
-            t = 0.0
+            t = <dReal>0.0
         if t > 1:
-            t = 1.0
+            t = <dReal>1.0
     out[0] = px + dx * t
     out[1] = py + dy * t
     out[2] = pz + dz * t
@@ -341,7 +341,7 @@ cdef int ray_tri(dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, dRe
         return 0
     t = (e2x * qx + e2y * qy + e2z * qz) / det
     res[0] = t
-    res[1] = 1.0 if det > 0 else -1.0
+    res[1] = <dReal>1.0 if det > 0 else -<dReal>1.0
     res[2] = u
     res[3] = v
     return 1
@@ -504,18 +504,18 @@ cdef int emit(Buf* b, int flags, dReal* contacts, int skip) noexcept nogil:
         return b.n
     w = work_new(b.n)
     for j in range(b.n):
-        w[j] = 0.0
+        w[j] = <dReal>0.0
     for _k in range(maxc):
         best = -1
-        bd = 0.0
+        bd = <dReal>0.0
         for j in range(b.n):
             o = j * CR
-            if w[j] == 0.0 and (best < 0 or b.c[o + C_DEPTH] > bd):
+            if w[j] == <dReal>0.0 and (best < 0 or b.c[o + C_DEPTH] > bd):
                 best = j
                 bd = b.c[o + C_DEPTH]
-        w[best] = 1.0
+        w[best] = <dReal>1.0
     for j in range(b.n):
-        if w[j] != 0.0:
+        if w[j] != <dReal>0.0:
             for k in range(CR):
                 contacts[n * skip + k] = b.c[j * CR + k]
             n = n + 1
@@ -580,9 +580,9 @@ cdef void shape_finish(Shape* s) noexcept nogil:
         s.fd[k] = (
             s.fn[3 * k] * s.v[3 * a] + s.fn[3 * k + 1] * s.v[3 * a + 1] + s.fn[3 * k + 2] * s.v[3 * a + 2]
         )
-    cx = 0.0
-    cy = 0.0
-    cz = 0.0
+    cx = <dReal>0.0
+    cy = <dReal>0.0
+    cz = <dReal>0.0
     for k in range(s.nv):
         cx = cx + s.v[3 * k]
         cy = cy + s.v[3 * k + 1]
@@ -688,18 +688,18 @@ cdef void seg_seg(dReal p1x, dReal p1y, dReal p1z, dReal q1x, dReal q1y, dReal q
     a = d1x * d1x + d1y * d1y + d1z * d1z
     e = d2x * d2x + d2y * d2y + d2z * d2z
     f = d2x * rx + d2y * ry + d2z * rz
-    s = 0.0
-    t = 0.0
+    s = <dReal>0.0
+    t = <dReal>0.0
     if a <= 0 and e <= 0:
-        s = 0.0
-        t = 0.0
+        s = <dReal>0.0
+        t = <dReal>0.0
     elif a <= 0:
-        s = 0.0
+        s = <dReal>0.0
         t = f / e
     else:
         c = d1x * rx + d1y * ry + d1z * rz
         if e <= 0:
-            t = 0.0
+            t = <dReal>0.0
             s = -c / a
         else:
             b = d1x * d2x + d1y * d2y + d1z * d2z
@@ -707,26 +707,26 @@ cdef void seg_seg(dReal p1x, dReal p1y, dReal p1z, dReal q1x, dReal q1y, dReal q
             if den > 0:
                 s = (b * f - c * e) / den
             else:
-                s = 0.0
+                s = <dReal>0.0
             if s < 0:
-                s = 0.0
+                s = <dReal>0.0
             if s > 1:
-                s = 1.0
+                s = <dReal>1.0
             t = (b * s + f) / e
             if t < 0:
-                t = 0.0
+                t = <dReal>0.0
                 s = -c / a
             elif t > 1:
-                t = 1.0
+                t = <dReal>1.0
                 s = (b - c) / a
     if s < 0:
-        s = 0.0
+        s = <dReal>0.0
     if s > 1:
-        s = 1.0
+        s = <dReal>1.0
     if t < 0:
-        t = 0.0
+        t = <dReal>0.0
     if t > 1:
-        t = 1.0
+        t = <dReal>1.0
     out[0] = p1x + d1x * s
     out[1] = p1y + d1y * s
     out[2] = p1z + d1z * s
@@ -765,8 +765,8 @@ cdef int sat(Shape* a, Shape* b, dReal* res) noexcept nogil:
     cdef int k, j, p, q, u, w, nfa
     cdef dReal ex, ey, ez, fx, fy, fz, cx, cy, cz, ln, la, lb, ox, oy, oz
     cdef dReal tmp[3]
-    res[0] = 0.0
-    res[4] = -1.0
+    res[0] = <dReal>0.0
+    res[4] = -<dReal>1.0
     nfa = a.nf
     if a.onesided:
         nfa = 1
@@ -878,7 +878,7 @@ cdef int face_clip(Shape* ref, int k, Shape* inc, dReal sgn, dReal* p, dReal* q,
     ny = ref.fn[3 * k + 1]
     nz = ref.fn[3 * k + 2]
     best = 0
-    bd = 0.0
+    bd = <dReal>0.0
     for j in range(inc.nf):
         d = (inc.fn[3 * j] * nx + inc.fn[3 * j + 1] * ny + inc.fn[3 * j + 2] * nz) * sgn
         if j == 0 or d < bd:
@@ -893,9 +893,9 @@ cdef int face_clip(Shape* ref, int k, Shape* inc, dReal sgn, dReal* p, dReal* q,
         p[3 * j + 2] = inc.v[3 * i + 2]
     a0 = ref.fs[k]
     cnt = ref.fs[k + 1] - a0
-    fx = 0.0
-    fy = 0.0
-    fz = 0.0
+    fx = <dReal>0.0
+    fy = <dReal>0.0
+    fz = <dReal>0.0
     for j in range(cnt):
         i = ref.fi[a0 + j]
         fx = fx + ref.v[3 * i]
@@ -923,7 +923,7 @@ cdef int face_clip(Shape* ref, int k, Shape* inc, dReal sgn, dReal* p, dReal* q,
             sy = -sy
             sz = -sz
         dd = sx * ref.v[3 * va] + sy * ref.v[3 * va + 1] + sz * ref.v[3 * va + 2]
-        m = clip_poly(p, m, q, sx, sy, sz, dd, 0.0)
+        m = clip_poly(p, m, q, sx, sy, sz, dd, <dReal>0.0)
         t = p
         p = q
         q = t
@@ -943,9 +943,9 @@ cdef int seg_clip(Shape* ref, int k, Shape* b, dReal* out) noexcept nogil:
     nz = ref.fn[3 * k + 2]
     a0 = ref.fs[k]
     cnt = ref.fs[k + 1] - a0
-    fx = 0.0
-    fy = 0.0
-    fz = 0.0
+    fx = <dReal>0.0
+    fy = <dReal>0.0
+    fz = <dReal>0.0
     for j in range(cnt):
         i = ref.fi[a0 + j]
         fx = fx + ref.v[3 * i]
@@ -954,11 +954,11 @@ cdef int seg_clip(Shape* ref, int k, Shape* b, dReal* out) noexcept nogil:
     fx = fx / cnt
     fy = fy / cnt
     fz = fz / cnt
-    t0 = 0.0
-    t1 = 1.0
-    dx = 0.0
-    dy = 0.0
-    dz = 0.0
+    t0 = <dReal>0.0
+    t1 = <dReal>1.0
+    dx = <dReal>0.0
+    dy = <dReal>0.0
+    dz = <dReal>0.0
     if b.nv == 2:
         dx = b.v[3] - b.v[0]
         dy = b.v[4] - b.v[1]
@@ -1033,7 +1033,7 @@ cdef int pieces(Shape* a, Shape* b, Buf* out, int flip, int sa, int sb) noexcept
         if kind == 0:
             k = to_int(res[5])
             if b.core == 0:
-                m = face_clip(a, k, b, 1.0, p, q, nmax)
+                m = face_clip(a, k, b, <dReal>1.0, p, q, nmax)
             else:
                 m = seg_clip(a, k, b, p)
             for j in range(m):
@@ -1043,13 +1043,13 @@ cdef int pieces(Shape* a, Shape* b, Buf* out, int flip, int sa, int sb) noexcept
                     if b.core == 2 and a.onesided:
                         d = r - dep
                     elif b.core == 2:
-                        d = r - dep * 0.5
+                        d = r - dep * <dReal>0.5
                     add_contact(out, flip, p[3 * j] - wx * d, p[3 * j + 1] - wy * d, p[3 * j + 2] - wz * d,
                                 wx, wy, wz, dep, sa, sb)
                     got = got + 1
         else:
             k = to_int(res[6])
-            m = face_clip(b, k, a, 1.0, p, q, nmax)
+            m = face_clip(b, k, a, <dReal>1.0, p, q, nmax)
             for j in range(m):
                 dep = b.fd[k] + (wx * p[3 * j] + wy * p[3 * j + 1] + wz * p[3 * j + 2])
                 if dep >= 0:
@@ -1058,7 +1058,7 @@ cdef int pieces(Shape* a, Shape* b, Buf* out, int flip, int sa, int sb) noexcept
         work_free(p)
         work_free(q)
         if got == 0:
-            best = 0.0
+            best = <dReal>0.0
             k = 0
             for j in range(b.nv):
                 d = b.v[3 * j] * wx + b.v[3 * j + 1] * wy + b.v[3 * j + 2] * wz
@@ -1114,8 +1114,8 @@ cdef int pieces(Shape* a, Shape* b, Buf* out, int flip, int sa, int sb) noexcept
     if b.core == 2:
         add_contact(out, flip, cp[0], cp[1], cp[2], wx, wy, wz, dep, sa, sb)
         return 1
-    add_contact(out, flip, (cp[0] + (cp[3] - wx * r)) * 0.5, (cp[1] + (cp[4] - wy * r)) * 0.5,
-                (cp[2] + (cp[5] - wz * r)) * 0.5, wx, wy, wz, dep, sa, sb)
+    add_contact(out, flip, (cp[0] + (cp[3] - wx * r)) * <dReal>0.5, (cp[1] + (cp[4] - wy * r)) * <dReal>0.5,
+                (cp[2] + (cp[5] - wz * r)) * <dReal>0.5, wx, wy, wz, dep, sa, sb)
     return 1
 
 
@@ -1224,7 +1224,7 @@ cdef void tt_nodes(MeshData* md, const dReal* bx, dReal* nb) noexcept nogil:
     cdef dReal x, y
     if md.nt < 2:
         return
-    nb[0] = 0.0
+    nb[0] = <dReal>0.0
     nb[1] = md.nt
     for k in range(md.nt - 1):
         lo = to_int(nb[8 * k])
@@ -1274,7 +1274,7 @@ cdef void mesh_bounds(MeshData* md, dReal* lo) noexcept nogil:
     """lo[0:6] = the mesh-frame box (minx, maxx, miny, maxy, minz, maxz) of md's vertices (zero if none)."""
     cdef int k, j
     for j in range(6):
-        lo[j] = 0.0
+        lo[j] = <dReal>0.0
     for k in range(md.nv):
         for j in range(3):
             if k == 0 or md.v[3 * k + j] < lo[2 * j]:
@@ -1299,8 +1299,8 @@ cdef void hf_aabb(dReal* g, MeshData* md) noexcept nogil:
             g[G_AABB + 2 * k] = -DINF
             g[G_AABB + 2 * k + 1] = DINF
             continue
-        a = fabs(g[G_R + 3 * k]) * (md.width * 0.5)
-        c = fabs(g[G_R + 3 * k + 2]) * (md.depth * 0.5)
+        a = fabs(g[G_R + 3 * k]) * (md.width * <dReal>0.5)
+        c = fabs(g[G_R + 3 * k + 2]) * (md.depth * <dReal>0.5)
         mn = -a
         mx = a
         if c > mx:
@@ -1336,12 +1336,12 @@ cdef void mesh_aabb(dReal* g, const int* i) noexcept nogil:
         return
     if md.kind == MESH_TRIMESH:  # libode: the world box around the rotated mesh-frame box
         mesh_bounds(md, b)
-        to_world(g, (b[0] + b[1]) * 0.5, (b[2] + b[3]) * 0.5, (b[4] + b[5]) * 0.5, w, 0)
+        to_world(g, (b[0] + b[1]) * <dReal>0.5, (b[2] + b[3]) * <dReal>0.5, (b[4] + b[5]) * <dReal>0.5, w, 0)
         for j in range(3):
             r = (
-                fabs(g[G_R + 3 * j]) * ((b[1] - b[0]) * 0.5)
-                + fabs(g[G_R + 3 * j + 1]) * ((b[3] - b[2]) * 0.5)
-                + fabs(g[G_R + 3 * j + 2]) * ((b[5] - b[4]) * 0.5)
+                fabs(g[G_R + 3 * j]) * ((b[1] - b[0]) * <dReal>0.5)
+                + fabs(g[G_R + 3 * j + 1]) * ((b[3] - b[2]) * <dReal>0.5)
+                + fabs(g[G_R + 3 * j + 2]) * ((b[5] - b[4]) * <dReal>0.5)
             )
             g[G_AABB + 2 * j] = w[j] - r
             g[G_AABB + 2 * j + 1] = w[j] + r
@@ -1369,16 +1369,16 @@ cdef void mass_trimesh(dReal* m, dReal density, int data_id) noexcept nogil:
     cdef dReal cov[9]
     cdef dReal com[3]
     for k in range(13):
-        m[k] = 0.0
+        m[k] = <dReal>0.0
     md = reg_get(data_id)
     if md == NULL or md.kind != MESH_TRIMESH:
         return
     for k in range(9):
-        cov[k] = 0.0
-    com[0] = 0.0
-    com[1] = 0.0
-    com[2] = 0.0
-    vol = 0.0
+        cov[k] = <dReal>0.0
+    com[0] = <dReal>0.0
+    com[1] = <dReal>0.0
+    com[2] = <dReal>0.0
+    vol = <dReal>0.0
     for t in range(md.nt):
         a = md.t[3 * t]
         b = md.t[3 * t + 1]
@@ -1400,20 +1400,20 @@ cdef void mass_trimesh(dReal* m, dReal density, int data_id) noexcept nogil:
         com[0] = com[0] + det * sx
         com[1] = com[1] + det * sy
         com[2] = com[2] + det * sz
-        f = det / 120.0
+        f = det / <dReal>120.0
         cov[0] = cov[0] + f * (ax * ax + bx * bx + cx * cx + sx * sx)
         cov[1] = cov[1] + f * (ax * ay + bx * by + cx * cy + sx * sy)
         cov[2] = cov[2] + f * (ax * az + bx * bz + cx * cz + sx * sz)
         cov[4] = cov[4] + f * (ay * ay + by * by + cy * cy + sy * sy)
         cov[5] = cov[5] + f * (ay * az + by * bz + cy * cz + sy * sz)
         cov[8] = cov[8] + f * (az * az + bz * bz + cz * cz + sz * sz)
-    vol = vol / 6.0
+    vol = vol / <dReal>6.0
     if vol == 0:
         return
     m[0] = density * vol
-    m[1] = com[0] / (vol * 24.0)
-    m[2] = com[1] / (vol * 24.0)
-    m[3] = com[2] / (vol * 24.0)
+    m[1] = com[0] / (vol * <dReal>24.0)
+    m[2] = com[1] / (vol * <dReal>24.0)
+    m[3] = com[2] / (vol * <dReal>24.0)
     m[4] = density * (cov[4] + cov[8])
     m[8] = density * (cov[0] + cov[8])
     m[12] = density * (cov[0] + cov[4])
@@ -1475,7 +1475,7 @@ cdef inline int hf_clip(MeshData* md, int n, int* rng) noexcept nogil:
 cdef int hf_range(MeshData* md, dReal lo, dReal hi, int n, dReal cell, int* rng) noexcept nogil:
     """rng[0:2] = first and last cell index overlapping [lo, hi] along an axis of n samples; 0 if none."""
     cdef dReal half
-    half = cell * (n - 1) * 0.5
+    half = cell * (n - 1) * <dReal>0.5
     rng[0] = ifloor((lo + half) / cell)
     rng[1] = ifloor((hi + half) / cell)
     return hf_clip(md, n, rng)
@@ -1491,7 +1491,7 @@ cdef int hf_zone(MeshData* md, dReal lo, dReal hi, int n, dReal size, int* rng) 
     before it too.
     """
     cdef dReal inv, q
-    inv = 1.0 / (size / (n - 1))
+    inv = <dReal>1.0 / (size / (n - 1))
     q = lo * inv
     rng[0] = ifloor(q)
     if rng[0] == q:
@@ -1521,15 +1521,15 @@ cdef void hf_extents(const dReal* g1, const dReal* g2, int cls, dReal* c, dReal*
         if cls == GC_SPHERE:
             e[j] = g2[G_RADIUS]
         elif cls == GC_BOX:
-            e[j] = (fabs(a0 * g2[G_SIDES] * 0.5) + fabs(a1 * g2[G_SIDES + 1] * 0.5)
-                    + fabs(a2 * g2[G_SIDES + 2] * 0.5))
+            e[j] = (fabs(a0 * g2[G_SIDES] * <dReal>0.5) + fabs(a1 * g2[G_SIDES + 1] * <dReal>0.5)
+                    + fabs(a2 * g2[G_SIDES + 2] * <dReal>0.5))
         elif cls == GC_CAPSULE:
-            e[j] = fabs(a2 * g2[G_LENGTH] * 0.5) + g2[G_RADIUS]
+            e[j] = fabs(a2 * g2[G_LENGTH] * <dReal>0.5) + g2[G_RADIUS]
         else:
             t = 1 - a2 * a2
             if t < 0:
-                t = 0.0
-            e[j] = fabs(a2 * g2[G_LENGTH] * 0.5) + g2[G_RADIUS] * sqrt(t)
+                t = <dReal>0.0
+            e[j] = fabs(a2 * g2[G_LENGTH] * <dReal>0.5) + g2[G_RADIUS] * sqrt(t)
 
 
 cdef void hf_tri_plane(MeshData* md, int i, int j, int upper, dReal* pl) noexcept nogil:
@@ -1567,7 +1567,7 @@ cdef void hf_tri_plane(MeshData* md, int i, int j, int upper, dReal* pl) noexcep
     nx = uy * wz - uz * wy
     ny = uz * wx - ux * wz
     nz = ux * wy - uy * wx
-    ln = 1.0 / sqrt(nx * nx + ny * ny + nz * nz)
+    ln = <dReal>1.0 / sqrt(nx * nx + ny * ny + nz * nz)
     pl[0] = nx * ln
     pl[1] = ny * ln
     pl[2] = nz * ln
@@ -1590,7 +1590,7 @@ cdef void hf_group_marks(MeshData* md, dReal* vf, const dReal* tf, const int* rx
     """libode's coplanar rule (observed): triangles of the zone on one plane act as one, so a plane contact
     over any of them (tf[2 cell + upper] = 1) keeps the sample points of all of them (vf = 2) out of the
     sample pass. One plane: normals and corner-frame offsets within the machine epsilon (hf_same_plane;
-    terraces 2.2e-16 apart are one plane, 2.3e-16 apart two)."""
+    terraces <dReal>2.2e-16 apart are one plane, <dReal>2.3e-16 apart two)."""
     cdef int i, j, u, t, t2, k, ncx, nt, hit
     cdef dReal* pls
     cdef dReal pa[4]
@@ -1599,7 +1599,7 @@ cdef void hf_group_marks(MeshData* md, dReal* vf, const dReal* tf, const int* rx
     nt = 2 * ncx * (rz[1] - rz[0] + 1)
     hit = 0
     for t in range(nt):
-        if tf[t] != 0.0:
+        if tf[t] != <dReal>0.0:
             hit = 1
     if not hit:
         return
@@ -1612,7 +1612,7 @@ cdef void hf_group_marks(MeshData* md, dReal* vf, const dReal* tf, const int* rx
                 for k in range(4):
                     pls[4 * t + k] = pa[k]
     for t in range(nt):
-        if tf[t] == 0.0:
+        if tf[t] == <dReal>0.0:
             continue
         for k in range(4):
             pa[k] = pls[4 * t + k]
@@ -1624,13 +1624,13 @@ cdef void hf_group_marks(MeshData* md, dReal* vf, const dReal* tf, const int* rx
             k = t2 // 2
             k = (k // ncx) * nw + k % ncx
             if t2 % 2:
-                vf[k + 1] = 2.0
-                vf[k + nw] = 2.0
-                vf[k + nw + 1] = 2.0
+                vf[k + 1] = <dReal>2.0
+                vf[k + nw] = <dReal>2.0
+                vf[k + nw + 1] = <dReal>2.0
             else:
-                vf[k] = 2.0
-                vf[k + nw] = 2.0
-                vf[k + 1] = 2.0
+                vf[k] = <dReal>2.0
+                vf[k + nw] = <dReal>2.0
+                vf[k + 1] = <dReal>2.0
     work_free(pls)
 
 
@@ -1664,20 +1664,20 @@ cdef void hf_valley_marks(MeshData* md, dReal* vf, const int* rx, const int* rz,
             d = hf_height(md, ci + 1, cj + 1)
             if a > c and a > b and d > b and d > c:
                 k = (j - rz[0]) * nw + i - rx[0]
-                vf[k] = 3.0
+                vf[k] = <dReal>3.0
 
 
 cdef int hf_samples_tested(MeshData* md, dReal ex, dReal ez) noexcept nogil:
     """1 when libode tests the sample points against a sphere, box or capsule: its box in the field's frame is
-    wider than 1.5 cells along x (ex) or along z (ez); a smaller geom meets only the cell-triangle planes.
+    wider than <dReal>1.5 cells along x (ex) or along z (ez); a smaller geom meets only the cell-triangle planes.
 
     Observed through the oracle: a geom over a peak sample gets its sample contact exactly when its half
-    width exceeds 0.75 cells along x or z, whatever its position, height, y extent, class or the field's
+    width exceeds <dReal>0.75 cells along x or z, whatever its position, height, y extent, class or the field's
     turn (its box as seen in the field's frame counts, not its world AABB); a trimesh's samples always are.
     """
-    if ex > 1.5 * (md.width / (md.wn - 1)):
+    if ex > <dReal>1.5 * (md.width / (md.wn - 1)):
         return 1
-    if ez > 1.5 * (md.depth / (md.dn - 1)):
+    if ez > <dReal>1.5 * (md.depth / (md.dn - 1)):
         return 1
     return 0
 
@@ -1688,7 +1688,7 @@ cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* l
     geom's local box lo wholly above them (its bottom - the highest > -e): no contact, returns 2; wholly under
     them (the lowest - its top > -e): one contact at the geom's position raised to the lowest sample, with the
     field's up normal and the depth from the box's top to that height, returns 1; all samples at one height
-    (highest - lowest < e): returns 3 (the geom meets that plane alone, ho[0] = its height); else 0."""
+    (highest - lowest < e): returns 3 (the geom meets that plane alone, ho[0] = its height); else <dReal>0."""
     cdef int i, j
     cdef dReal hm, hx, h, e
     cdef dReal w[6]
@@ -1711,7 +1711,7 @@ cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* l
         return 0
     to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], w, 0)
     to_world(g1, w[0], hm, w[2], w, 0)
-    rot_vec(g1, 0.0, 1.0, 0.0, w, 3)
+    rot_vec(g1, <dReal>0.0, <dReal>1.0, <dReal>0.0, w, 3)
     contacts[C_POS] = w[0]
     contacts[C_POS + 1] = w[1]
     contacts[C_POS + 2] = w[2]
@@ -1875,21 +1875,21 @@ cdef void hf_vs_piece(const dReal* g1, MeshData* md, Shape* b, Buf* out, int fli
     ncx = md.wn - 1
     tri = tri_new()
     for j in range(rz[0], rz[1] + 1):
-        z0 = j * dz - md.depth * 0.5
-        z1 = (j + 1) * dz - md.depth * 0.5
+        z0 = j * dz - md.depth * <dReal>0.5
+        z1 = (j + 1) * dz - md.depth * <dReal>0.5
         for i in range(rx[0], rx[1] + 1):
-            x0 = i * dx - md.width * 0.5
-            x1 = (i + 1) * dx - md.width * 0.5
+            x0 = i * dx - md.width * <dReal>0.5
+            x1 = (i + 1) * dx - md.width * <dReal>0.5
             h00 = hf_height(md, i, j)
             h01 = hf_height(md, i, j + 1)
             h10 = hf_height(md, i + 1, j)
             h11 = hf_height(md, i + 1, j + 1)
-            ux = 0.0
+            ux = <dReal>0.0
             uy = h01 - h00
             uz = dz
             wx = dx
             wy = h10 - h00
-            wz = 0.0
+            wz = <dReal>0.0
             nx = uy * wz - uz * wy
             ny = uz * wx - ux * wz
             nz = ux * wy - uy * wx
@@ -1899,7 +1899,7 @@ cdef void hf_vs_piece(const dReal* g1, MeshData* md, Shape* b, Buf* out, int fli
             ux = -dx
             uy = h01 - h10
             uz = dz
-            wx = 0.0
+            wx = <dReal>0.0
             wy = h11 - h10
             wz = dz
             nx = uy * wz - uz * wy
@@ -1927,33 +1927,32 @@ cdef dReal cv_face_dist(MeshData* md, int k, dReal x, dReal y, dReal z) noexcept
     return (md.pl[4 * k] * x + md.pl[4 * k + 1] * y + md.pl[4 * k + 2] * z) - md.pl[4 * k + 3]
 
 
-cdef int cv_under_others(MeshData* md, int k, dReal x, dReal y, dReal z) noexcept nogil:
-    """1 when mesh-frame point (x, y, z) lies under every face plane of convex md but face k's."""
+cdef int cv_under_others(MeshData* md, int k, dReal x, dReal y, dReal z, dReal e) noexcept nogil:
+    """1 when mesh-frame point (x, y, z) lies under every face plane of convex md but face k's (no further
+    than e outside any)."""
     cdef int j
     for j in range(md.nf):
-        if j != k and cv_face_dist(md, j, x, y, z) > 0:
+        if j != k and cv_face_dist(md, j, x, y, z) > e:
             return 0
     return 1
 
 
 cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
                             dReal* contacts, int skip) noexcept nogil:
-    """Ray (geom 1) against a convex, by libode's rule (observed through the oracle; not a true ray cast).
+    """Ray (geom 1) against a convex, by libode's rule (not a true ray cast).
 
-    With beta_k the origin's distance outside face plane k: from outside (some beta_k > 0) the ray hits when,
-    for some such face, the point at distance beta_k along the ray lies under every other face plane, and the
-    largest beta is at most the ray length; the contact then has that largest beta as depth and its face's
-    outward normal, at the point along the ray as far as the last face (in order) with beta_k > 0. From
-    inside, the face nearest to the origin among those the ray heads towards gives the depth, the inward
-    normal and the point that far along the ray. Ray flags do not change the result (one contact at most).
-    Under CONTACTS_UNIMPORTANT (observed): the point is at the depth along the ray, and from inside the first
-    face (in order) the ray heads towards whose exit point (at -beta_k along the ray, within the ray length)
-    lies under every other face plane gives the contact."""
+    The origin is outside when it is on or above some face plane (sg = 1), else inside (sg = -1, every
+    distance and normal flipped). Each face the ray heads towards (sg n.d below -epsilon) whose flipped
+    distance al from the origin is within the ray length and below the best so far is a candidate: the point
+    al along the ray; it is kept (depth al, normal sg n) when that point lies under every other face plane
+    (within epsilon). The contact's point is the LAST candidate's, kept or not; under CONTACTS_UNIMPORTANT the
+    first kept face ends the search. epsilon is dReal's machine epsilon. One contact at most."""
     cdef MeshData* md
-    cdef int k, j, km, hit, inside
-    cdef dReal ox, oy, oz, dx, dy, dz, rlen, beta, bm, tp, px, py, pz, al, sg
+    cdef int k, km
+    cdef dReal ox, oy, oz, dx, dy, dz, rlen, al, bm, tp, sg, e
     cdef dReal o[3]
     cdef dReal dd[3]
+    e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
     md = reg_get(i2[GI_DATA])
     if md == NULL or md.kind != MESH_CONVEX or md.nf == 0:
         return 0
@@ -1965,53 +1964,26 @@ cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, con
     ox = o[0]
     oy = o[1]
     oz = o[2]
-    km = -1
-    bm = 0.0
-    tp = 0.0
-    hit = 0
+    sg = -<dReal>1.0
     for k in range(md.nf):
-        beta = cv_face_dist(md, k, ox, oy, oz)
-        if beta > 0:
-            if km < 0 or beta > bm:
-                bm = beta
+        if cv_face_dist(md, k, ox, oy, oz) >= 0:
+            sg = <dReal>1.0
+            break
+    km = -1
+    bm = <dReal>0.0
+    tp = <dReal>0.0
+    for k in range(md.nf):
+        al = cv_face_dist(md, k, ox, oy, oz) * sg
+        if (md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz) * sg < -e and al >= 0 \
+                and al <= rlen and (km < 0 or al < bm):
+            tp = al
+            if cv_under_others(md, k, ox + dx * al, oy + dy * al, oz + dz * al, e):
+                bm = al
                 km = k
-            tp = beta
-            if hit == 0:
-                px = ox + dx * beta
-                py = oy + dy * beta
-                pz = oz + dz * beta
-                inside = 1
-                for j in range(md.nf):
-                    if j != k and cv_face_dist(md, j, px, py, pz) > 0:
-                        inside = 0
-                        break
-                hit = inside
-    sg = 1.0
-    if km >= 0:
-        if hit == 0 or bm > rlen:
-            return 0
-    else:
-        for k in range(md.nf):
-            al = md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz
-            if al > 2.220446049250313e-16:
-                beta = -cv_face_dist(md, k, ox, oy, oz)
-                if unimp_of(flags):  # libode (observed): the first such face within reach with its exit point
-                    if beta <= rlen and cv_under_others(
-                        md, k, ox + dx * beta, oy + dy * beta, oz + dz * beta
-                    ):
-                        bm = beta
-                        km = k
-                        break
-                elif km < 0 or beta < bm:
-                    bm = beta
-                    km = k
-        if km < 0 or bm > rlen:
-            return 0
-        tp = bm
-        sg = -1.0
-    # libode (observed): under CONTACTS_UNIMPORTANT the point is at the depth along the ray
-    if unimp_of(flags):
-        tp = bm
+                if unimp_of(flags):
+                    break
+    if km < 0:
+        return 0
     rot_vec(g2, md.pl[4 * km] * sg, md.pl[4 * km + 1] * sg, md.pl[4 * km + 2] * sg, dd, 0)
     contacts[C_POS] = g1[G_POS] + g1[G_R + 2] * tp
     contacts[C_POS + 1] = g1[G_POS + 1] + g1[G_R + 5] * tp
@@ -2098,7 +2070,7 @@ cdef int tri_closest(const dReal* tv, dReal px, dReal py, dReal pz, dReal* q) no
         q[1] = tv[1]
         q[2] = tv[2]
         return 1
-    den = 1.0 / den
+    den = <dReal>1.0 / den
     v = vb * den
     w = vc * den
     q[0] = tv[0] + abx * v + acx * w
@@ -2208,7 +2180,7 @@ cdef int seg_clip_tri(const dReal* tv, const dReal* nn, dReal* p) noexcept nogil
     cylinder colliders; 0 when nothing is left."""
     cdef dReal x, y, z, d
     cdef int k, j
-    if seg_clip_plane(p, -nn[0], -nn[1], -nn[2], 0.0) == 0:
+    if seg_clip_plane(p, -nn[0], -nn[1], -nn[2], <dReal>0.0) == 0:
         return 0
     for k in range(3):
         # the plane through edge k (from vertex k to the next) with normal N x edge
@@ -2226,9 +2198,9 @@ cdef int seg_clip_tri(const dReal* tv, const dReal* nn, dReal* p) noexcept nogil
 
 cdef void res_put(dReal* res, int j, const dReal* st, dReal d) noexcept nogil:
     """Finish contact j of res (its point already written): the normal -L (st[1:4], from the triangle
-    towards the shape) and depth d, clamped at 0."""
+    towards the shape) and depth d, clamped at <dReal>0."""
     if d < 0:
-        d = 0.0
+        d = <dReal>0.0
     res[7 * j + 3] = -st[1]
     res[7 * j + 4] = -st[2]
     res[7 * j + 5] = -st[3]
@@ -2281,8 +2253,8 @@ cdef int cap_axis(const dReal* tv, const dReal* w, dReal hl, dReal ax, dReal ay,
     tt_unit(n)
     rc = fabs(w[3] * n[0] + w[4] * n[1] + w[5] * n[2]) * hl + w[7]
     tri_extent(tv, w, n[0], n[1], n[2], lh)
-    c = (lh[0] + lh[1]) * 0.5
-    half = (lh[1] - lh[0]) * 0.5
+    c = (lh[0] + lh[1]) * <dReal>0.5
+    half = (lh[1] - lh[0]) * <dReal>0.5
     if fabs(c) > rc + half:
         return 0
     d = (rc + half) - fabs(c)
@@ -2368,7 +2340,7 @@ cdef int cap_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcep
     cdef dReal p[6]
     cdef dReal hl, x, d
     cdef int k, j
-    hl = (g2[G_LENGTH] + 2 * w[7]) * 0.5 - w[7]
+    hl = (g2[G_LENGTH] + 2 * w[7]) * <dReal>0.5 - w[7]
     if tri_unit_normal(tv, nn) == 0:
         return 0
     if tri_behind(tv, nn, w[0], w[1], w[2]):
@@ -2425,9 +2397,9 @@ cdef void quat_inverse(const dReal* q, dReal* qi) noexcept nogil:
     cdef dReal n
     n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]
     if n > 0:
-        n = 1.0 / n
+        n = <dReal>1.0 / n
     else:
-        n = 0.0
+        n = <dReal>0.0
     qi[0] = q[0] * n
     qi[1] = -q[1] * n
     qi[2] = -q[2] * n
@@ -2448,16 +2420,16 @@ cdef int cyl_axis(const dReal* tv, const dReal* w, dReal ax, dReal ay, dReal az,
     ay = ay / l
     az = az / l
     d = w[3] * ax + w[4] * ay + w[5] * az
-    if fabs(d) > 1.0:
+    if fabs(d) > <dReal>1.0:
         rt = fabs(w[6])
     else:
         # each step rounded to dReal, as a float kernel computes it
-        rt = 1.0 - d * d
+        rt = <dReal>1.0 - d * d
         rt = sqrt(rt)
         rt = fabs(w[6] * d) + w[7] * rt
     tri_extent(tv, w, ax, ay, az, lh)
-    c = (lh[0] + lh[1]) * 0.5
-    half = (lh[1] - lh[0]) * 0.5
+    c = (lh[0] + lh[1]) * <dReal>0.5
+    half = (lh[1] - lh[0]) * <dReal>0.5
     if fabs(c) > rt + half:
         return 0
     d = -(fabs(c) - (rt + half))
@@ -2478,7 +2450,7 @@ cdef int cyl_rim_axis(const dReal* tv, const dReal* w, dReal s, int i, int j,
                       dReal* st) noexcept nogil:
     """The rim axis of the cap at c + a s against the edge from vertex i to vertex j (cyl_axis's result):
     the tangent of the rim circle at the edge line's crossing of the cap plane, crossed with the edge's unit
-    direction; skipped when the edge is within 1e-5 (cosine) of parallel to the cap plane."""
+    direction; skipped when the edge is within <dReal>1e-5 (cosine) of parallel to the cap plane."""
     cdef dReal u[3]
     cdef dReal cx, cy, cz, f2, f1, px, py, pz, tx, ty, tz
     u[0] = tv[3 * j] - tv[3 * i]
@@ -2489,7 +2461,7 @@ cdef int cyl_rim_axis(const dReal* tv, const dReal* w, dReal s, int i, int j,
     cy = w[1] + w[4] * s
     cz = w[2] + w[5] * s
     f2 = u[0] * w[3] + u[1] * w[4] + u[2] * w[5]
-    if fabs(f2) < 1e-5:
+    if fabs(f2) < <dReal>1e-5:
         return 1
     f1 = (cx - tv[3 * i]) * w[3] + (cy - tv[3 * i + 1]) * w[4] + (cz - tv[3 * i + 2]) * w[5]
     px = cx - (tv[3 * i] + u[0] * f1 / f2)
@@ -2571,7 +2543,7 @@ cdef int cyl_side(const dReal* tv, const dReal* nn, const dReal* w, const dReal*
                   dReal* res) noexcept nogil:
     """The two contacts of the cylinder's surface line deepest along st's normal L, clipped (relative to
     v0) by the triangle's plane and its three edge planes (N x edge, CAP_EDGE_TOL outwards); depth
-    st[0] - (rt - (p - c)), clamped at 0. 0 contacts when the line is clipped away."""
+    st[0] - (rt - (p - c)), clamped at <dReal>0. 0 contacts when the line is clipped away."""
     cdef dReal p[6]
     cdef dReal m[3]
     cdef dReal d, l, x, y, z
@@ -2581,7 +2553,7 @@ cdef int cyl_side(const dReal* tv, const dReal* nn, const dReal* w, const dReal*
     m[1] = st[2] - w[4] * d
     m[2] = st[3] - w[5] * d
     l = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2])
-    if l < 1e-5:
+    if l < <dReal>1e-5:
         return 0
     for k in range(3):
         x = w[k] + (m[k] / l) * w[7]
@@ -2614,9 +2586,9 @@ cdef int cyl_cap(const dReal* g2, const dReal* tv, const dReal* w, const dReal* 
     cdef dReal cc[3]
     cdef dReal s, ang, step, d
     cdef int k, npt, cnt, _k
-    s = -1.0
+    s = -<dReal>1.0
     if w[3] * st[1] + w[4] * st[2] + w[5] * st[3] > 0:
-        s = 1.0
+        s = <dReal>1.0
     for k in range(3):
         cc[k] = w[k] + s * (w[3 + k] * w[6])
     for k in range(9):
@@ -2625,13 +2597,13 @@ cdef int cyl_cap(const dReal* g2, const dReal* tv, const dReal* w, const dReal* 
     quat_inverse(q, qi)
     for k in range(3):
         quat_rotate(qi, tv[3 * k] - cc[0], tv[3 * k + 1] - cc[1], tv[3 * k + 2] - cc[2], pa, 3 * k)
-    npt = poly_clip_plane(pa, 3, pb, 0.0, 0.0, -s, 0.0)
+    npt = poly_clip_plane(pa, 3, pb, <dReal>0.0, <dReal>0.0, -s, <dReal>0.0)
     ang = M_PI / 8
-    step = ang * 2.0
+    step = ang * <dReal>2.0
     for _k in range(8):
         for cnt in range(3 * npt):
             pa[cnt] = pb[cnt]
-        npt = poly_clip_plane(pa, npt, pb, -cos(ang), -sin(ang), 0.0, w[7])
+        npt = poly_clip_plane(pa, npt, pb, -cos(ang), -sin(ang), <dReal>0.0, w[7])
         ang = ang + step
     cnt = 0
     for k in range(npt):
@@ -2684,7 +2656,7 @@ cdef int cyl_tri(const dReal* g2, const dReal* tv, dReal* w, dReal* res) noexcep
 
 cdef int box_axis(const dReal* tv, const dReal* a, const dReal* w, const dReal* l, dReal il,
                   dReal* best, int kind) noexcept nogil:
-    """Axis l (unit times 1 / il; kind 0 the face normal, 1..3 box axis kind - 1, 4.. an edge axis) for the
+    """Axis l (unit times 1 / il; kind 0 the face normal, <dReal>1..3 box axis kind - 1, <dReal>4.. an edge axis) for the
     box w (centre, axes u0 u1 u2, half sides) against triangle tv (edges a: v1 - v0, v2 - v0): best (depth,
     unit normal, kind) takes it when its overlap (times BOX_EDGE_BIAS for an edge) is below best's depth. The
     arithmetic is libode's (its ties between parallel axes, found on aligned poses, come out the same): the
@@ -2719,12 +2691,12 @@ cdef int box_axis(const dReal* tv, const dReal* a, const dReal* w, const dReal* 
             tmin = f2
     d = (ex + tmax) * il
     dn = (ex - tmin) * il
-    x = 1.0
+    x = <dReal>1.0
     if dn < 0:
         return 0
     if kind > 0 and not (d < dn):
         d = dn
-        x = -1.0
+        x = -<dReal>1.0
     if d < 0:
         return 0
     if best[0] < 0 or (kind < 4 and d < best[0]) or (kind >= 4 and d * BOX_EDGE_BIAS < best[0]):
@@ -2760,13 +2732,13 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
     ln = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2])
     if ln == 0:
         return 0
-    ln = 1.0 / ln  # libode's unit vectors (bits checked): times the reciprocal length
+    ln = <dReal>1.0 / ln  # libode's unit vectors (bits checked): times the reciprocal length
     # libode's edge vectors for the cross axes (bits checked): v1-v0, v2-v0 and their difference
     for m in range(3):
         a[m] = e[m]
         a[3 + m] = tv[6 + m] - tv[m]
         a[6 + m] = a[3 + m] - a[m]
-    best[0] = -1.0
+    best[0] = -<dReal>1.0
     if box_axis(tv, a, w, nn, ln, best, 0) == 0:
         return 0
     nn[0] = nn[0] * ln
@@ -2782,8 +2754,8 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
             l[1] = w[5 + 3 * i] * a[3 * j] - w[3 + 3 * i] * a[3 * j + 2]
             l[2] = w[3 + 3 * i] * a[3 * j + 1] - w[4 + 3 * i] * a[3 * j]
             x = l[0] * l[0] + l[1] * l[1] + l[2] * l[2]
-            if x > 1e-12:
-                if box_axis(tv, a, w, l, 1.0 / sqrt(x), best, 4 + 3 * i + k) == 0:
+            if x > <dReal>1e-12:
+                if box_axis(tv, a, w, l, <dReal>1.0 / sqrt(x), best, 4 + 3 * i + k) == 0:
                     return 0
     kind = to_int(best[4])
     l[0] = best[1]
@@ -2793,8 +2765,8 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
     if kind == 0:
         # the box face most against the normal, clipped by the triangle's edge planes and plane
         bi = 0
-        bv = 0.0
-        s = 1.0
+        bv = <dReal>0.0
+        s = <dReal>1.0
         for i in range(3):
             for j in range(2):
                 x = v3dot(w, 3 + 3 * i, l, 0)
@@ -2803,7 +2775,7 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
                 if (i == 0 and j == 0) or x < bv:
                     bv = x
                     bi = i
-                    s = 1.0 - 2.0 * j
+                    s = <dReal>1.0 - <dReal>2.0 * j
         j1 = 0  # the other two axes in increasing order
         j2 = 3 - bi
         if bi == 0:
@@ -2865,14 +2837,14 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
         for bi in range(5):
             if bi == 0:
                 j = i
-                s = -1.0
+                s = -<dReal>1.0
                 if v3dot(w, 3 + 3 * j, l, 0) * s > 0:
-                    s = 1.0
+                    s = <dReal>1.0
             else:
                 j = (bi - 1) // 2  # the other axes in increasing order
                 if j >= i:
                     j = j + 1
-                s = -1.0 + 2.0 * ((bi - 1) % 2)
+                s = -<dReal>1.0 + <dReal>2.0 * ((bi - 1) % 2)
             npt = mesh_clip(
                 pa,
                 npt,
@@ -2908,9 +2880,9 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
     p[2] = w[2]
     for j in range(3):
         if j != i:
-            s = 1.0
+            s = <dReal>1.0
             if v3dot(w, 3 + 3 * j, l, 0) > 0:
-                s = -1.0
+                s = -<dReal>1.0
             p[0] = p[0] + w[3 + 3 * j] * (s * w[12 + j])
             p[1] = p[1] + w[4 + 3 * j] * (s * w[12 + j])
             p[2] = p[2] + w[5 + 3 * j] * (s * w[12 + j])
@@ -2926,7 +2898,7 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
     s = (b * f - cc * ee) / den
     t = (aa * f - b * cc) / den
     for m in range(3):
-        res[m] = ((p[m] + w[3 + 3 * i + m] * s) + (tv[3 * k + m] + e[3 * k + m] * t)) * 0.5
+        res[m] = ((p[m] + w[3 + 3 * i + m] * s) + (tv[3 * k + m] + e[3 * k + m] * t)) * <dReal>0.5
     res[3] = l[0]
     res[4] = l[1]
     res[5] = l[2]
@@ -2941,19 +2913,17 @@ cdef void box_collect(Buf* b, int maxc, dReal px, dReal py, dReal pz, dReal nx, 
     a duplicate of a collected one when their squared distance is below the double epsilon 2^-52 and their
     normals' dot product above 1 - 2^-52 (so equal normals whose dot rounds below that are not merged); a
     deeper duplicate replaces it whole, others are dropped; when maxc are collected a new contact replaces the
-    first shallowest one if it is deeper. A float kernel cannot see libode's double rounding: it merges what
-    libode would merge if every equal normal's dot rounded high (points within 1e-13 squared, ~3e-7, which
-    float rounding of libode's equal points stays within; normals' dot above 1 - 1e-6, beyond float rounding).
-    Of the thresholds swept on the recorded poses (squared distances 1e-15 .. 2^-23, dots 1 - 2^-52 .. 0.9999)
-    these differ from libode on the fewest (26 of 250; the float epsilon for both, 36)."""
+    first shallowest one if it is deeper. The epsilon is dReal's: in single precision the float epsilon 2^-23
+    for both tests, computed in float (1 - dot < eps and dot > 1 - eps agree for a float dot), as libode's
+    single build."""
     cdef int k, o, m
     cdef dReal dx, dy, dz
     cdef double eps, dot
-    eps = 2.220446049250313e-16
-    dot = 1.0 - eps
+    eps = <dReal>2.220446049250313e-16
+    dot = <dReal>1.0 - eps
     if sizeof(dReal) == 4:
-        eps = 1e-13
-        dot = 0.999999
+        eps = 1.1920928955078125e-07
+        dot = 1.0 - eps
     for k in range(b.n):
         o = k * CR
         dx = px - b.c[o + C_POS]
@@ -3013,7 +2983,7 @@ cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, co
     for k in range(3):
         for j in range(3):
             w[3 + 3 * k + j] = g2[G_R + 3 * j + k]
-        w[12 + k] = g2[G_SIDES + k] * 0.5
+        w[12 + k] = g2[G_SIDES + k] * <dReal>0.5
     x = w[12] + w[13] + w[14]
     for k in range(3):
         lo[2 * k] = q[k] - x
@@ -3089,16 +3059,16 @@ cdef void buf_filter_near(Buf* b, Buf* merged) noexcept nogil:
     cdef dReal* w
     w = work_new(b.n + 1)
     for i in range(b.n):
-        w[i] = 1.0
+        w[i] = <dReal>1.0
     for i in range(b.n - 1):
         for j in range(i + 1, b.n):
             if near_contacts(b, i, j):
                 if b.c[j * CR + C_DEPTH] > b.c[i * CR + C_DEPTH]:
-                    w[i] = 0.0
+                    w[i] = <dReal>0.0
                 else:
-                    w[j] = 0.0
+                    w[j] = <dReal>0.0
     for i in range(b.n):
-        if w[i] != 0.0:
+        if w[i] != <dReal>0.0:
             buf_copy(merged, b, i)
     work_free(w)
 
@@ -3126,11 +3096,11 @@ cdef int trimesh_round(const dReal* g1, const int* i1, const dReal* g2, const in
     to_local(g1, w[0], w[1], w[2], q, 0)
     for k in range(3):
         w[3 + k] = g2[G_R + 3 * k + 2]
-    w[6] = g2[G_LENGTH] * 0.5
+    w[6] = g2[G_LENGTH] * <dReal>0.5
     w[7] = g2[G_RADIUS]
-    w[8] = 0.0
+    w[8] = <dReal>0.0
     if cls == GC_CYLINDER:
-        w[8] = 1.0
+        w[8] = <dReal>1.0
     to_local(g1, w[0] + w[3], w[1] + w[4], w[2] + w[5], nv, 0)
     for k in range(3):
         x = fabs(nv[k] - q[k]) * w[6] + w[7]
@@ -3312,7 +3282,7 @@ cdef int tt_clip(const dReal* ta, const dReal* na, const dReal* tb, dReal* p, dR
             p[k] = q[k]
         if m == 0:
             return 0
-    m = clip_poly(p, m, q, na[0], na[1], na[2], na[0] * ta[0] + na[1] * ta[1] + na[2] * ta[2], 0.0)
+    m = clip_poly(p, m, q, na[0], na[1], na[2], na[0] * ta[0] + na[1] * ta[1] + na[2] * ta[2], <dReal>0.0)
     for k in range(3 * m):
         p[k] = q[k]
     return m
@@ -3322,7 +3292,7 @@ cdef dReal tt_deepest(const dReal* ta, const dReal* na, const dReal* p, int m) n
     """The largest depth of the m points p behind triangle ta's plane."""
     cdef int k
     cdef dReal d, best
-    best = 0.0
+    best = <dReal>0.0
     for k in range(m):
         d = (
             na[0] * ta[0]
@@ -3474,12 +3444,12 @@ cdef int collide_trimesh_trimesh(const dReal* g1, const int* i1, const dReal* g2
     tt_nodes(m1, ba, nda)
     tt_nodes(m2, bb, ndb)
     out = buf_new()
-    st[0] = 0.0
+    st[0] = <dReal>0.0
     st[1] = m1.nt
-    st[2] = 0.0
-    st[3] = 0.0
+    st[2] = <dReal>0.0
+    st[3] = <dReal>0.0
     st[4] = m2.nt
-    st[5] = 0.0
+    st[5] = <dReal>0.0
     sp = 1
     while sp > 0:
         sp = sp - 1
@@ -3575,15 +3545,15 @@ cdef inline double fdot(double ax, double ay, double az, double bx, double by,
 
 cdef int ray_seg_box(const dReal* w, const dReal* nb, int k) noexcept nogil:
     """OPCODE's segment-AABB overlap in float: w[6:9] = half segment, w[9:12] = its midpoint (mesh frame);
-    node k's box (min/max in nb[8 k + 2..]) as float centre and extents."""
+    node k's box (min/max in nb[8 k + <dReal>2..]) as float centre and extents."""
     cdef dReal c[3]
     cdef dReal e[3]
     cdef dReal dd[3]
     cdef dReal f, lim
     cdef int j
     for j in range(3):
-        c[j] = f32(f32(nb[8 * k + 3 + 2 * j] + nb[8 * k + 2 + 2 * j]) * 0.5)
-        e[j] = f32(f32(nb[8 * k + 3 + 2 * j] - nb[8 * k + 2 + 2 * j]) * 0.5)
+        c[j] = f32(f32(nb[8 * k + 3 + 2 * j] + nb[8 * k + 2 + 2 * j]) * <dReal>0.5)
+        e[j] = f32(f32(nb[8 * k + 3 + 2 * j] - nb[8 * k + 2 + 2 * j]) * <dReal>0.5)
         dd[j] = f32(w[9 + j] - c[j])
         if fabs(dd[j]) > f32(e[j] + fabs(w[6 + j])):
             return 0
@@ -3620,7 +3590,7 @@ cdef int ray_tri32(const dReal* w, const dReal* tv, int cull, dReal* res) noexce
     u = fdot(e2x, e2y, e2z, e2x, e2y, e2z)
     if u < lim:
         lim = u
-    lim = f32(lim * f32(1e-6))
+    lim = f32(lim * f32(<dReal>1e-6))
     sx = f32(w[0] - tv[0])
     sy = f32(w[1] - tv[1])
     sz = f32(w[2] - tv[2])
@@ -3639,17 +3609,17 @@ cdef int ray_tri32(const dReal* w, const dReal* tv, int cull, dReal* res) noexce
         t = fdot(e2x, e2y, e2z, qx, qy, qz)
         if neg32(t):
             return 0
-        inv = f32(1.0 / det)
+        inv = f32(<dReal>1.0 / det)
         res[0] = f32(t * inv)
         return 1
     if fabs(det) <= lim:
         return 0
-    inv = f32(1.0 / det)
+    inv = f32(<dReal>1.0 / det)
     u = f32(fdot(sx, sy, sz, px, py, pz) * inv)
-    if neg32(u) or u > 1.0:
+    if neg32(u) or u > <dReal>1.0:
         return 0
     v = f32(fdot(w[3], w[4], w[5], qx, qy, qz) * inv)
-    if neg32(v) or f32(u + v) > 1.0:
+    if neg32(v) or f32(u + v) > <dReal>1.0:
         return 0
     t = f32(fdot(e2x, e2y, e2z, qx, qy, qz) * inv)
     if neg32(t):
@@ -3685,17 +3655,17 @@ cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, co
         w[3 + j] = fdot(f32(g1[G_R + 2]), f32(g1[G_R + 5]), f32(g1[G_R + 8]), f32(g2[G_R + j]),
                         f32(g2[G_R + 3 + j]), f32(g2[G_R + 6 + j]))
     for j in range(3):
-        w[6 + j] = f32(f32(w[3 + j] * rlen) * 0.5)
+        w[6 + j] = f32(f32(w[3 + j] * rlen) * <dReal>0.5)
         w[9 + j] = f32(w[j] + w[6 + j])
     nb = work_new(8 * md.nt)
     st = work_new(3 * md.nt + 6)
     tt_nodes(md, md.tb, nb)
     n = 0
     best = -1
-    bestd = 0.0
-    st[0] = 0.0
+    bestd = <dReal>0.0
+    st[0] = <dReal>0.0
     st[1] = md.nt
-    st[2] = 0.0
+    st[2] = <dReal>0.0
     sp = 1
     while sp > 0:
         sp = sp - 1
@@ -3760,9 +3730,9 @@ cdef void hf_corner_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, d
     there."""
     cdef dReal ex, ey, ez, d2
     cdef dReal w[6]
-    if vf[k] != 0.0:
+    if vf[k] != <dReal>0.0:
         return
-    vf[k] = 1.0
+    vf[k] = <dReal>1.0
     ex = c[0] - vx
     ey = c[1] - vy
     ez = c[2] - vz
@@ -3809,9 +3779,9 @@ cdef void hf_tri_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dRea
             return
     elif s < 0 or t < 0 or s + t > 1:
         return
-    vf[v0] = 2.0
-    vf[v1] = 2.0
-    vf[v2] = 2.0
+    vf[v0] = <dReal>2.0
+    vf[v1] = <dReal>2.0
+    vf[v2] = <dReal>2.0
     to_world(g1, qx, qy, qz, w, 0)
     rot_vec(g1, nx, ny, nz, w, 3)
     if not buf_has(out, w[0], w[1], w[2], -w[3], -w[4], -w[5]):  # coplanar triangles collide once (libode)
@@ -3843,9 +3813,9 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
         return 0
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
-    if not hf_zone(md, (c[0] + md.width * 0.5) - r, (c[0] + md.width * 0.5) + r, md.wn, md.width, rx):
+    if not hf_zone(md, (c[0] + md.width * <dReal>0.5) - r, (c[0] + md.width * <dReal>0.5) + r, md.wn, md.width, rx):
         return 0
-    if not hf_zone(md, (c[2] + md.depth * 0.5) - r, (c[2] + md.depth * 0.5) + r, md.dn, md.depth, rz):
+    if not hf_zone(md, (c[2] + md.depth * <dReal>0.5) - r, (c[2] + md.depth * <dReal>0.5) + r, md.dn, md.depth, rz):
         return 0
     lo[2] = c[1] - r
     lo[3] = c[1] + r
@@ -3857,13 +3827,13 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     if k == 3:  # a flat zone: the sphere against its plane, wherever its deepest point lies (libode)
         to_world(
             g1,
-            (c[0] + md.width * 0.5) - md.width * 0.5,
+            (c[0] + md.width * <dReal>0.5) - md.width * <dReal>0.5,
             c[1] - r,
-            (c[2] + md.depth * 0.5) - md.depth * 0.5,
+            (c[2] + md.depth * <dReal>0.5) - md.depth * <dReal>0.5,
             lo,
             0,
         )
-        rot_vec(g1, 0.0, 1.0, 0.0, lo, 3)
+        rot_vec(g1, <dReal>0.0, <dReal>1.0, <dReal>0.0, lo, 3)
         if not ((ho[0] - c[1]) + r >= 0):
             return 0
         contacts[C_POS] = lo[0]
@@ -3879,7 +3849,7 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
     for k in range(nw * (rz[1] - rz[0] + 2)):
-        vf[k] = 0.0
+        vf[k] = <dReal>0.0
     hf_valley_marks(md, vf, rx, rz, nw)
     tf = work_new(2 * (rx[1] - rx[0] + 1) * (rz[1] - rz[0] + 1))
     out = buf_new()
@@ -3888,11 +3858,11 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
         if pas == 1:
             hf_group_marks(md, vf, tf, rx, rz, nw)
         for j in range(rz[0], rz[1] + 1):
-            z0 = j * dz - md.depth * 0.5
+            z0 = j * dz - md.depth * <dReal>0.5
             b = (j - rz[0]) * nw
             for i in range(rx[0], rx[1] + 1):
-                x0 = i * dx - md.width * 0.5
-                x1 = (i + 1) * dx - md.width * 0.5
+                x0 = i * dx - md.width * <dReal>0.5
+                x1 = (i + 1) * dx - md.width * <dReal>0.5
                 h00 = hf_height(md, i, j)
                 h01 = hf_height(md, i, j + 1)
                 h10 = hf_height(md, i + 1, j)
@@ -3909,12 +3879,12 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
                     x0,
                     h00,
                     z0,
-                    0.0,
+                    <dReal>0.0,
                     h01 - h00,
                     dz,
                     dx,
                     h10 - h00,
-                    0.0,
+                    <dReal>0.0,
                     x0,
                     z0,
                     dx,
@@ -3928,7 +3898,7 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
                     pl,
                 )
                 if pas == 0:
-                    tf[q] = 1.0 if out.n > m else 0.0
+                    tf[q] = <dReal>1.0 if out.n > m else <dReal>0.0
                 m = out.n
                 hf_tri_plane(md, i, j, 1, pl)
                 hf_tri_sphere(
@@ -3942,7 +3912,7 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
                     -dx,
                     h01 - h10,
                     dz,
-                    0.0,
+                    <dReal>0.0,
                     h11 - h10,
                     dz,
                     x0,
@@ -3958,7 +3928,7 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
                     pl,
                 )
                 if pas == 0:
-                    tf[q + 1] = 1.0 if out.n > m else 0.0
+                    tf[q + 1] = <dReal>1.0 if out.n > m else <dReal>0.0
     work_free(tf)
     work_free(vf)
     n = emit(out, flags, contacts, skip)
@@ -3975,11 +3945,11 @@ cdef dReal box_point_depth(const dReal* g2, dReal x, dReal y, dReal z) noexcept 
     cdef dReal d, e
     cdef dReal t[3]
     to_local(g2, x, y, z, t, 0)
-    d = g2[G_SIDES] * 0.5 - fabs(t[0])
-    e = g2[G_SIDES + 1] * 0.5 - fabs(t[1])
+    d = g2[G_SIDES] * <dReal>0.5 - fabs(t[0])
+    e = g2[G_SIDES + 1] * <dReal>0.5 - fabs(t[1])
     if e < d:
         d = e
-    e = g2[G_SIDES + 2] * 0.5 - fabs(t[2])
+    e = g2[G_SIDES + 2] * <dReal>0.5 - fabs(t[2])
     if e < d:
         d = e
     return d
@@ -3992,12 +3962,12 @@ cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal
     cdef dReal t[3]
     if cls == GC_BOX:
         return box_point_depth(g2, x, y, z)
-    seg_closest(g2[G_POS] + g2[G_R + 2] * (g2[G_LENGTH] * 0.5),
-                g2[G_POS + 1] + g2[G_R + 5] * (g2[G_LENGTH] * 0.5),
-                g2[G_POS + 2] + g2[G_R + 8] * (g2[G_LENGTH] * 0.5),
-                g2[G_POS] - g2[G_R + 2] * (g2[G_LENGTH] * 0.5),
-                g2[G_POS + 1] - g2[G_R + 5] * (g2[G_LENGTH] * 0.5),
-                g2[G_POS + 2] - g2[G_R + 8] * (g2[G_LENGTH] * 0.5), x, y, z, t)
+    seg_closest(g2[G_POS] + g2[G_R + 2] * (g2[G_LENGTH] * <dReal>0.5),
+                g2[G_POS + 1] + g2[G_R + 5] * (g2[G_LENGTH] * <dReal>0.5),
+                g2[G_POS + 2] + g2[G_R + 8] * (g2[G_LENGTH] * <dReal>0.5),
+                g2[G_POS] - g2[G_R + 2] * (g2[G_LENGTH] * <dReal>0.5),
+                g2[G_POS + 1] - g2[G_R + 5] * (g2[G_LENGTH] * <dReal>0.5),
+                g2[G_POS + 2] - g2[G_R + 8] * (g2[G_LENGTH] * <dReal>0.5), x, y, z, t)
     ex = x - t[0]
     ey = y - t[1]
     ez = z - t[2]
@@ -4039,13 +4009,13 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
             py = ny - bv[31] * pl
             pz = nz - bv[32] * pl
             pl = sqrt(px * px + py * py + pz * pz)
-            if pl < 1e-9:  # the plane is square to the axis: four rim points along the local x and y axes
+            if pl < <dReal>1e-9:  # the plane is square to the axis: four rim points along the local x and y axes
                 for j in range(4):
-                    sx = 1.0 if j == 0 else (-1.0 if j == 1 else 0.0)
-                    sy = 1.0 if j == 2 else (-1.0 if j == 3 else 0.0)
+                    sx = <dReal>1.0 if j == 0 else (-<dReal>1.0 if j == 1 else <dReal>0.0)
+                    sy = <dReal>1.0 if j == 2 else (-<dReal>1.0 if j == 3 else <dReal>0.0)
                     got = got | hf_pt_plane(g1, out, bv[24 + 3 * k] + (bv[33] * sx + bv[36] * sy) * r,
                                             bv[25 + 3 * k] + (bv[34] * sx + bv[37] * sy) * r,
-                                            bv[26 + 3 * k] + (bv[35] * sx + bv[38] * sy) * r, 0.0,
+                                            bv[26 + 3 * k] + (bv[35] * sx + bv[38] * sy) * r, <dReal>0.0,
                                             ax, ay, az, nx, ny, nz, x0, z0, dx, dz, upper)
             else:  # the cap's rim point deepest along -n
                 got = got | hf_pt_plane(
@@ -4054,7 +4024,7 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
                     bv[24 + 3 * k] - px * (r / pl),
                     bv[25 + 3 * k] - py * (r / pl),
                     bv[26 + 3 * k] - pz * (r / pl),
-                    0.0,
+                    <dReal>0.0,
                     ax,
                     ay,
                     az,
@@ -4073,7 +4043,7 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
             k = 4 >> j
             pl = (
                 (bv[3 * k] - bv[0]) * nx + (bv[3 * k + 1] - bv[1]) * ny + (bv[3 * k + 2] - bv[2]) * nz
-            ) * 0.5
+            ) * <dReal>0.5
             be[j] = fabs(pl) * 2
             if not (pl > 0):
                 m = m | k
@@ -4146,9 +4116,9 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
                 upper,
             )
     if got:
-        vf[v0] = 2.0
-        vf[v1] = 2.0
-        vf[v2] = 2.0
+        vf[v0] = <dReal>2.0
+        vf[v1] = <dReal>2.0
+        vf[v2] = <dReal>2.0
 
 
 cdef int hf_pt_plane(const dReal* g1, Buf* out, dReal px, dReal py, dReal pz, dReal r, dReal ax,
@@ -4191,7 +4161,7 @@ cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, 
     cdef dReal p[3]
     cdef dReal tv[9]
     cdef dReal res[4]
-    if vf[k] != 0.0 or cls == GC_CONVEX or cls == GC_CYLINDER:
+    if vf[k] != <dReal>0.0 or cls == GC_CONVEX or cls == GC_CYLINDER:
         return
     if cls == GC_TRIMESH:
         to_world(g1, vx, vy, vz, w, 0)
@@ -4200,10 +4170,10 @@ cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, 
         d = hf_tree_ray(g2, m2, p, w, tv, res, 0, m2.nt, 0)
         if d < 0:
             return
-        vf[k] = 1.0
+        vf[k] = <dReal>1.0
         buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
         return
-    vf[k] = 1.0
+    vf[k] = <dReal>1.0
     to_world(g1, vx, vy, vz, w, 0)
     d = hf_point_depth(g2, m2, cls, w[0], w[1], w[2])
     if d <= 0:
@@ -4214,7 +4184,7 @@ cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, 
 
 cdef dReal hf_tree_ray(const dReal* g2, MeshData* m2, const dReal* p, const dReal* w, dReal* tv,
                        dReal* res, int lo, int hi, int ptr) noexcept nogil:
-    """First hit of the ray w (origin, unit direction; world) with the triangles of tree node [lo, hi), or -1.
+    """First hit of the ray w (origin, unit direction; world) with the triangles of tree node [lo, hi), or -<dReal>1.
 
     libode's heightfield sample test against a trimesh, as observed: the mesh's AABB tree (tree_order: the
     leaves in order, then the internal nodes' splits in preorder, ptr = this node's) is descended only
@@ -4227,15 +4197,15 @@ cdef dReal hf_tree_ray(const dReal* g2, MeshData* m2, const dReal* p, const dRea
     if hi - lo == 1:
         t = m2.to[lo]
         if tri_degenerate(m2, t):
-            return -1.0
+            return -<dReal>1.0
         for c in range(3):
             q = m2.t[3 * t + c]
             to_world(g2, m2.v[3 * q], m2.v[3 * q + 1], m2.v[3 * q + 2], tv, 3 * c)
         if ray_tri(w[0], w[1], w[2], w[3], w[4], w[5], tv, res) and res[0] >= 0:
             return res[0]
-        return -1.0
+        return -<dReal>1.0
     if hi - lo < 1:
-        return -1.0
+        return -<dReal>1.0
     for c in range(3):
         mn = DINF
         mx = -DINF
@@ -4246,7 +4216,7 @@ cdef dReal hf_tree_ray(const dReal* g2, MeshData* m2, const dReal* p, const dRea
             if m2.tb[6 * t + 2 * c + 1] > mx:
                 mx = m2.tb[6 * t + 2 * c + 1]
         if p[c] < mn or p[c] > mx:
-            return -1.0
+            return -<dReal>1.0
     sp = m2.to[m2.nt + ptr]
     d = hf_tree_ray(g2, m2, p, w, tv, res, lo, sp, ptr + 1)
     if d >= 0:
@@ -4295,17 +4265,17 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
     if cls == GC_TRIMESH or cls == GC_CONVEX:
-        if not hf_zone(md, lo[0] + md.width * 0.5, lo[1] + md.width * 0.5, md.wn, md.width, rx):
+        if not hf_zone(md, lo[0] + md.width * <dReal>0.5, lo[1] + md.width * <dReal>0.5, md.wn, md.width, rx):
             return 0
-        if not hf_zone(md, lo[4] + md.depth * 0.5, lo[5] + md.depth * 0.5, md.dn, md.depth, rz):
+        if not hf_zone(md, lo[4] + md.depth * <dReal>0.5, lo[5] + md.depth * <dReal>0.5, md.dn, md.depth, rz):
             return 0
     else:
         if not hf_zone(
-            md, (c[0] + md.width * 0.5) - e[0], (c[0] + md.width * 0.5) + e[0], md.wn, md.width, rx
+            md, (c[0] + md.width * <dReal>0.5) - e[0], (c[0] + md.width * <dReal>0.5) + e[0], md.wn, md.width, rx
         ):
             return 0
         if not hf_zone(
-            md, (c[2] + md.depth * 0.5) - e[2], (c[2] + md.depth * 0.5) + e[2], md.dn, md.depth, rz
+            md, (c[2] + md.depth * <dReal>0.5) - e[2], (c[2] + md.depth * <dReal>0.5) + e[2], md.dn, md.depth, rz
         ):
             return 0
     dx = md.width / (md.wn - 1)
@@ -4317,9 +4287,9 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
         return 0
     out = buf_new()
     if k == 3:  # a flat zone: the geom against its plane alone, wherever the points lie (libode)
-        c[0] = 0.0
-        c[1] = 1.0
-        c[2] = 0.0
+        c[0] = <dReal>0.0
+        c[1] = <dReal>1.0
+        c[2] = <dReal>0.0
         hf_tri_pts(
             g1,
             g2,
@@ -4329,17 +4299,17 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
             bv,
             npts,
             r,
-            0.0,
+            <dReal>0.0,
             ho[0],
-            0.0,
-            0.0,
-            0.0,
-            1.0,
-            1.0,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
+            <dReal>0.0,
+            <dReal>0.0,
+            <dReal>0.0,
+            <dReal>1.0,
+            <dReal>1.0,
+            <dReal>0.0,
+            <dReal>0.0,
+            <dReal>0.0,
+            <dReal>0.0,
             dx,
             dz,
             2,
@@ -4356,7 +4326,7 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
     for k in range(nw * (rz[1] - rz[0] + 2)):
-        vf[k] = 0.0
+        vf[k] = <dReal>0.0
     hf_valley_marks(md, vf, rx, rz, nw)
     ncx = rx[1] - rx[0] + 1
     ncz = rz[1] - rz[0] + 1
@@ -4374,10 +4344,10 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
             else:
                 i = rx[0] + q // ncz
                 j = rz[0] + q % ncz
-            z0 = j * dz - md.depth * 0.5
+            z0 = j * dz - md.depth * <dReal>0.5
             b = (j - rz[0]) * nw
-            x0 = i * dx - md.width * 0.5
-            x1 = (i + 1) * dx - md.width * 0.5
+            x0 = i * dx - md.width * <dReal>0.5
+            x1 = (i + 1) * dx - md.width * <dReal>0.5
             h00 = hf_height(md, i, j)
             h01 = hf_height(md, i, j + 1)
             h10 = hf_height(md, i + 1, j)
@@ -4385,16 +4355,16 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
             k = b + i - rx[0]
             m = out.n
             hf_tri_plane(md, i, j, 0, pl)
-            hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0,
+            hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, <dReal>0.0, h01 - h00, dz, dx, h10 - h00, <dReal>0.0,
                        x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas, pl)
             if pas == 0:
-                tf[2 * ((j - rz[0]) * ncx + i - rx[0])] = 1.0 if out.n > m else 0.0
+                tf[2 * ((j - rz[0]) * ncx + i - rx[0])] = <dReal>1.0 if out.n > m else <dReal>0.0
             m = out.n
             hf_tri_plane(md, i, j, 1, pl)
-            hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz,
+            hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, <dReal>0.0, h11 - h10, dz,
                        x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas, pl)
             if pas == 0:
-                tf[2 * ((j - rz[0]) * ncx + i - rx[0]) + 1] = 1.0 if out.n > m else 0.0
+                tf[2 * ((j - rz[0]) * ncx + i - rx[0]) + 1] = <dReal>1.0 if out.n > m else <dReal>0.0
     work_free(tf)
     work_free(vf)
     n = emit(out, flags, contacts, skip)
@@ -4410,10 +4380,10 @@ cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2
     cdef dReal bv[24]
     cdef dReal w[3]
     for k in range(8):
-        to_world(g2, g2[G_SIDES] * (0.5 if k & 4 else -0.5), g2[G_SIDES + 1] * (0.5 if k & 2 else -0.5),
-                 g2[G_SIDES + 2] * (0.5 if k & 1 else -0.5), w, 0)
+        to_world(g2, g2[G_SIDES] * (<dReal>0.5 if k & 4 else -<dReal>0.5), g2[G_SIDES + 1] * (<dReal>0.5 if k & 2 else -<dReal>0.5),
+                 g2[G_SIDES + 2] * (<dReal>0.5 if k & 1 else -<dReal>0.5), w, 0)
         to_local(g1, w[0], w[1], w[2], bv, 3 * k)
-    return hf_points(g1, i1, g2, reg_get(0), GC_BOX, bv, 8, 0.0, flags, contacts, skip)
+    return hf_points(g1, i1, g2, reg_get(0), GC_BOX, bv, 8, <dReal>0.0, flags, contacts, skip)
 
 
 cdef int collide_heightfield_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
@@ -4423,10 +4393,10 @@ cdef int collide_heightfield_capsule(const dReal* g1, const int* i1, const dReal
     cdef dReal hl
     cdef dReal bv[6]
     cdef dReal w[3]
-    hl = g2[G_LENGTH] * 0.5
-    to_world(g2, 0.0, 0.0, hl, w, 0)
+    hl = g2[G_LENGTH] * <dReal>0.5
+    to_world(g2, <dReal>0.0, <dReal>0.0, hl, w, 0)
     to_local(g1, w[0], w[1], w[2], bv, 0)
-    to_world(g2, 0.0, 0.0, -hl, w, 0)
+    to_world(g2, <dReal>0.0, <dReal>0.0, -hl, w, 0)
     to_local(g1, w[0], w[1], w[2], bv, 3)
     return hf_points(g1, i1, g2, reg_get(0), GC_CAPSULE, bv, 2, g2[G_RADIUS], flags, contacts, skip)
 
@@ -4440,14 +4410,14 @@ cdef int collide_heightfield_cylinder(const dReal* g1, const int* i1, const dRea
     cdef dReal hl, r
     cdef dReal bv[39]
     cdef dReal w[3]
-    hl = g2[G_LENGTH] * 0.5
+    hl = g2[G_LENGTH] * <dReal>0.5
     r = g2[G_RADIUS]
     for k in range(8):  # corners of the square prism around the cylinder (the cell range)
         to_world(g2, r if k & 4 else -r, r if k & 2 else -r, hl if k & 1 else -hl, w, 0)
         to_local(g1, w[0], w[1], w[2], bv, 3 * k)
-    to_world(g2, 0.0, 0.0, hl, w, 0)
+    to_world(g2, <dReal>0.0, <dReal>0.0, hl, w, 0)
     to_local(g1, w[0], w[1], w[2], bv, 24)
-    to_world(g2, 0.0, 0.0, -hl, w, 0)
+    to_world(g2, <dReal>0.0, <dReal>0.0, -hl, w, 0)
     to_local(g1, w[0], w[1], w[2], bv, 27)
     for k in range(3):  # bv[30:33] = the cylinder's axis (local z), bv[33:36] its x, bv[36:39] its y
         bv[30 + 3 * k] = (
@@ -4483,7 +4453,7 @@ cdef int collide_heightfield_convex(const dReal* g1, const int* i1, const dReal*
     for k in range(m2.nv):
         to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
         to_local(g1, w[0], w[1], w[2], bv, 3 * k)
-    n = hf_points(g1, i1, g2, m2, GC_CONVEX, bv, m2.nv, 0.0, flags, contacts, skip)
+    n = hf_points(g1, i1, g2, m2, GC_CONVEX, bv, m2.nv, <dReal>0.0, flags, contacts, skip)
     work_free(bv)
     return n
 
@@ -4505,12 +4475,12 @@ cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal
     bv = work_new(3 * m2.nv + 24)
     seen = work_new(m2.nv)
     for k in range(m2.nv):
-        seen[k] = 0.0
+        seen[k] = <dReal>0.0
     npts = 0
     for t in range(3 * m2.nt):  # the vertices in the order the triangles first name them (libode's)
         k = m2.t[t]
-        if seen[k] == 0.0:
-            seen[k] = 1.0
+        if seen[k] == <dReal>0.0:
+            seen[k] = <dReal>1.0
             to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
             to_local(g1, w[0], w[1], w[2], bv, 3 * npts)
             npts = npts + 1
@@ -4519,7 +4489,7 @@ cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal
     for k in range(8):
         to_world(g2, lo[1] if k & 4 else lo[0], lo[3] if k & 2 else lo[2], lo[5] if k & 1 else lo[4], w, 0)
         to_local(g1, w[0], w[1], w[2], bv, 3 * (npts + k))
-    n = hf_points(g1, i1, g2, m2, GC_TRIMESH, bv, npts, 0.0, flags, contacts, skip)
+    n = hf_points(g1, i1, g2, m2, GC_TRIMESH, bv, npts, <dReal>0.0, flags, contacts, skip)
     work_free(bv)
     return n
 
@@ -4548,7 +4518,7 @@ cdef void ray_hit(Buf* out, int rflags, dReal ox, dReal oy, dReal oz, dReal dx, 
         return
     if res[0] < 0 or res[0] > rlen:
         return
-    sg = 1.0
+    sg = <dReal>1.0
     if nx * dx + ny * dy + nz * dz > 0 and (rflags & 2):
         return
     if flip:
@@ -4647,9 +4617,9 @@ cdef int collide_heightfield_ray(const dReal* g1, const int* i1, const dReal* g2
     ddz = md.depth / (md.dn - 1)
     if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
-    if not hf_zone(md, lo[0] + md.width * 0.5, lo[1] + md.width * 0.5, md.wn, md.width, rx):
+    if not hf_zone(md, lo[0] + md.width * <dReal>0.5, lo[1] + md.width * <dReal>0.5, md.wn, md.width, rx):
         return 0
-    if not hf_zone(md, lo[4] + md.depth * 0.5, lo[5] + md.depth * 0.5, md.dn, md.depth, rz):
+    if not hf_zone(md, lo[4] + md.depth * <dReal>0.5, lo[5] + md.depth * <dReal>0.5, md.dn, md.depth, rz):
         return 0
     k = hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho)
     if k == 1:
@@ -4660,20 +4630,20 @@ cdef int collide_heightfield_ray(const dReal* g1, const int* i1, const dReal* g2
     out = buf_new()
     tri = tri_new()
     for j in range(rz[0], rz[1] + 1):
-        z0 = j * ddz - md.depth * 0.5
-        z1 = (j + 1) * ddz - md.depth * 0.5
+        z0 = j * ddz - md.depth * <dReal>0.5
+        z1 = (j + 1) * ddz - md.depth * <dReal>0.5
         for i in range(rx[0], rx[1] + 1):
-            x0 = i * ddx - md.width * 0.5
-            x1 = (i + 1) * ddx - md.width * 0.5
+            x0 = i * ddx - md.width * <dReal>0.5
+            x1 = (i + 1) * ddx - md.width * <dReal>0.5
             h00 = hf_height(md, i, j)
             h01 = hf_height(md, i, j + 1)
             h10 = hf_height(md, i + 1, j)
             h11 = hf_height(md, i + 1, j + 1)
             for k in range(2):
                 if k == 0:
-                    tri_set(tri, g1, x0, h00, z0, x0, h01, z1, x1, h10, z0, 0.0, 1.0, 0.0, 1)
+                    tri_set(tri, g1, x0, h00, z0, x0, h01, z1, x1, h10, z0, <dReal>0.0, <dReal>1.0, <dReal>0.0, 1)
                 else:
-                    tri_set(tri, g1, x1, h10, z0, x0, h01, z1, x1, h11, z1, 0.0, 1.0, 0.0, 1)
+                    tri_set(tri, g1, x1, h10, z0, x0, h01, z1, x1, h11, z1, <dReal>0.0, <dReal>1.0, <dReal>0.0, 1)
                 tri_normal(tri)
                 ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tri.v, tri.fn[0], tri.fn[1], tri.fn[2],
                         2 * (j * ncx + i) + k, 1)
@@ -4718,7 +4688,7 @@ cdef int collide_mesh_plane(const dReal* g1, const int* i1, const dReal* g2, con
         dz = md.depth / (md.dn - 1)
         for j in range(md.dn):
             for i in range(md.wn):
-                to_world(g1, i * dx - md.width * 0.5, md.h[j * md.wn + i], j * dz - md.depth * 0.5, w, 0)
+                to_world(g1, i * dx - md.width * <dReal>0.5, md.h[j * md.wn + i], j * dz - md.depth * <dReal>0.5, w, 0)
                 vertex_plane(out, w[0], w[1], w[2], px, py, pz, pd, -1)
             if unimp and out.n >= maxc:
                 break

@@ -12,7 +12,6 @@ from .rotation cimport r_to_q
 cdef dReal M_PI = 3.141592653589793
 cdef dReal DINF = INFINITY
 cdef dReal SEG_PARALLEL = 1e-12
-cdef dReal SEG_PARALLEL_F = INFINITY
 cdef dReal CAP_PARALLEL = 0.9999999
 cdef dReal MPR_TOL = 1e-6
 cdef dReal CAP_FRAME_X = 1e-7
@@ -147,7 +146,7 @@ cdef void closest_segments(const dReal* a1, const dReal* a2, const dReal* b1, co
     d = ux * wx + uy * wy + uz * wz
     e = vx * wx + vy * wy + vz * wz
     den = a * cc - b * b
-    lim = (SEG_PARALLEL if sizeof(dReal) == 8 else SEG_PARALLEL_F) * a * cc
+    lim = SEG_PARALLEL * a * cc
     if den > lim:
         k = 1 / den
         s = (b * e - cc * d) * k
@@ -471,9 +470,11 @@ cdef void compute_prim_aabb(dReal* g, const int* i) noexcept nogil:
 
 
 cdef inline int mpr_zero(double x) noexcept nogil:
-    """|x| below the machine epsilon of double (the MPR's zero test, as libode's; the MPR runs in double in
-    both precisions: in float its 1e-6 stopping test sits at rounding level and stops on other portals)."""
-    return fabs(x) < (2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07)
+    """|x| below the machine epsilon of double, the MPR's zero test in both precisions: libode links the
+    system libccd, whose reals are doubles (CCD_DOUBLE, epsilon DBL_EPSILON) whatever dReal is, so a
+    single-precision libode reads its float geoms into doubles and runs the whole MPR, zero tests included,
+    in double."""
+    return fabs(x) < 2.220446049250313e-16
 
 
 cdef void mpr_quat(const dReal* g, double* q) noexcept nogil:

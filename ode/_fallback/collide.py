@@ -114,9 +114,9 @@ def _check_rows(greal, gint) -> None:
 def transform_row(greal, gint, t, inner, shadow) -> int:
     """A GeomTransform's helper record: returns ``shadow`` after making that row the encapsulated geom's row
     ``inner`` at its world pose, i.e. the transform's pose (row ``t``) composed with inner's local pose:
-    position p_t + R_t p_i and rotation R_t R_i, each dot product summed left to right in double and
-    rounded to the array's real type once. GI_BODY comes from the transform; the AABB is recomputed from
-    the composed pose and also written into the transform's row."""
+    position p_t + R_t p_i and rotation R_t R_i, each dot product summed left to right in the array's real
+    type (every product and sum rounded to it, as libode's dReal arithmetic). GI_BODY comes from the
+    transform; the AABB is recomputed from the composed pose and also written into the transform's row."""
     _check_rows(greal, gint)
     t, inner, shadow = int(t), int(inner), int(shadow)
     nrow = greal.shape[0]
@@ -124,18 +124,17 @@ def transform_row(greal, gint, t, inner, shadow) -> int:
         raise IndexError("geom row out of range")
     if shadow in (t, inner):
         raise ValueError("the helper row must differ from the transform's and the encapsulated geom's rows")
-    tr = greal[t].tolist()
-    ir = greal[inner].tolist()
+    tr = greal[t]                  # numpy scalars of the real type: float32 rounds every operation
+    row = greal[inner].copy()
     p, R = tr[L.G_POS:L.G_POS + 3], tr[L.G_R:L.G_R + 9]
-    ip, iR = ir[L.G_POS:L.G_POS + 3], ir[L.G_R:L.G_R + 9]
-    row = list(ir)
+    ip, iR = greal[inner, L.G_POS:L.G_POS + 3], greal[inner, L.G_R:L.G_R + 9]
     for i in range(3):
         row[L.G_POS + i] = p[i] + (R[3 * i] * ip[0] + R[3 * i + 1] * ip[1] + R[3 * i + 2] * ip[2])
         for j in range(3):
             row[L.G_R + 3 * i + j] = R[3 * i] * iR[j] + R[3 * i + 1] * iR[3 + j] + R[3 * i + 2] * iR[6 + j]
     ints = gint[inner].tolist()
     ints[L.GI_BODY] = int(gint[t, L.GI_BODY])
-    greal[shadow] = row            # rounded to the real type before the AABB is taken, as the core does
+    greal[shadow] = row
     gint[shadow] = ints
     g = greal[shadow].tolist()
     compute_aabb(g, ints)

@@ -82,7 +82,6 @@ from .colliders.prim_geometry import (
     DINF,
     M_PI,
     SEG_PARALLEL,
-    SEG_PARALLEL_F,
     axis_ends,
     clamp_into,
     closest_segments,

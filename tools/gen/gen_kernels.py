@@ -88,7 +88,10 @@ JOINT_FAMILIES = (
 
 KERNELS = (
     Kernel("collide_prim", tuple(f"{COLLIDERS}/{f}.py" for f in PRIM_FAMILIES), constants=True),
-    Kernel("collide_mesh", tuple(f"{COLLIDERS}/{f}.py" for f in MESH_FAMILIES), none_to_null="values"),
+    # collide_mesh computes with dReal literals, as libode's REAL(x) constants (float in single: box-trimesh
+    # merges then fall as single libode's); collide_prim keeps C double literals (its MPR runs in double)
+    Kernel("collide_mesh", tuple(f"{COLLIDERS}/{f}.py" for f in MESH_FAMILIES), none_to_null="values",
+           dreal_literals=True),
     Kernel("rotation", (f"{TWIN}/rotation.py",), constants=True, dreal_literals=True),
     Kernel("mass", (f"{TWIN}/mass.py",), dreal_literals=True),
     Kernel("lcp_dantzig", (f"{TWIN}/lcp_dantzig.py",)),

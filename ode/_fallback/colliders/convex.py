@@ -243,12 +243,13 @@ def cv_face_dist(md, k, x, y, z):
     return (md.pl[4 * k] * x + md.pl[4 * k + 1] * y + md.pl[4 * k + 2] * z) - md.pl[4 * k + 3]
 
 
-def cv_under_others(md, k, x, y, z):
-    #: cdef int cv_under_others(MeshData* md, int k, dReal x, dReal y, dReal z) noexcept nogil
-    """1 when mesh-frame point (x, y, z) lies under every face plane of convex md but face k's."""
+def cv_under_others(md, k, x, y, z, e):
+    #: cdef int cv_under_others(MeshData* md, int k, dReal x, dReal y, dReal z, dReal e) noexcept nogil
+    """1 when mesh-frame point (x, y, z) lies under every face plane of convex md but face k's (no further
+    than e outside any)."""
     #: int j
     for j in range(md.nf):
-        if j != k and cv_face_dist(md, j, x, y, z) > 0:
+        if j != k and cv_face_dist(md, j, x, y, z) > e:
             return 0
     return 1
 
@@ -256,26 +257,25 @@ def cv_under_others(md, k, x, y, z):
 def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
     #:                             dReal* contacts, int skip) noexcept nogil
-    """Ray (geom 1) against a convex, by libode's rule (observed through the oracle; not a true ray cast).
+    """Ray (geom 1) against a convex, by libode's rule (not a true ray cast).
 
-    With beta_k the origin's distance outside face plane k: from outside (some beta_k > 0) the ray hits when,
-    for some such face, the point at distance beta_k along the ray lies under every other face plane, and the
-    largest beta is at most the ray length; the contact then has that largest beta as depth and its face's
-    outward normal, at the point along the ray as far as the last face (in order) with beta_k > 0. From
-    inside, the face nearest to the origin among those the ray heads towards gives the depth, the inward
-    normal and the point that far along the ray. Ray flags do not change the result (one contact at most).
-    Under CONTACTS_UNIMPORTANT (observed): the point is at the depth along the ray, and from inside the first
-    face (in order) the ray heads towards whose exit point (at -beta_k along the ray, within the ray length)
-    lies under every other face plane gives the contact."""
+    The origin is outside when it is on or above some face plane (sg = 1), else inside (sg = -1, every
+    distance and normal flipped). Each face the ray heads towards (sg n.d below -epsilon) whose flipped
+    distance al from the origin is within the ray length and below the best so far is a candidate: the point
+    al along the ray; it is kept (depth al, normal sg n) when that point lies under every other face plane
+    (within epsilon). The contact's point is the LAST candidate's, kept or not; under CONTACTS_UNIMPORTANT the
+    first kept face ends the search. epsilon is dReal's machine epsilon. One contact at most."""
     #: MeshData* md
-    #: int k, j, km, hit, inside
-    #: dReal ox, oy, oz, dx, dy, dz, rlen, beta, bm, tp, px, py, pz, al, sg
+    #: int k, km
+    #: dReal ox, oy, oz, dx, dy, dz, rlen, al, bm, tp, sg, e
     #: dReal o[3]
     #: dReal dd[3]
     g1 = rec(g1)  # py
     g2 = rec(g2)  # py
     o = [0.0] * 3  # py
     dd = [0.0] * 3  # py
+    e = 2.220446049250313e-16  # py
+    #: py- e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
     md = reg_get(i2[L.GI_DATA])
     if md is None or md.kind != MESH_CONVEX or md.nf == 0:
         return 0
@@ -287,53 +287,26 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     ox = o[0]
     oy = o[1]
     oz = o[2]
+    sg = -1.0
+    for k in range(md.nf):
+        if cv_face_dist(md, k, ox, oy, oz) >= 0:
+            sg = 1.0
+            break
     km = -1
     bm = 0.0
     tp = 0.0
-    hit = 0
     for k in range(md.nf):
-        beta = cv_face_dist(md, k, ox, oy, oz)
-        if beta > 0:
-            if km < 0 or beta > bm:
-                bm = beta
+        al = cv_face_dist(md, k, ox, oy, oz) * sg
+        if (md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz) * sg < -e and al >= 0 \
+                and al <= rlen and (km < 0 or al < bm):
+            tp = al
+            if cv_under_others(md, k, ox + dx * al, oy + dy * al, oz + dz * al, e):
+                bm = al
                 km = k
-            tp = beta
-            if hit == 0:
-                px = ox + dx * beta
-                py = oy + dy * beta
-                pz = oz + dz * beta
-                inside = 1
-                for j in range(md.nf):
-                    if j != k and cv_face_dist(md, j, px, py, pz) > 0:
-                        inside = 0
-                        break
-                hit = inside
-    sg = 1.0
-    if km >= 0:
-        if hit == 0 or bm > rlen:
-            return 0
-    else:
-        for k in range(md.nf):
-            al = md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz
-            if al > 2.220446049250313e-16:
-                beta = -cv_face_dist(md, k, ox, oy, oz)
-                if unimp_of(flags):  # libode (observed): the first such face within reach with its exit point
-                    if beta <= rlen and cv_under_others(
-                        md, k, ox + dx * beta, oy + dy * beta, oz + dz * beta
-                    ):
-                        bm = beta
-                        km = k
-                        break
-                elif km < 0 or beta < bm:
-                    bm = beta
-                    km = k
-        if km < 0 or bm > rlen:
-            return 0
-        tp = bm
-        sg = -1.0
-    # libode (observed): under CONTACTS_UNIMPORTANT the point is at the depth along the ray
-    if unimp_of(flags):
-        tp = bm
+                if unimp_of(flags):
+                    break
+    if km < 0:
+        return 0
     rot_vec(g2, md.pl[4 * km] * sg, md.pl[4 * km + 1] * sg, md.pl[4 * km + 2] * sg, dd, 0)
     contacts[L.C_POS] = g1[L.G_POS] + g1[L.G_R + 2] * tp
     contacts[L.C_POS + 1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * tp

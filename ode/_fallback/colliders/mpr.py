@@ -34,10 +34,11 @@ MPR_TOL = 1e-6  # MPR refinement stops when the portal is this close to the surf
 
 def mpr_zero(x):
     #: cdef inline int mpr_zero(double x) noexcept nogil
-    """|x| below the machine epsilon of double (the MPR's zero test, as libode's; the MPR runs in double in
-    both precisions: in float its 1e-6 stopping test sits at rounding level and stops on other portals)."""
-    return fabs(x) < 2.220446049250313e-16  # py
-    #: py- return fabs(x) < (2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07)
+    """|x| below the machine epsilon of double, the MPR's zero test in both precisions: libode links the
+    system libccd, whose reals are doubles (CCD_DOUBLE, epsilon DBL_EPSILON) whatever dReal is, so a
+    single-precision libode reads its float geoms into doubles and runs the whole MPR, zero tests included,
+    in double."""
+    return fabs(x) < 2.220446049250313e-16
 
 
 def mpr_quat(g, q):

@@ -11,10 +11,9 @@ from .prim_contacts import put
 
 M_PI = 3.141592653589793
 DINF = float("inf")
-# sin^2 of the segments' angle at or below this: closest_segments keeps its clamping order
+# sin^2 of the segments' angle at or below this: closest_segments keeps its clamping order (both precisions:
+# above it, the interior solution is libode's in float as in double)
 SEG_PARALLEL = 1e-12
-# single precision: always the clamping order (the float core has no libode to match)
-SEG_PARALLEL_F = float("inf")
 CAP_PARALLEL = 0.9999999  # |axis1 . axis2| above this (tilt < 4.5e-4 rad): parallel cylinders, cap points
 
 
@@ -70,8 +69,7 @@ def closest_segments(a1, a2, b1, b2, out):
     d = ux * wx + uy * wy + uz * wz
     e = vx * wx + vy * wy + vz * wz
     den = a * cc - b * b
-    lim = SEG_PARALLEL * a * cc  # py
-    #: py- lim = (SEG_PARALLEL if sizeof(dReal) == 8 else SEG_PARALLEL_F) * a * cc
+    lim = SEG_PARALLEL * a * cc
     if den > lim:
         k = 1 / den
         s = (b * e - cc * d) * k

@@ -304,19 +304,17 @@ def box_collect(b, maxc, px, py, pz, nx, ny, nz, depth, s1, s2):
     a duplicate of a collected one when their squared distance is below the double epsilon 2^-52 and their
     normals' dot product above 1 - 2^-52 (so equal normals whose dot rounds below that are not merged); a
     deeper duplicate replaces it whole, others are dropped; when maxc are collected a new contact replaces the
-    first shallowest one if it is deeper. A float kernel cannot see libode's double rounding: it merges what
-    libode would merge if every equal normal's dot rounded high (points within 1e-13 squared, ~3e-7, which
-    float rounding of libode's equal points stays within; normals' dot above 1 - 1e-6, beyond float rounding).
-    Of the thresholds swept on the recorded poses (squared distances 1e-15 .. 2^-23, dots 1 - 2^-52 .. 0.9999)
-    these differ from libode on the fewest (26 of 250; the float epsilon for both, 36)."""
+    first shallowest one if it is deeper. The epsilon is dReal's: in single precision the float epsilon 2^-23
+    for both tests, computed in float (1 - dot < eps and dot > 1 - eps agree for a float dot), as libode's
+    single build."""
     #: int k, o, m
     #: dReal dx, dy, dz
     #: double eps, dot
     eps = 2.220446049250313e-16
     dot = 1.0 - eps
     #: py- if sizeof(dReal) == 4:
-    #: py-     eps = 1e-13
-    #: py-     dot = 0.999999
+    #: py-     eps = 1.1920928955078125e-07
+    #: py-     dot = 1.0 - eps
     for k in range(b.n):
         o = k * L.CR
         dx = px - b.c[o + L.C_POS]
