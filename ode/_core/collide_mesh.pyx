@@ -3628,38 +3628,40 @@ cdef int ray_tri32(const dReal* w, const dReal* tv, int cull, dReal* res) noexce
     return 1
 
 
-cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
-                             dReal* contacts, int skip) noexcept nogil:
-    """Ray (geom 1) against a trimesh by libode's rules (section comment); depth = hit distance, side2 =
-    the triangle."""
-    cdef MeshData* md
-    cdef dReal* nb
-    cdef dReal* st
-    cdef int t, j, k, n, sp, na, rflags, maxc, best, lo, hi
-    cdef dReal rlen, bestd
-    cdef dReal w[12]
+cdef void ray_mesh_frame(dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, const dReal* mp,
+                         int mo, dReal rlen, dReal* w) noexcept nogil:
+    """w[0:12] = OPCODE's ray (origin o, direction d, float length rlen) in the frame of the mesh pose kept at
+    mp[mo + G_POS], mp[mo + G_R] (a geom record or an image of one): origin, direction, half segment and the
+    segment's midpoint, in float (the origin minus the mesh position rounded once, then R^T in float ops)."""
     cdef dReal r[3]
-    cdef dReal tv[9]
-    cdef dReal res[1]
-    cdef int kd[6]
-    md = reg_get(i2[GI_DATA])
-    if md == NULL or md.kind != MESH_TRIMESH or md.nt == 0:
-        return 0
-    rflags = i1[GI_FLAGS]
-    maxc = maxc_of(flags)
-    rlen = f32(g1[G_RAYLEN])
+    cdef int j
+    r[0] = f32(ox - mp[mo + G_POS])
+    r[1] = f32(oy - mp[mo + G_POS + 1])
+    r[2] = f32(oz - mp[mo + G_POS + 2])
     for j in range(3):
-        r[j] = f32(g1[G_POS + j] - g2[G_POS + j])
-    for j in range(3):
-        w[j] = fdot(r[0], r[1], r[2], f32(g2[G_R + j]), f32(g2[G_R + 3 + j]), f32(g2[G_R + 6 + j]))
-        w[3 + j] = fdot(f32(g1[G_R + 2]), f32(g1[G_R + 5]), f32(g1[G_R + 8]), f32(g2[G_R + j]),
-                        f32(g2[G_R + 3 + j]), f32(g2[G_R + 6 + j]))
+        w[j] = fdot(r[0], r[1], r[2], f32(mp[mo + G_R + j]), f32(mp[mo + G_R + 3 + j]),
+                    f32(mp[mo + G_R + 6 + j]))
+        w[3 + j] = fdot(f32(dx), f32(dy), f32(dz), f32(mp[mo + G_R + j]), f32(mp[mo + G_R + 3 + j]),
+                        f32(mp[mo + G_R + 6 + j]))
     for j in range(3):
         w[6 + j] = f32(f32(w[3 + j] * rlen) * <dReal>0.5)
         w[9 + j] = f32(w[j] + w[6 + j])
-    nb = work_new(8 * md.nt)
+
+
+cdef int ray_walk(MeshData* md, const dReal* nb, const dReal* w, dReal rlen, int rflags, int maxc,
+                  dReal* hits) noexcept nogil:
+    """OPCODE's walk of md's box tree (node boxes nb from tt_nodes) for the ray w (ray_mesh_frame) of float
+    length rlen: hits[2 i], hits[2 i + 1] = the triangle and float distance of the i-th hit kept, by the rules
+    of the section comment (rflags: first contact 1, backface cull 2, closest hit 4; at most maxc); their
+    number. A hit counts when its distance is below rlen as OPCODE compares them, float bits as unsigned
+    integers: any hit counts when the length is negative."""
+    cdef dReal* st
+    cdef int t, j, k, n, sp, na, best, lo, hi
+    cdef dReal bestd
+    cdef dReal tv[9]
+    cdef dReal res[1]
+    cdef int kd[6]
     st = work_new(3 * md.nt + 6)
-    tt_nodes(md, md.tb, nb)
     n = 0
     best = -1
     bestd = <dReal>0.0
@@ -3688,22 +3690,53 @@ cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, co
         for j in range(3):
             for k in range(3):
                 tv[3 * j + k] = md.v[3 * md.t[3 * t + j] + k]
-        if not ray_tri32(w, tv, rflags & 2, res) or not res[0] < rlen:
+        if not ray_tri32(w, tv, rflags & 2, res) or not (res[0] < rlen or neg32(rlen)):
             continue
         if rflags & 4:
             if best < 0 or res[0] < bestd:
                 best = t
                 bestd = res[0]
             continue
-        ray_put(g1, g2, md, t, res[0], contacts, n * skip)
+        hits[2 * n] = t
+        hits[2 * n + 1] = res[0]
         n = n + 1
         if n >= maxc or (rflags & 1):
             break
     if best >= 0:
-        ray_put(g1, g2, md, best, bestd, contacts, 0)
+        hits[0] = best
+        hits[1] = bestd
         n = 1
-    work_free(nb)
     work_free(st)
+    return n
+
+
+cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
+                             dReal* contacts, int skip) noexcept nogil:
+    """Ray (geom 1) against a trimesh by libode's rules (section comment); depth = hit distance, side2 =
+    the triangle."""
+    cdef MeshData* md
+    cdef dReal* nb
+    cdef dReal* hits
+    cdef int k, n, maxc
+    cdef dReal rlen
+    cdef dReal w[12]
+    md = reg_get(i2[GI_DATA])
+    if md == NULL or md.kind != MESH_TRIMESH or md.nt == 0:
+        return 0
+    maxc = maxc_of(flags)
+    if maxc > md.nt:
+        maxc = md.nt
+    rlen = f32(g1[G_RAYLEN])
+    ray_mesh_frame(g1[G_POS], g1[G_POS + 1], g1[G_POS + 2], g1[G_R + 2], g1[G_R + 5], g1[G_R + 8],
+                   g2, 0, rlen, w)
+    nb = work_new(8 * md.nt)
+    hits = work_new(2 * maxc)
+    tt_nodes(md, md.tb, nb)
+    n = ray_walk(md, nb, w, rlen, i1[GI_FLAGS], maxc, hits)
+    for k in range(n):
+        ray_put(g1, g2, md, to_int(hits[2 * k]), hits[2 * k + 1], contacts, k * skip)
+    work_free(nb)
+    work_free(hits)
     return n
 
 
@@ -3978,7 +4011,7 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
                      const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux,
                      dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx,
                      dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners,
-                     const dReal* tp) noexcept nogil:
+                     const dReal* tp, const dReal* rb) noexcept nogil:
     """A cell triangle (corner a, edges u and w, normal u x w up) against a geom given by local points.
 
     libode's heightfield rule, first pass: for each point p that libode's plane collider gives for the
@@ -3997,9 +4030,9 @@ cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Bu
     ny = tp[1]
     nz = tp[2]
     if corners:
-        hf_corner_pt(g1, g2, m2, cls, out, ax, ay, az, nx, ny, nz, vf, v0)
-        hf_corner_pt(g1, g2, m2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
-        hf_corner_pt(g1, g2, m2, cls, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
+        hf_corner_pt(g1, g2, m2, cls, out, ax, ay, az, nx, ny, nz, vf, v0, rb)
+        hf_corner_pt(g1, g2, m2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1, rb)
+        hf_corner_pt(g1, g2, m2, cls, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2, rb)
         return
     got = 0
     if cls == GC_CYLINDER:
@@ -4149,79 +4182,85 @@ cdef int hf_pt_plane(const dReal* g1, Buf* out, dReal px, dReal py, dReal pz, dR
 
 
 cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, dReal vx,
-                       dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf,
-                       int k) noexcept nogil:
+                       dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k,
+                       const dReal* rb) noexcept nogil:
     """A heightfield sample point met for the first time (flag vf[k] = 0) inside the geom: a contact there.
 
     libode tests no sample against a convex or a cylinder. A trimesh has no inside: libode casts a ray from
-    the sample along this triangle's up normal through the mesh's AABB tree (see hf_tree_ray); its first hit
-    is the contact's depth. A miss leaves the sample to the next triangle that has it as a corner."""
+    the sample along this triangle's up normal (hf_sample_ray, with the ray data rb of hf_ray_prep); its
+    first hit is the contact's depth. A miss leaves the sample to the next triangle naming it as a corner."""
     cdef dReal d
     cdef dReal w[6]
-    cdef dReal p[3]
-    cdef dReal tv[9]
-    cdef dReal res[4]
     if vf[k] != <dReal>0.0 or cls == GC_CONVEX or cls == GC_CYLINDER:
         return
     if cls == GC_TRIMESH:
-        to_world(g1, vx, vy, vz, w, 0)
-        rot_vec(g1, nx, ny, nz, w, 3)
-        to_local(g2, w[0], w[1], w[2], p, 0)
-        d = hf_tree_ray(g2, m2, p, w, tv, res, 0, m2.nt, 0)
+        d = hf_sample_ray(m2, rb, vx, vy, vz, nx, ny, nz)
         if d < 0:
             return
         vf[k] = <dReal>1.0
-        buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
-        return
-    vf[k] = <dReal>1.0
+    else:
+        vf[k] = <dReal>1.0
+        to_world(g1, vx, vy, vz, w, 0)
+        d = hf_point_depth(g2, m2, cls, w[0], w[1], w[2])
+        if d <= 0:
+            return
     to_world(g1, vx, vy, vz, w, 0)
-    d = hf_point_depth(g2, m2, cls, w[0], w[1], w[2])
-    if d <= 0:
-        return
     rot_vec(g1, nx, ny, nz, w, 3)
     buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
 
 
-cdef dReal hf_tree_ray(const dReal* g2, MeshData* m2, const dReal* p, const dReal* w, dReal* tv,
-                       dReal* res, int lo, int hi, int ptr) noexcept nogil:
-    """First hit of the ray w (origin, unit direction; world) with the triangles of tree node [lo, hi), or -<dReal>1.
+cdef void hf_ray_prep(const dReal* g1, MeshData* md, const dReal* g2, MeshData* m2,
+                      dReal* rb) noexcept nogil:
+    """rb = what libode's sample rays against trimesh g2 need (field g1 with data md, mesh data m2).
 
-    libode's heightfield sample test against a trimesh, as observed: the mesh's AABB tree (tree_order: the
-    leaves in order, then the internal nodes' splits in preorder, ptr = this node's) is descended only
-    through nodes whose box (the union of their triangles' mesh-frame boxes) holds the sample p (mesh
-    frame), first part first; a leaf triangle met there is hit by the whole ray (no length), and the first
-    hit ends the walk.
-    """
-    cdef int q, c, t, sp
-    cdef dReal mn, mx, d
-    if hi - lo == 1:
-        t = m2.to[lo]
-        if tri_degenerate(m2, t):
-            return -<dReal>1.0
-        for c in range(3):
-            q = m2.t[3 * t + c]
-            to_world(g2, m2.v[3 * q], m2.v[3 * q + 1], m2.v[3 * q + 2], tv, 3 * c)
-        if ray_tri(w[0], w[1], w[2], w[3], w[4], w[5], tv, res) and res[0] >= 0:
-            return res[0]
+    libode collides in the field's corner frame (x and z shifted by half the width and depth): the mesh's
+    pose there (R^T (p - p_field) shifted, R_field^T R) as a record image at rb[o], o = 8 nt + 8, its box's
+    lowest height there (rb[o + 12], the mesh-frame box's centre turned, minus its turned extents) and the
+    shift (rb[o + 13], rb[o + 14]); rb[0:8 nt] are the tree's node boxes (tt_nodes)."""
+    cdef int o, i, j
+    cdef dReal c, e
+    cdef dReal b[6]
+    o = 8 * m2.nt + 8
+    tt_nodes(m2, m2.tb, rb)
+    to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], rb, o + G_POS)
+    rb[o + 13] = md.width * <dReal>0.5
+    rb[o + 14] = md.depth * <dReal>0.5
+    rb[o + G_POS] = rb[o + G_POS] + rb[o + 13]
+    rb[o + G_POS + 2] = rb[o + G_POS + 2] + rb[o + 14]
+    for i in range(3):
+        for j in range(3):
+            rb[o + G_R + 3 * i + j] = (g1[G_R + i] * g2[G_R + j] + g1[G_R + 3 + i] * g2[G_R + 3 + j]
+                                         + g1[G_R + 6 + i] * g2[G_R + 6 + j])
+    mesh_bounds(m2, b)
+    c = <dReal>0.0
+    e = <dReal>0.0
+    for j in range(3):
+        c = c + rb[o + G_R + 3 + j] * ((b[2 * j] + b[2 * j + 1]) * <dReal>0.5)
+        e = e + fabs(rb[o + G_R + 3 + j] * (b[2 * j + 1] - (b[2 * j] + b[2 * j + 1]) * <dReal>0.5))
+    rb[o + 12] = c + rb[o + G_POS + 1] - e
+
+
+cdef dReal hf_sample_ray(MeshData* m2, const dReal* rb, dReal vx, dReal vy, dReal vz, dReal nx,
+                         dReal ny, dReal nz) noexcept nogil:
+    """Depth of libode's ray from sample v (field frame) along the triangle normal n into the trimesh, or -<dReal>1.
+
+    libode tests a sample only above the bottom of the mesh's box, with a ray whose length is 1000 times
+    the (negative) height from the sample down to that bottom, and runs OPCODE's ray collider (ray_walk, in
+    float): the tree is walked with the segment that length makes, reaching down from the sample (its float
+    midpoint far away makes its reach pose-dependent), while any hit along the ray counts (OPCODE compares the
+    distance to the length as unsigned bits); the first hit in tree order is the depth."""
+    cdef int o
+    cdef dReal rlen
+    cdef dReal w[12]
+    cdef dReal hits[2]
+    o = 8 * m2.nt + 8
+    if not vy > rb[o + 12]:  # libode tests only the samples above the mesh's box bottom
         return -<dReal>1.0
-    if hi - lo < 1:
+    rlen = f32((rb[o + 12] - vy) * <dReal>1000.0)
+    ray_mesh_frame(vx + rb[o + 13], vy, vz + rb[o + 14], nx, ny, nz, rb, o, rlen, w)
+    if ray_walk(m2, rb, w, rlen, 0, 1, hits) == 0:
         return -<dReal>1.0
-    for c in range(3):
-        mn = DINF
-        mx = -DINF
-        for q in range(lo, hi):
-            t = m2.to[q]
-            if m2.tb[6 * t + 2 * c] < mn:
-                mn = m2.tb[6 * t + 2 * c]
-            if m2.tb[6 * t + 2 * c + 1] > mx:
-                mx = m2.tb[6 * t + 2 * c + 1]
-        if p[c] < mn or p[c] > mx:
-            return -<dReal>1.0
-    sp = m2.to[m2.nt + ptr]
-    d = hf_tree_ray(g2, m2, p, w, tv, res, lo, sp, ptr + 1)
-    if d >= 0:
-        return d
-    return hf_tree_ray(g2, m2, p, w, tv, res, sp, hi, ptr + sp - lo)
+    return hits[1]
 
 
 cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2, int cls, dReal* bv,
@@ -4233,6 +4272,7 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     cdef dReal dx, dz, x0, x1, z0, h00, h01, h10, h11
     cdef dReal* vf
     cdef dReal* tf
+    cdef dReal* rb
     cdef dReal lo[6]
     cdef dReal c[3]
     cdef dReal e[3]
@@ -4286,6 +4326,11 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     if k == 2:
         return 0
     out = buf_new()
+    if cls == GC_TRIMESH:
+        rb = work_new(8 * m2.nt + 24)
+        hf_ray_prep(g1, md, g2, m2, rb)
+    else:
+        rb = work_new(1)
     if k == 3:  # a flat zone: the geom against its plane alone, wherever the points lie (libode)
         c[0] = <dReal>0.0
         c[1] = <dReal>1.0
@@ -4319,9 +4364,11 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
             0,
             0,
             c,
+            rb,
         )
         n = emit(out, flags, contacts, skip)
         buf_free(out)
+        work_free(rb)
         return n
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
@@ -4356,17 +4403,18 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
             m = out.n
             hf_tri_plane(md, i, j, 0, pl)
             hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, <dReal>0.0, h01 - h00, dz, dx, h10 - h00, <dReal>0.0,
-                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas, pl)
+                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas, pl, rb)
             if pas == 0:
                 tf[2 * ((j - rz[0]) * ncx + i - rx[0])] = <dReal>1.0 if out.n > m else <dReal>0.0
             m = out.n
             hf_tri_plane(md, i, j, 1, pl)
             hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, <dReal>0.0, h11 - h10, dz,
-                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas, pl)
+                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas, pl, rb)
             if pas == 0:
                 tf[2 * ((j - rz[0]) * ncx + i - rx[0]) + 1] = <dReal>1.0 if out.n > m else <dReal>0.0
     work_free(tf)
     work_free(vf)
+    work_free(rb)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
     return n
@@ -4462,7 +4510,7 @@ cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal
                                      int flags, dReal* contacts, int skip) noexcept nogil:
     """Heightfield (geom 1) against a trimesh: its vertices under cell-triangle planes and over them, at most
     10 under each plane in the order the triangles first name them, then the samples hit by a ray through the
-    mesh's AABB tree (hf_tree_ray) -- libode's heightfield rule for trimeshes, as observed."""
+    mesh's AABB tree (hf_sample_ray) -- libode's heightfield rule for trimeshes."""
     cdef MeshData* m2
     cdef int k, n, t, npts
     cdef dReal* seen

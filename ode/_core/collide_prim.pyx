@@ -20,6 +20,7 @@ cdef dReal BOX_FUDGE2 = 0.0
 cdef dReal LINE_EPS = 1e-4
 cdef dReal SEG_TOUCH = 1e-6
 cdef dReal CAPSULE_PARALLEL = 1e-5
+cdef dReal CYL_ALIGNED = 0.0010000000474974513
 cdef dReal OCT_R = 1.0823922002923938
 cdef dReal CAP_AXIS = 0.9
 cdef dReal POLY_MAX = 16
@@ -2497,123 +2498,205 @@ cdef int collide_cylinder_box(const dReal* g1, const int* i1, const dReal* g2, c
     return 2
 
 
-cdef void cap_centre(const dReal* g, dReal ox, dReal oy, dReal oz, dReal* out) noexcept nogil:
-    """Centre of the cylinder cap facing the point o (the +z cap when o is level with the centre)."""
-    cdef dReal h
-    h = g[G_LENGTH] * 0.5
-    if col_dot(g, 2, ox - g[G_POS], oy - g[G_POS + 1], oz - g[G_POS + 2]) < 0:
-        h = -h
-    out[0] = g[G_POS] + g[G_R + 2] * h
-    out[1] = g[G_POS + 1] + g[G_R + 5] * h
-    out[2] = g[G_POS + 2] + g[G_R + 8] * h
+cdef void cyl_frame(const dReal* g, double* cy) noexcept nogil:
+    """cy = cylinder g as libode's libccd sees it (doubles): its quaternion and inverse (cy[0:8], mpr_quat),
+    its unit axis (cy[8:11], the turned half-length vector over its length) and its centre (cy[11:14])."""
+    cdef double k
+    mpr_quat(g, cy)
+    mpr_qrot(cy, 0, 0.0, 0.0, g[G_LENGTH] * 0.5, cy, 8)
+    k = 1.0 / sqrt(cy[8] * cy[8] + cy[9] * cy[9] + cy[10] * cy[10])
+    cy[8] = cy[8] * k
+    cy[9] = cy[9] * k
+    cy[10] = cy[10] * k
+    cy[11] = g[G_POS]
+    cy[12] = g[G_POS + 1]
+    cy[13] = g[G_POS + 2]
 
 
-cdef int rim_arc(dReal* c, int k, int maxc, int skip, const dReal* q, dReal r, dReal ux, dReal uy,
-                 dReal uz, dReal wx, dReal wy, dReal wz, dReal half, int first, int last, dReal nx,
-                 dReal ny, dReal nz, dReal depth) noexcept nogil:
-    """Contacts at rim points q + r (cos t u + sin t w) for t = half * m / 2, m = first..last, from index k.
-    """
-    cdef dReal t, cs, sn
-    cdef int m
-    for m in range(first, last + 1):
-        if k < maxc:
-            t = half * m * 0.5
-            cs = cos(t) * r
-            sn = sin(t) * r
-            put(c, k, skip, q[0] + ux * cs + wx * sn, q[1] + uy * cs + wy * sn, q[2] + uz * cs + wz * sn,
-                nx, ny, nz, depth)
-            k += 1
+cdef inline double cyl_dot(const double* cy, int o, double x, double y, double z) noexcept nogil:
+    """cy[o:o+3] . (x, y, z), summed left to right."""
+    return cy[o] * x + cy[o + 1] * y + cy[o + 2] * z
+
+
+cdef dReal rim_point(dReal angle, dReal r, dReal lift, dReal lsum, const double* pri,
+                     const double* sec, double* p) noexcept nogil:
+    """libode's rim contact of two aligned cylinders: the point at angle on cylinder pri's rim of radius r
+    (in its own frame, turned by its quaternion); depth = lsum less its distance along sec's axis from sec's
+    centre. When that depth is not negative, p = the point moved by lift along pri's axis (the cap's rim)
+    and the depth is returned; else -1."""
+    cdef dReal depth
+    mpr_qrot(pri, 0, cos(angle) * r, sin(angle) * r, 0.0, p, 0)
+    p[0] = p[0] + pri[11]
+    p[1] = p[1] + pri[12]
+    p[2] = p[2] + pri[13]
+    depth = lsum - fabs(cyl_dot(sec, 8, p[0] - sec[11], p[1] - sec[12], p[2] - sec[13]))
+    if depth < 0:
+        return -1.0
+    p[0] = p[0] + pri[8] * lift
+    p[1] = p[1] + pri[9] * lift
+    p[2] = p[2] + pri[10] * lift
+    return depth
+
+
+cdef void rim_arc(dReal ra, dReal rb, dReal d, double x, double y, dReal* out) noexcept nogil:
+    """The arc of a rim of radius ra (centre at the origin of its cap plane) inside a disc of radius rb
+    centred at (x, y) of that plane, at distance d: out = (first angle, angular span), libode's angles."""
+    cdef dReal l, h, dl, dh, a1, a2, lo, hi, a
+    l = (ra * ra - rb * rb + d * d) * (0.5 * (1.0 / d))
+    h = sqrt(ra * ra - l * l)
+    dl = l * (1.0 / d)
+    dh = h * (1.0 / d)
+    a1 = atan2(dl * y - dh * x, dl * x + dh * y)
+    a2 = atan2(dl * y + dh * x, dl * x - dh * y)
+    lo = a1 if a1 < a2 else a2
+    hi = a1 if a1 > a2 else a2
+    a = atan2(y, x)
+    if a < lo or a > hi:
+        a = hi
+        hi = lo + M_PI * 2.0
+        lo = a
+    out[0] = lo
+    out[1] = hi - lo
+
+
+cdef int cyl_rims(dReal* c, int k, int maxc, int flags, int skip, int i0, int n, dReal base,
+                  dReal step, dReal r, dReal lift, dReal lsum, const double* pri, const double* sec,
+                  const dReal* nrm) noexcept nogil:
+    """Rim contacts at angles base + step i, i0 <= i < i0 + n, on pri's rim (rim_point) from contact k (at
+    most maxc): the new count; under CONTACTS_UNIMPORTANT the first contact ends it."""
+    cdef double p[3]
+    cdef dReal depth
+    cdef int i
+    for i in range(i0, i0 + n):
+        depth = rim_point(base + step * i, r, lift, lsum, pri, sec, p)
+        if depth >= 0 and k < maxc:
+            put(c, k, skip, p[0], p[1], p[2], nrm[0], nrm[1], nrm[2], depth)
+            k = k + 1
+            if unimp_of(flags):
+                break
     return k
 
 
-cdef int cylinder_caps(const dReal* g1, const dReal* g2, dReal sg, dReal depth, int maxc, dReal* c,
-                       int skip) noexcept nogil:
-    """Parallel cylinders touching cap to cap (as libode): points on the rims where the cap discs overlap, all
-    with normal sg * axis 1 and the given depth. A disc inside the other: 8 points on its rim (45 degrees
-    apart in its own frame); crossing rims: each rim's arc inside the other disc at quarter steps, the larger
-    (or the second, if equal) with the arc ends."""
-    cdef dReal q1[3]
-    cdef dReal q2[3]
-    cdef dReal ax, ay, az, dx, dy, dz, t, d, r1, r2, ux, uy, uz, wx, wy, wz, c1, c2, nx, ny, nz
-    cdef int k
-    ax = g1[G_R + 2]
-    ay = g1[G_R + 5]
-    az = g1[G_R + 8]
-    nx = ax * sg
-    ny = ay * sg
-    nz = az * sg
-    cap_centre(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], q1)
-    cap_centre(g2, g1[G_POS], g1[G_POS + 1], g1[G_POS + 2], q2)
-    dx = g2[G_POS] - g1[G_POS]
-    dy = g2[G_POS + 1] - g1[G_POS + 1]
-    dz = g2[G_POS + 2] - g1[G_POS + 2]
-    t = ax * dx + ay * dy + az * dz
-    dx = dx - ax * t
-    dy = dy - ay * t
-    dz = dz - az * t
-    d = sqrt(dx * dx + dy * dy + dz * dz)
+from libc.math cimport floor
+cdef int cyl_crossing(dReal* c, int flags, int skip, int maxc, dReal rmin, dReal rmax, dReal lmin,
+                      dReal lmax, dReal lsum, const double* mn, const double* mx, double px,
+                      double py, double pz, const dReal* nrm) noexcept nogil:
+    """Aligned cylinders whose cap rims cross (libode): each rim's arc inside the other disc (rim_arc, in
+    the larger's and then the smaller's frame; p = the offset of the smaller centre off the larger's axis)
+    shares the contacts by its length times radius; the smaller's interior points first, then the larger's
+    including its arc ends (its middle alone for a single point)."""
+    cdef double v[3]
+    cdef dReal d, ratio, t
+    cdef dReal arc_a[2]
+    cdef dReal arc_b[2]
+    cdef int nmax, nmin, k
+    mpr_qrot(mx, 4, px, py, pz, v, 0)
+    d = sqrt(v[0] * v[0] + v[1] * v[1])
+    rim_arc(rmax, rmin, d, v[0], v[1], arc_a)
+    mpr_qrot(mn, 4, -px, -py, -pz, v, 0)
+    rim_arc(rmin, rmax, d, v[0], v[1], arc_b)
+    ratio = arc_a[1] * rmax / (arc_a[1] * rmax + arc_b[1] * rmin)
+    t = floor(ratio * maxc + 0.5)
+    nmax = <int>t
+    nmin = maxc - nmax
+    if nmin < 1:
+        nmin = 1
+        nmax = nmax - 1
+    elif nmin > 1:
+        nmin = nmin - 1
+        nmax = nmax + 1
+    k = cyl_rims(c, 0, maxc, flags, skip, 1, nmin, arc_b[0], arc_b[1] / (nmin + 1), rmin, lmin, lsum, mn, mx,
+                 nrm)
+    if k > 0 and unimp_of(flags):
+        return k
+    if nmax == 1:
+        return cyl_rims(c, k, maxc, flags, skip, 0, 1, arc_a[0] + 0.5 * arc_a[1], arc_a[1], rmax, lmax, lsum,
+                        mx, mn, nrm)
+    return cyl_rims(c, k, maxc, flags, skip, 0, nmax, arc_a[0], arc_a[1] / (nmax - 1), rmax, lmax, lsum, mx,
+                    mn, nrm)
+
+
+cdef int cyl_aligned(const dReal* g1, const dReal* g2, int flags, dReal* c, int skip) noexcept nogil:
+    """libode's contacts of two cylinders with (nearly) aligned axes, 1 - |a1 . a2| below 1e-3 (in float):
+    none when their axial reach (half lengths, less the centres' axial offset along the larger's axis, plus
+    the smaller radius times the tilt's sine) or radial reach (radii less the centres' offset off that axis)
+    is negative; cap to cap when the axial reach is the smaller: up to 8 rim points (the smaller disc inside
+    the larger: its rim at equal angles; else cyl_crossing), each with its own axial depth and the larger's
+    axis as normal (pointing from geom 1 into geom 2). -1 when the MPR decides (not aligned, or sideways)."""
+    cdef double cy1[14]
+    cdef double cy2[14]
+    cdef double* mn
+    cdef double* mx
+    cdef dReal prod, r1, r2, l1, l2, lsum, dot, dot2, depth_v, depth_h, rdiff, rmin, rmax, lmin, lmax, nd
+    cdef double px, py, pz, qx, qy, qz
+    cdef dReal nrm[3]
+    cdef int maxc, min1
+    cyl_frame(g1, cy1)
+    cyl_frame(g2, cy2)
+    prod = fabs(cyl_dot(cy1, 8, cy2[8], cy2[9], cy2[10]))
+    if not 1.0 - prod < CYL_ALIGNED:
+        return -1
     r1 = g1[G_RADIUS]
     r2 = g2[G_RADIUS]
-    if d >= r1 + r2:
+    l1 = g1[G_LENGTH] * 0.5
+    l2 = g2[G_LENGTH] * 0.5
+    min1 = 1 if r1 <= r2 else 0
+    if min1:
+        mn = cy1
+        mx = cy2
+        rmin = r1
+        rmax = r2
+    else:
+        mn = cy2
+        mx = cy1
+        rmin = r2
+        rmax = r1
+    lsum = l1 + l2
+    px = mn[11] - mx[11]
+    py = mn[12] - mx[12]
+    pz = mn[13] - mx[13]
+    dot = cyl_dot(mx, 8, px, py, pz)
+    depth_v = 1.0 - prod * prod
+    if depth_v < 0:
+        depth_v = 0.0
+    depth_v = lsum - fabs(dot) + sqrt(depth_v) * rmin
+    if depth_v < 0:
         return 0
-    if r1 <= r2 and d + r1 <= r2:
-        return rim_arc(c, 0, maxc, skip, q1, r1, g1[G_R], g1[G_R + 3], g1[G_R + 6], g1[G_R + 1],
-                       g1[G_R + 4], g1[G_R + 7], M_PI * 0.5, 0, 7, nx, ny, nz, depth)
-    if r2 < r1 and d + r2 <= r1:
-        return rim_arc(c, 0, maxc, skip, q2, r2, g2[G_R], g2[G_R + 3], g2[G_R + 6], g2[G_R + 1],
-                       g2[G_R + 4], g2[G_R + 7], M_PI * 0.5, 0, 7, nx, ny, nz, depth)
-    if d <= 0:
+    qx = mx[8] * -dot + px
+    qy = mx[9] * -dot + py
+    qz = mx[10] * -dot + pz
+    rdiff = sqrt(qx * qx + qy * qy + qz * qz)
+    depth_h = r1 + r2 - rdiff
+    if depth_h < 0:
         return 0
-    ux = dx / d
-    uy = dy / d
-    uz = dz / d
-    wx = ay * uz - az * uy
-    wy = az * ux - ax * uz
-    wz = ax * uy - ay * ux
-    c1 = (d * d + r1 * r1 - r2 * r2) / (2 * d * r1)
-    c2 = (d * d + r2 * r2 - r1 * r1) / (2 * d * r2)
-    if c1 > 1:
-        c1 = 1.0
-    elif c1 < -1:
-        c1 = -1.0
-    if c2 > 1:
-        c2 = 1.0
-    elif c2 < -1:
-        c2 = -1.0
-    if r1 > r2:
-        k = rim_arc(c, 0, maxc, skip, q2, r2, -ux, -uy, -uz, wx, wy, wz, atan2(sqrt(1 - c2 * c2), c2), -1, 1,
-                    nx, ny, nz, depth)
-        return rim_arc(c, k, maxc, skip, q1, r1, ux, uy, uz, wx, wy, wz, atan2(sqrt(1 - c1 * c1), c1), -2, 2,
-                       nx, ny, nz, depth)
-    k = rim_arc(c, 0, maxc, skip, q1, r1, ux, uy, uz, wx, wy, wz, atan2(sqrt(1 - c1 * c1), c1), -1, 1,
-                nx, ny, nz, depth)
-    return rim_arc(c, k, maxc, skip, q2, r2, -ux, -uy, -uz, wx, wy, wz, atan2(sqrt(1 - c2 * c2), c2), -2, 2,
-                   nx, ny, nz, depth)
+    if not depth_v < depth_h:
+        return -1
+    maxc = maxc_of(flags)
+    if maxc > 8:
+        maxc = 8
+    dot2 = -cyl_dot(mn, 8, px, py, pz)
+    lmax = l2 if min1 else l1
+    lmin = l1 if min1 else l2
+    if dot2 < 0:
+        lmin = -lmin
+    if dot < 0:
+        lmax = -lmax
+    nd = 1.0 if (dot < 0) != (min1 == 1) else -1.0
+    nrm[0] = nd * mx[8]
+    nrm[1] = nd * mx[9]
+    nrm[2] = nd * mx[10]
+    if rmin + rdiff <= rmax:
+        return cyl_rims(c, 0, maxc, flags, skip, 0, maxc, 0.0, 2.0 * M_PI / maxc, rmin, lmin, lsum, mn, mx,
+                        nrm)
+    return cyl_crossing(c, flags, skip, maxc, rmin, rmax, lmin, lmax, lsum, mn, mx, qx, qy, qz, nrm)
 
 
 cdef int collide_cylinder_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
                                    int flags, dReal* c, int skip) noexcept nogil:
-    """Cylinder against cylinder (as libode): parallel cylinders whose axial overlap is below their radial
-    overlap touch cap to cap (rim points, depth = axial overlap); otherwise one contact by MPR. Under
-    CONTACTS_UNIMPORTANT the cap-to-cap case keeps only its first rim point (observed)."""
-    cdef dReal k, t, dx, dy, dz, d, axial
-    cdef int m
-    k = col_dot(g1, 2, g2[G_R + 2], g2[G_R + 5], g2[G_R + 8])
-    if fabs(k) > CAP_PARALLEL:
-        dx = g2[G_POS] - g1[G_POS]
-        dy = g2[G_POS + 1] - g1[G_POS + 1]
-        dz = g2[G_POS + 2] - g1[G_POS + 2]
-        t = col_dot(g1, 2, dx, dy, dz)
-        dx = dx - g1[G_R + 2] * t
-        dy = dy - g1[G_R + 5] * t
-        dz = dz - g1[G_R + 8] * t
-        d = sqrt(dx * dx + dy * dy + dz * dz)
-        axial = (g1[G_LENGTH] + g2[G_LENGTH]) * 0.5 - fabs(t)
-        if axial < 0 or d >= g1[G_RADIUS] + g2[G_RADIUS]:
-            return 0
-        if axial < g1[G_RADIUS] + g2[G_RADIUS] - d:
-            m = 1 if unimp_of(flags) else maxc_of(flags)
-            if t < 0:
-                return cylinder_caps(g1, g2, 1.0, axial, m, c, skip)
-            return cylinder_caps(g1, g2, -1.0, axial, m, c, skip)
+    """Cylinder against cylinder (as libode): aligned cylinders touching cap to cap by cyl_aligned, otherwise
+    one contact by MPR."""
+    cdef int n
+    n = cyl_aligned(g1, g2, flags, c, skip)
+    if n >= 0:
+        return n
     return mpr_contact(g1, GC_CYLINDER, NULL, 0, g2, GC_CYLINDER, NULL, 0, flags, c, skip)

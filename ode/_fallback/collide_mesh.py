@@ -38,7 +38,8 @@ from .colliders.heightfield import (
     hf_point_depth,
     hf_points,
     hf_pt_plane,
-    hf_tree_ray,
+    hf_ray_prep,
+    hf_sample_ray,
     hf_tri_pts,
 )
 from .colliders.heightfield_cells import (
@@ -194,9 +195,11 @@ from .colliders.trimesh_ray import (
     f32,
     fdot,
     neg32,
+    ray_mesh_frame,
     ray_put,
     ray_seg_box,
     ray_tri32,
+    ray_walk,
 )
 from .colliders.trimesh_round import (
     CAP_MERGE,

@@ -19,9 +19,8 @@ from .heightfield_cells import (
 )
 from .mesh_aabb_mass import mesh_bounds
 from .mesh_contacts import buf_has, buf_push, emit
-from .mesh_geometry import ray_tri, rot_vec, seg_closest, to_local, to_world
+from .mesh_geometry import rot_vec, seg_closest, to_local, to_world
 from .mesh_registry import (
-    DINF,
     MESH_CONVEX,
     MESH_HEIGHTFIELD,
     MESH_TRIMESH,
@@ -29,10 +28,11 @@ from .mesh_registry import (
     buf_new,
     rec,
     reg_get,
-    tri_degenerate,
     work_free,
     work_new,
 )
+from .trimesh_ray import f32, ray_mesh_frame, ray_walk
+from .trimesh_tree import tt_nodes
 
 # ---- kernels
 
@@ -105,12 +105,13 @@ def hf_tri_pts(
     v2,
     corners,
     tp,
+    rb,
 ):
     #: cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out,
     #:                      const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux,
     #:                      dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx,
     #:                      dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners,
-    #:                      const dReal* tp) noexcept nogil
+    #:                      const dReal* tp, const dReal* rb) noexcept nogil
     """A cell triangle (corner a, edges u and w, normal u x w up) against a geom given by local points.
 
     libode's heightfield rule, first pass: for each point p that libode's plane collider gives for the
@@ -131,9 +132,9 @@ def hf_tri_pts(
     ny = tp[1]
     nz = tp[2]
     if corners:
-        hf_corner_pt(g1, g2, m2, cls, out, ax, ay, az, nx, ny, nz, vf, v0)
-        hf_corner_pt(g1, g2, m2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
-        hf_corner_pt(g1, g2, m2, cls, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
+        hf_corner_pt(g1, g2, m2, cls, out, ax, ay, az, nx, ny, nz, vf, v0, rb)
+        hf_corner_pt(g1, g2, m2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1, rb)
+        hf_corner_pt(g1, g2, m2, cls, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2, rb)
         return
     got = 0
     if cls == L.GC_CYLINDER:
@@ -284,86 +285,93 @@ def hf_pt_plane(g1, out, px, py, pz, r, ax, ay, az, nx, ny, nz, x0, z0, dx, dz, 
     return 1
 
 
-def hf_corner_pt(g1, g2, m2, cls, out, vx, vy, vz, nx, ny, nz, vf, k):
+def hf_corner_pt(g1, g2, m2, cls, out, vx, vy, vz, nx, ny, nz, vf, k, rb):
     #: cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, dReal vx,
-    #:                        dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf,
-    #:                        int k) noexcept nogil
+    #:                        dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k,
+    #:                        const dReal* rb) noexcept nogil
     """A heightfield sample point met for the first time (flag vf[k] = 0) inside the geom: a contact there.
 
     libode tests no sample against a convex or a cylinder. A trimesh has no inside: libode casts a ray from
-    the sample along this triangle's up normal through the mesh's AABB tree (see hf_tree_ray); its first hit
-    is the contact's depth. A miss leaves the sample to the next triangle that has it as a corner."""
+    the sample along this triangle's up normal (hf_sample_ray, with the ray data rb of hf_ray_prep); its
+    first hit is the contact's depth. A miss leaves the sample to the next triangle naming it as a corner."""
     #: dReal d
     #: dReal w[6]
-    #: dReal p[3]
-    #: dReal tv[9]
-    #: dReal res[4]
     w = [0.0] * 6  # py
-    p = [0.0] * 3  # py
-    tv = [0.0] * 9  # py
-    res = [0.0] * 4  # py
     if vf[k] != 0.0 or cls == L.GC_CONVEX or cls == L.GC_CYLINDER:
         return
     if cls == L.GC_TRIMESH:
-        to_world(g1, vx, vy, vz, w, 0)
-        rot_vec(g1, nx, ny, nz, w, 3)
-        to_local(g2, w[0], w[1], w[2], p, 0)
-        d = hf_tree_ray(g2, m2, p, w, tv, res, 0, m2.nt, 0)
+        d = hf_sample_ray(m2, rb, vx, vy, vz, nx, ny, nz)
         if d < 0:
             return
         vf[k] = 1.0
-        buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
-        return
-    vf[k] = 1.0
+    else:
+        vf[k] = 1.0
+        to_world(g1, vx, vy, vz, w, 0)
+        d = hf_point_depth(g2, m2, cls, w[0], w[1], w[2])
+        if d <= 0:
+            return
     to_world(g1, vx, vy, vz, w, 0)
-    d = hf_point_depth(g2, m2, cls, w[0], w[1], w[2])
-    if d <= 0:
-        return
     rot_vec(g1, nx, ny, nz, w, 3)
     buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
 
 
-def hf_tree_ray(g2, m2, p, w, tv, res, lo, hi, ptr):
-    #: cdef dReal hf_tree_ray(const dReal* g2, MeshData* m2, const dReal* p, const dReal* w, dReal* tv,
-    #:                        dReal* res, int lo, int hi, int ptr) noexcept nogil
-    """First hit of the ray w (origin, unit direction; world) with the triangles of tree node [lo, hi), or -1.
+def hf_ray_prep(g1, md, g2, m2, rb):
+    #: cdef void hf_ray_prep(const dReal* g1, MeshData* md, const dReal* g2, MeshData* m2,
+    #:                       dReal* rb) noexcept nogil
+    """rb = what libode's sample rays against trimesh g2 need (field g1 with data md, mesh data m2).
 
-    libode's heightfield sample test against a trimesh, as observed: the mesh's AABB tree (tree_order: the
-    leaves in order, then the internal nodes' splits in preorder, ptr = this node's) is descended only
-    through nodes whose box (the union of their triangles' mesh-frame boxes) holds the sample p (mesh
-    frame), first part first; a leaf triangle met there is hit by the whole ray (no length), and the first
-    hit ends the walk.
-    """
-    #: int q, c, t, sp
-    #: dReal mn, mx, d
-    if hi - lo == 1:
-        t = m2.to[lo]
-        if tri_degenerate(m2, t):
-            return -1.0
-        for c in range(3):
-            q = m2.t[3 * t + c]
-            to_world(g2, m2.v[3 * q], m2.v[3 * q + 1], m2.v[3 * q + 2], tv, 3 * c)
-        if ray_tri(w[0], w[1], w[2], w[3], w[4], w[5], tv, res) and res[0] >= 0:
-            return res[0]
+    libode collides in the field's corner frame (x and z shifted by half the width and depth): the mesh's
+    pose there (R^T (p - p_field) shifted, R_field^T R) as a record image at rb[o], o = 8 nt + 8, its box's
+    lowest height there (rb[o + 12], the mesh-frame box's centre turned, minus its turned extents) and the
+    shift (rb[o + 13], rb[o + 14]); rb[0:8 nt] are the tree's node boxes (tt_nodes)."""
+    #: int o, i, j
+    #: dReal c, e
+    #: dReal b[6]
+    b = [0.0] * 6  # py
+    o = 8 * m2.nt + 8
+    tt_nodes(m2, m2.tb, rb)
+    to_local(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], rb, o + L.G_POS)
+    rb[o + 13] = md.width * 0.5
+    rb[o + 14] = md.depth * 0.5
+    rb[o + L.G_POS] = rb[o + L.G_POS] + rb[o + 13]
+    rb[o + L.G_POS + 2] = rb[o + L.G_POS + 2] + rb[o + 14]
+    for i in range(3):
+        for j in range(3):
+            rb[o + L.G_R + 3 * i + j] = (g1[L.G_R + i] * g2[L.G_R + j] + g1[L.G_R + 3 + i] * g2[L.G_R + 3 + j]
+                                         + g1[L.G_R + 6 + i] * g2[L.G_R + 6 + j])
+    mesh_bounds(m2, b)
+    c = 0.0
+    e = 0.0
+    for j in range(3):
+        c = c + rb[o + L.G_R + 3 + j] * ((b[2 * j] + b[2 * j + 1]) * 0.5)
+        e = e + fabs(rb[o + L.G_R + 3 + j] * (b[2 * j + 1] - (b[2 * j] + b[2 * j + 1]) * 0.5))
+    rb[o + 12] = c + rb[o + L.G_POS + 1] - e
+
+
+def hf_sample_ray(m2, rb, vx, vy, vz, nx, ny, nz):
+    #: cdef dReal hf_sample_ray(MeshData* m2, const dReal* rb, dReal vx, dReal vy, dReal vz, dReal nx,
+    #:                          dReal ny, dReal nz) noexcept nogil
+    """Depth of libode's ray from sample v (field frame) along the triangle normal n into the trimesh, or -1.
+
+    libode tests a sample only above the bottom of the mesh's box, with a ray whose length is 1000 times
+    the (negative) height from the sample down to that bottom, and runs OPCODE's ray collider (ray_walk, in
+    float): the tree is walked with the segment that length makes, reaching down from the sample (its float
+    midpoint far away makes its reach pose-dependent), while any hit along the ray counts (OPCODE compares the
+    distance to the length as unsigned bits); the first hit in tree order is the depth."""
+    #: int o
+    #: dReal rlen
+    #: dReal w[12]
+    #: dReal hits[2]
+    w = [0.0] * 12  # py
+    hits = [0.0] * 2  # py
+    o = 8 * m2.nt + 8
+    if not vy > rb[o + 12]:  # libode tests only the samples above the mesh's box bottom
         return -1.0
-    if hi - lo < 1:
+    rlen = f32((rb[o + 12] - vy) * 1000.0)
+    ray_mesh_frame(vx + rb[o + 13], vy, vz + rb[o + 14], nx, ny, nz, rb, o, rlen, w)
+    if ray_walk(m2, rb, w, rlen, 0, 1, hits) == 0:
         return -1.0
-    for c in range(3):
-        mn = DINF
-        mx = -DINF
-        for q in range(lo, hi):
-            t = m2.to[q]
-            if m2.tb[6 * t + 2 * c] < mn:
-                mn = m2.tb[6 * t + 2 * c]
-            if m2.tb[6 * t + 2 * c + 1] > mx:
-                mx = m2.tb[6 * t + 2 * c + 1]
-        if p[c] < mn or p[c] > mx:
-            return -1.0
-    sp = m2.to[m2.nt + ptr]
-    d = hf_tree_ray(g2, m2, p, w, tv, res, lo, sp, ptr + 1)
-    if d >= 0:
-        return d
-    return hf_tree_ray(g2, m2, p, w, tv, res, sp, hi, ptr + sp - lo)
+    return hits[1]
 
 
 def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
@@ -376,6 +384,7 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
     #: dReal dx, dz, x0, x1, z0, h00, h01, h10, h11
     #: dReal* vf
     #: dReal* tf
+    #: dReal* rb
     #: dReal lo[6]
     #: dReal c[3]
     #: dReal e[3]
@@ -436,6 +445,11 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
     if k == 2:
         return 0
     out = buf_new()
+    if cls == L.GC_TRIMESH:
+        rb = work_new(8 * m2.nt + 24)
+        hf_ray_prep(g1, md, g2, m2, rb)
+    else:
+        rb = work_new(1)
     if k == 3:  # a flat zone: the geom against its plane alone, wherever the points lie (libode)
         c[0] = 0.0
         c[1] = 1.0
@@ -469,9 +483,11 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
             0,
             0,
             c,
+            rb,
         )
         n = emit(out, flags, contacts, skip)
         buf_free(out)
+        work_free(rb)
         return n
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
@@ -506,17 +522,18 @@ def hf_points(g1, i1, g2, m2, cls, bv, npts, r, flags, contacts, skip):
             m = out.n
             hf_tri_plane(md, i, j, 0, pl)
             hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, 0.0, h01 - h00, dz, dx, h10 - h00, 0.0,
-                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas, pl)
+                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas, pl, rb)
             if pas == 0:
                 tf[2 * ((j - rz[0]) * ncx + i - rx[0])] = 1.0 if out.n > m else 0.0
             m = out.n
             hf_tri_plane(md, i, j, 1, pl)
             hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, 0.0, h11 - h10, dz,
-                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas, pl)
+                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas, pl, rb)
             if pas == 0:
                 tf[2 * ((j - rz[0]) * ncx + i - rx[0]) + 1] = 1.0 if out.n > m else 0.0
     work_free(tf)
     work_free(vf)
+    work_free(rb)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
     return n
@@ -632,7 +649,7 @@ def collide_heightfield_trimesh(g1, i1, g2, i2, flags, contacts, skip):
     #:                                      int flags, dReal* contacts, int skip) noexcept nogil
     """Heightfield (geom 1) against a trimesh: its vertices under cell-triangle planes and over them, at most
     10 under each plane in the order the triangles first name them, then the samples hit by a ray through the
-    mesh's AABB tree (hf_tree_ray) -- libode's heightfield rule for trimeshes, as observed."""
+    mesh's AABB tree (hf_sample_ray) -- libode's heightfield rule for trimeshes."""
     #: MeshData* m2
     #: int k, n, t, npts
     #: dReal* seen

@@ -125,17 +125,19 @@ def _new_id(md) -> int:
 def tree_order(vertices, indices) -> list:
     """The order in which libode visits a trimesh's triangles (its AABB tree's leaves, depth first).
 
-    Observed through the oracle: the triangles' centres (mean of the float vertices, in float) are split
-    recursively at their mean along the axis of largest variance (float sums in order; the first axis on
-    ties), those above the mean moved to the front by swapping, in half when all fall on one side; the
-    upper part is visited first. Returns 2 nt entries: the triangle order, then each internal node's split
-    (the position of its second part), nodes in preorder (trimesh-trimesh descends both trees), then a 0."""
+    OPCODE's tree as libode builds it, in float: each triangle's centre is its vertices' sum times 1/3;
+    a node's triangles are split along the axis of largest centre variance (sums in order, scaled by the
+    reciprocals of n and n - 1; the first axis on ties) at the sum of all their vertex coordinates on that
+    axis over 3 n, those whose centre lies above moved to the front by swapping, in half when all fall on
+    one side; the upper part is visited first. Returns 2 nt entries: the triangle order, then each internal
+    node's split (the position of its second part), nodes in preorder (trimesh-trimesh descends both
+    trees), then a 0."""
     v = np.asarray(vertices, dtype=np.float64).astype(np.float32).reshape(-1, 3)
     t = np.asarray(indices, dtype=np.int64).reshape(-1, 3)
     nt = t.shape[0]
     if nt == 0:
         return []
-    cen = (v[t[:, 0]] + v[t[:, 1]] + v[t[:, 2]]) / np.float32(3.0)
+    cen = (v[t[:, 0]] + v[t[:, 1]] + v[t[:, 2]]) * np.float32(1.0 / 3.0)
     idx = list(range(nt))
     splits = []
     stack = [(0, nt)]
@@ -145,11 +147,13 @@ def tree_order(vertices, indices) -> list:
         if n <= 1:
             continue
         pts = cen[idx[lo:hi]]
-        mean = np.cumsum(pts, axis=0, dtype=np.float32)[-1] / np.float32(n)
+        # mean and variance scaled by float reciprocals of n and n - 1 (OPCODE divides a point that way)
+        mean = np.cumsum(pts, axis=0, dtype=np.float32)[-1] * (np.float32(1.0) / np.float32(n))
         d = pts - mean
-        var = np.cumsum(d * d, axis=0, dtype=np.float32)[-1] / np.float32(n)
+        var = np.cumsum(d * d, axis=0, dtype=np.float32)[-1] * (np.float32(1.0) / np.float32(n - 1))
         ax = int(np.argmax(var))
-        split = mean[ax]
+        # the split value: every vertex coordinate of the node's triangles summed in order, over 3 n (float)
+        split = np.cumsum(v[t[idx[lo:hi]], ax].reshape(-1), dtype=np.float32)[-1] / np.float32(3 * n)
         above = (pts[:, ax] > split).tolist()
         nb = lo
         for k in range(lo, hi):

@@ -149,46 +149,46 @@ def ray_tri32(w, tv, cull, res):
     return 1
 
 
-def collide_ray_trimesh(g1, i1, g2, i2, flags, contacts, skip):
-    #: cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
-    #:                              dReal* contacts, int skip) noexcept nogil
-    """Ray (geom 1) against a trimesh by libode's rules (section comment); depth = hit distance, side2 =
-    the triangle."""
-    #: MeshData* md
-    #: dReal* nb
-    #: dReal* st
-    #: int t, j, k, n, sp, na, rflags, maxc, best, lo, hi
-    #: dReal rlen, bestd
-    #: dReal w[12]
+def ray_mesh_frame(ox, oy, oz, dx, dy, dz, mp, mo, rlen, w):
+    #: cdef void ray_mesh_frame(dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz, const dReal* mp,
+    #:                          int mo, dReal rlen, dReal* w) noexcept nogil
+    """w[0:12] = OPCODE's ray (origin o, direction d, float length rlen) in the frame of the mesh pose kept at
+    mp[mo + G_POS], mp[mo + G_R] (a geom record or an image of one): origin, direction, half segment and the
+    segment's midpoint, in float (the origin minus the mesh position rounded once, then R^T in float ops)."""
     #: dReal r[3]
-    #: dReal tv[9]
-    #: dReal res[1]
-    #: int kd[6]
-    g1 = rec(g1)  # py
-    g2 = rec(g2)  # py
-    w = [0.0] * 12  # py
+    #: int j
     r = [0.0] * 3  # py
-    tv = [0.0] * 9  # py
-    res = [0.0]  # py
-    kd = [0] * 6  # py
-    md = reg_get(i2[L.GI_DATA])
-    if md is None or md.kind != MESH_TRIMESH or md.nt == 0:
-        return 0
-    rflags = i1[L.GI_FLAGS]
-    maxc = maxc_of(flags)
-    rlen = f32(g1[L.G_RAYLEN])
+    r[0] = f32(ox - mp[mo + L.G_POS])
+    r[1] = f32(oy - mp[mo + L.G_POS + 1])
+    r[2] = f32(oz - mp[mo + L.G_POS + 2])
     for j in range(3):
-        r[j] = f32(g1[L.G_POS + j] - g2[L.G_POS + j])
-    for j in range(3):
-        w[j] = fdot(r[0], r[1], r[2], f32(g2[L.G_R + j]), f32(g2[L.G_R + 3 + j]), f32(g2[L.G_R + 6 + j]))
-        w[3 + j] = fdot(f32(g1[L.G_R + 2]), f32(g1[L.G_R + 5]), f32(g1[L.G_R + 8]), f32(g2[L.G_R + j]),
-                        f32(g2[L.G_R + 3 + j]), f32(g2[L.G_R + 6 + j]))
+        w[j] = fdot(r[0], r[1], r[2], f32(mp[mo + L.G_R + j]), f32(mp[mo + L.G_R + 3 + j]),
+                    f32(mp[mo + L.G_R + 6 + j]))
+        w[3 + j] = fdot(f32(dx), f32(dy), f32(dz), f32(mp[mo + L.G_R + j]), f32(mp[mo + L.G_R + 3 + j]),
+                        f32(mp[mo + L.G_R + 6 + j]))
     for j in range(3):
         w[6 + j] = f32(f32(w[3 + j] * rlen) * 0.5)
         w[9 + j] = f32(w[j] + w[6 + j])
-    nb = work_new(8 * md.nt)
+
+
+def ray_walk(md, nb, w, rlen, rflags, maxc, hits):
+    #: cdef int ray_walk(MeshData* md, const dReal* nb, const dReal* w, dReal rlen, int rflags, int maxc,
+    #:                   dReal* hits) noexcept nogil
+    """OPCODE's walk of md's box tree (node boxes nb from tt_nodes) for the ray w (ray_mesh_frame) of float
+    length rlen: hits[2 i], hits[2 i + 1] = the triangle and float distance of the i-th hit kept, by the rules
+    of the section comment (rflags: first contact 1, backface cull 2, closest hit 4; at most maxc); their
+    number. A hit counts when its distance is below rlen as OPCODE compares them, float bits as unsigned
+    integers: any hit counts when the length is negative."""
+    #: dReal* st
+    #: int t, j, k, n, sp, na, best, lo, hi
+    #: dReal bestd
+    #: dReal tv[9]
+    #: dReal res[1]
+    #: int kd[6]
+    tv = [0.0] * 9  # py
+    res = [0.0]  # py
+    kd = [0] * 6  # py
     st = work_new(3 * md.nt + 6)
-    tt_nodes(md, md.tb, nb)
     n = 0
     best = -1
     bestd = 0.0
@@ -217,22 +217,57 @@ def collide_ray_trimesh(g1, i1, g2, i2, flags, contacts, skip):
         for j in range(3):
             for k in range(3):
                 tv[3 * j + k] = md.v[3 * md.t[3 * t + j] + k]
-        if not ray_tri32(w, tv, rflags & 2, res) or not res[0] < rlen:
+        if not ray_tri32(w, tv, rflags & 2, res) or not (res[0] < rlen or neg32(rlen)):
             continue
         if rflags & 4:
             if best < 0 or res[0] < bestd:
                 best = t
                 bestd = res[0]
             continue
-        ray_put(g1, g2, md, t, res[0], contacts, n * skip)
+        hits[2 * n] = t
+        hits[2 * n + 1] = res[0]
         n = n + 1
         if n >= maxc or (rflags & 1):
             break
     if best >= 0:
-        ray_put(g1, g2, md, best, bestd, contacts, 0)
+        hits[0] = best
+        hits[1] = bestd
         n = 1
-    work_free(nb)
     work_free(st)
+    return n
+
+
+def collide_ray_trimesh(g1, i1, g2, i2, flags, contacts, skip):
+    #: cdef int collide_ray_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
+    #:                              dReal* contacts, int skip) noexcept nogil
+    """Ray (geom 1) against a trimesh by libode's rules (section comment); depth = hit distance, side2 =
+    the triangle."""
+    #: MeshData* md
+    #: dReal* nb
+    #: dReal* hits
+    #: int k, n, maxc
+    #: dReal rlen
+    #: dReal w[12]
+    g1 = rec(g1)  # py
+    g2 = rec(g2)  # py
+    md = reg_get(i2[L.GI_DATA])
+    if md is None or md.kind != MESH_TRIMESH or md.nt == 0:
+        return 0
+    w = [0.0] * 12  # py
+    maxc = maxc_of(flags)
+    if maxc > md.nt:
+        maxc = md.nt
+    rlen = f32(g1[L.G_RAYLEN])
+    ray_mesh_frame(g1[L.G_POS], g1[L.G_POS + 1], g1[L.G_POS + 2], g1[L.G_R + 2], g1[L.G_R + 5], g1[L.G_R + 8],
+                   g2, 0, rlen, w)
+    nb = work_new(8 * md.nt)
+    hits = work_new(2 * maxc)
+    tt_nodes(md, md.tb, nb)
+    n = ray_walk(md, nb, w, rlen, i1[L.GI_FLAGS], maxc, hits)
+    for k in range(n):
+        ray_put(g1, g2, md, to_int(hits[2 * k]), hits[2 * k + 1], contacts, k * skip)
+    work_free(nb)
+    work_free(hits)
     return n
 
 
