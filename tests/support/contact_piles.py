@@ -1,5 +1,5 @@
-"""Contact scenes shared by the native-pipeline tests: a pile of spheres and boxes over a floor, a contact
-template, and the rows of a world's live contact joints."""
+"""Contact scenes shared by the native-pipeline and island-thread tests: their world, a pile of spheres and
+boxes over a floor, a contact template, and the rows of a world's live contact joints."""
 
 import numpy as np
 
@@ -7,14 +7,19 @@ import ode
 from ode import _layout as L
 
 
+def contact_world() -> tuple:
+    """(world, hash space): gravity 9.81 down z, ERP 0.2, CFM 1e-5, as the contact scenes use."""
+    world = ode.World()
+    world.setGravity((0.0, 0.0, -9.81))
+    world.setERP(0.2)
+    world.setCFM(1e-5)
+    return world, ode.HashSpace()
+
+
 def pile(n_spheres=30, n_boxes=12, nested=True, seed=5):
     """Bodies with spheres/boxes above a floor in a hash space (some in a sub-space), a hinge between two."""
     rng = np.random.default_rng(seed)
-    world = ode.World()
-    world.setGravity((0, 0, -9.81))
-    world.setERP(0.2)
-    world.setCFM(1e-5)
-    space = ode.HashSpace()
+    world, space = contact_world()
     sub = ode.SimpleSpace(space) if nested else space
     ode.GeomPlane(space, (0, 0, 1), 0.0)
     bodies = []

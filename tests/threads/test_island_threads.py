@@ -11,6 +11,7 @@ import threading
 
 import numpy as np
 import pytest
+from contact_piles import contact_world
 
 import ode
 from ode import _backend
@@ -19,11 +20,7 @@ from ode import _backend
 def _boxes(n: int, seed: int) -> tuple:
     """A world with n boxes resting on a plane in a grid (each its own island once in contact)."""
     rng = np.random.default_rng(seed)
-    world = ode.World()
-    world.setGravity((0.0, 0.0, -9.81))
-    world.setERP(0.2)
-    world.setCFM(1e-5)
-    space = ode.HashSpace()
+    world, space = contact_world()
     plane = ode.GeomPlane(space, (0.0, 0.0, 1.0), 0.0)
     mass = ode.Mass()
     mass.setBox(500.0, 0.3, 0.3, 0.3)
