@@ -192,8 +192,10 @@ def test_separate_worlds_in_threads_equal_sequential_bit_for_bit():
 
 
 def _live_rows() -> int:
-    """Rows of the geom store holding a record."""
-    return STORE.slots.count - len(STORE.slots._free)
+    """Rows of the geom store holding a record: rows below ``count`` less the freed ones among them (the
+    free heap may also hold stale entries at or above ``count``, dropped lazily, which are no rows)."""
+    slots = STORE.slots
+    return slots.count - sum(1 for row in slots._free if row < slots.count)
 
 
 def _churn(world_body, space, n: int) -> None:
