@@ -144,7 +144,9 @@ def _tr_unit(v):
     """Scale v to unit length in place the way libode's dNormalize3 rounds: the two other components are
     divided by the largest one's magnitude (x wins ties, then y over z), that magnitude becomes
     1 / sqrt(1 + the quotients' squares) with its sign, the quotients are multiplied by it. A zero v stays.
-    Each operation rounds to dReal on its own (single precision follows libode's float arithmetic)."""
+    Each operation rounds to dReal on its own (single precision follows libode's float arithmetic). This is
+    rotation.normalize3's rule with that per-operation rounding, which the chain's branch choice needs in
+    single precision; in double the two give the same bits."""
     #: dReal m, q, s, k
     #: int big, i, o1, o2
     big = 0
