@@ -5,10 +5,12 @@ from .dreal cimport dReal
 
 
 cdef class ReentrantLock:
-    cdef PyThread_type_lock _lock
+    cdef PyThread_type_lock _turnstile
     cdef unsigned long _owner
     cdef unsigned long _count
+    cdef Py_ssize_t _waiters
     cdef bint _mine(self, unsigned long me) noexcept
+    cdef bint _queue(self, unsigned long me, long long us) except -1
     # acquire (waiting without the GIL) / release once, without a Python call
     cdef int take(self) except -1
     cdef int give(self) except -1

@@ -113,35 +113,60 @@ cdef int _vec(str name, object value, int n, double* out) except -1:
 cdef class ReentrantLock:
     """The re-entrant lock of every world and of the geom store: threading.RLock's semantics (acquire /
     release, blocking and timeout, the with statement, owner and count per thread), with a C entry (take /
-    give) for the compiled types, which costs a thread-id compare and a non-blocking try instead of
-    RLock.acquire's argument parsing and clock reads. A thread that must wait releases the GIL while it waits. The owner and count
-    are read and written only with the GIL held (as RLock's)."""
+    give) for the compiled types.
+
+    The owner, count and number of waiting threads are read and written only with the GIL held, so a
+    lock nobody holds is taken by setting them, with no atomic operation and no clock read (a PyThread
+    lock's try-acquire reads the clock, which costs more than the rest of a small collide). Only a thread
+    that finds the lock held by another touches the turnstile, a PyThread lock kept acquired: it counts
+    itself as a waiter and blocks on the turnstile without the GIL; the last release of a holder that
+    sees waiters opens the turnstile once, and the woken waiter becomes the owner. While such a hand-over
+    is pending the lock is not free (waiters > 0), so no newcomer overtakes the queue. This relies on the
+    GIL: the package is built for interpreters that have one."""
 
     # fields and the C entry's declarations are in handles.pxd
 
     def __cinit__(self):
-        self._lock = PyThread_allocate_lock()
-        if self._lock == NULL:
+        self._turnstile = PyThread_allocate_lock()
+        if self._turnstile == NULL:
             raise MemoryError("cannot allocate a lock")
+        PyThread_acquire_lock(self._turnstile, NOWAIT_LOCK)     # closed: waiters block on it
 
     def __dealloc__(self):
-        if self._lock != NULL:
-            PyThread_free_lock(self._lock)
+        if self._turnstile != NULL:
+            PyThread_free_lock(self._turnstile)
 
     cdef bint _mine(self, unsigned long me) noexcept:
         return self._count != 0 and self._owner == me
 
+    cdef bint _queue(self, unsigned long me, long long us) except -1:
+        """Wait for the lock held by another thread, at most ``us`` microseconds (-1: without limit), without
+        the GIL; True when this thread became the owner."""
+        cdef int got
+        self._waiters += 1
+        with nogil:
+            got = _acquire_timed(self._turnstile, us, 0) == 1
+        if not got:
+            # a release may have opened the turnstile after the wait timed out: take that hand-over
+            got = PyThread_acquire_lock(self._turnstile, NOWAIT_LOCK)
+        self._waiters -= 1
+        if got:
+            self._owner = me
+            self._count = 1
+        return got
+
     cdef int take(self) except -1:
         """Acquire, waiting (without the GIL) while another thread holds the lock."""
         cdef unsigned long me = _thread_ident()
-        if self._mine(me):
+        if self._count == 0:
+            if self._waiters == 0:
+                self._owner = me
+                self._count = 1
+                return 0
+        elif self._owner == me:
             self._count += 1
             return 0
-        if not PyThread_acquire_lock(self._lock, NOWAIT_LOCK):
-            with nogil:
-                PyThread_acquire_lock(self._lock, WAIT_LOCK)
-        self._owner = me
-        self._count = 1
+        self._queue(me, -1)
         return 0
 
     cdef int give(self) except -1:
@@ -151,7 +176,8 @@ cdef class ReentrantLock:
         self._count -= 1
         if self._count == 0:
             self._owner = 0
-            PyThread_release_lock(self._lock)
+            if self._waiters:
+                PyThread_release_lock(self._turnstile)         # hand the lock to one waiter
         return 0
 
     def acquire(self, blocking=True, timeout=-1):
@@ -159,30 +185,21 @@ cdef class ReentrantLock:
         when it was acquired."""
         cdef unsigned long me = _thread_ident()
         cdef double t = timeout
-        cdef long long us
-        cdef int got
-        if self._mine(me):
-            self._count += 1
-            return True
         if not blocking:
             if t != -1:
                 raise ValueError("can't specify a timeout for a non-blocking call")
-            got = PyThread_acquire_lock(self._lock, NOWAIT_LOCK)
-        elif t < 0:
-            if t != -1:
-                raise ValueError("timeout value must be positive")
-            self.take()
+        elif t < 0 and t != -1:
+            raise ValueError("timeout value must be positive")
+        if self._mine(me):
+            self._count += 1
             return True
-        else:
-            us = <long long>(t * 1e6)
-            got = PyThread_acquire_lock(self._lock, NOWAIT_LOCK)
-            if not got:
-                with nogil:
-                    got = _acquire_timed(self._lock, us, 0) == 1
-        if got:
+        if self._count == 0 and self._waiters == 0:
             self._owner = me
             self._count = 1
-        return bool(got)
+            return True
+        if not blocking:
+            return False
+        return bool(self._queue(me, -1 if t < 0 else <long long>(t * 1e6)))
 
     def release(self):
         """Release once."""

@@ -360,6 +360,47 @@ def test_store_lock_behaves_as_threading_rlock():
     assert _lock_story(core_handles.ReentrantLock())[:4] == [True, True, True, False]
 
 
+def _crowd(lock, threads: int = 4, rounds: int = 300) -> tuple:
+    """Threads that each read a shared count, give up the GIL inside the lock (so another thread runs and
+    queues for it), then write the count plus one; and a waiter whose timeout runs out while the lock is
+    held. (final count, the waiter's result, whether the lock ended free)."""
+    import threading
+    import time
+
+    box = [0]
+
+    def work():
+        for _ in range(rounds):
+            with lock:
+                seen = box[0]
+                time.sleep(0)
+                box[0] = seen + 1
+
+    crowd = [threading.Thread(target=work) for _ in range(threads)]
+    for t in crowd:
+        t.start()
+    for t in crowd:
+        t.join()
+    timed: list = []
+    lock.acquire()
+    waiter = threading.Thread(target=lambda: timed.append(lock.acquire(timeout=0.02)))
+    waiter.start()
+    waiter.join()
+    lock.release()
+    free = lock.acquire(False)
+    if free:
+        lock.release()
+    return box[0], timed, free
+
+
+@pytest.mark.parametrize("module", ["core", "twin"])
+def test_store_lock_excludes_waiting_threads(module):
+    """Every increment made under the lock survives the crowd (the lock hands itself to waiting threads
+    one at a time), a timed-out waiter leaves the lock usable."""
+    lock = (core_handles if module == "core" else twin_handles).ReentrantLock()
+    assert _crowd(lock) == (4 * 300, [False], True)
+
+
 def _space_tree(rng) -> tuple:
     """A random forest of geom rows: rows 0-3 spaces (row 2 a SAP space) nested under one another, rows 4-19
     geoms in one of them or in none; some rows already dirty. (stamp, gints)."""
