@@ -4,6 +4,9 @@ Matrices are flat row-major sequences with row stride ``nskip`` (``A[i*nskip + k
 the same floating-point operations in the same order as the Cython kernel, so in double precision both agree
 bit for bit. The factorization is row oriented: row i of A first receives t_k = L_ik * D_k (k < i) by dot
 products with the finished rows above it, then is scaled into L_ik; the pivot is D_i = A_ii - sum t_k L_ik.
+Each of those dot products over k < j is two partial sums, of the even-k and of the odd-k terms over
+k < 2 floor(j / 2), added even + odd, then for odd j the term k = j - 1 (``_pairs_dot``): the kernel keeps the
+two sums of an entry in one vector register.
 """
 
 from __future__ import annotations
@@ -20,11 +23,7 @@ def factor_ldlt(A, d, n: int, nskip: int) -> int:
     for i in range(n):
         ri = i * nskip
         for j in range(i):
-            rj = j * nskip
-            s = 0.0
-            for k in range(j):
-                s = s + A[ri + k] * A[rj + k]
-            A[ri + j] = A[ri + j] - s
+            A[ri + j] = A[ri + j] - _pairs_dot(A, ri, j * nskip, j)
         s = 0.0
         for k in range(i):
             t = A[ri + k]
@@ -36,6 +35,20 @@ def factor_ldlt(A, d, n: int, nskip: int) -> int:
             return i + 1
         d[i] = 1.0 / dii
     return 0
+
+
+def _pairs_dot(A, ri: int, rj: int, m: int) -> float:
+    """sum_{k<m} A[ri + k] A[rj + k]: the even-k sum plus the odd-k sum over k < 2 floor(m / 2), then, for
+    odd m, the last term."""
+    se = 0.0
+    so = 0.0
+    for k in range(0, m - 1, 2):
+        se = se + A[ri + k] * A[rj + k]
+        so = so + A[ri + k + 1] * A[rj + k + 1]
+    s = se + so
+    if m & 1:
+        s = s + A[ri + m - 1] * A[rj + m - 1]
+    return s
 
 
 def solve_ldlt(L, d, b, n: int, nskip: int) -> None:
