@@ -4,7 +4,9 @@
 For every row i, Ad_i = w / (J_i . (M^-1 J^T)_i + cfm_i) scales J_i, rhs_i and cfm_i once. Each iteration visits
 the rows in the current order and updates lam_i by delta = rhs_i - lam_i cfm_i - J_i . fc (fc: the accumulated
 M^-1 J^T lam of the row's bodies), clamps lam_i to its bounds (friction rows: +-hi_i times the current normal
-multiplier) and adds the change times (M^-1 J^T)_i to fc (Catto's sequential impulses; Erleben's PGS). The rows
+multiplier) and adds the change times (M^-1 J^T)_i to fc (Catto's sequential impulses; Erleben's PGS). The change
+is delta itself when lam_i + delta lies within the bounds (not the rounded (lam_i + delta) - lam_i), and the bound
+minus the old lam_i when clamped, as libode's. The rows
 start with non-friction rows first, and are shuffled every 8 iterations (not before the first) by ODE's dRand,
 as libode 0.16 does (observed). The twin ``ode/_fallback/lcp_sor.py`` does the same operations in the same order.
 """
@@ -76,11 +78,12 @@ cdef inline void _row(int i, const dReal* Js, const dReal* iMJ, const int* jb, c
         top = hi[i]
         bot = lo[i]
     new = old + delta
-    if new < bot:
+    if new < bot:                       # clamped: the change is what the bound leaves; else delta itself
+        delta = bot - old
         new = bot
     elif new > top:
+        delta = top - old
         new = top
-    delta = new - old
     lam[i] = new
     if b1 >= 0:
         f = fc + 6 * b1

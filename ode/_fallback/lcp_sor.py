@@ -112,11 +112,12 @@ def _row(i, Js, iMJ, jb, b, Adcfm, lo, hi, findex, lam, fc):
         top = hi[i]
         bot = lo[i]
     new = old + delta
-    if new < bot:
+    if new < bot:                       # clamped: the change is what the bound leaves; else delta itself
+        delta = bot - old
         new = bot
     elif new > top:
+        delta = top - old
         new = top
-    delta = new - old
     lam[i] = new
     if b1 >= 0:
         f = 6 * b1
