@@ -386,6 +386,7 @@ def collide(geom1, geom2, max_contacts=150, unimportant=False):
 
 # ---------------------------------------------------------------- space.collide
 
+cdef object _SIMPLE_TYPE = None        # the last class space_collide found to be a simple space (kind 0)
 cdef object _SPACE_SLOW = None         # SpaceBase's Python collide: every case the fast path does not take
 cdef dict _STORE_DICT = None           # geoms.STORE's attributes: its per-row bit and body-key arrays
 cdef object _AABB_GET = None           # returns user_geoms.AABB_TESTS (bound late: an import cycle)
@@ -427,7 +428,7 @@ cdef bint _leaves_ready(tuple kids) except -1:
     for k in kids:
         if _classified(k) < 0:
             return False
-        g = k
+        g = <GeomBase>k                 # (a classified class is a leaf geom class: a GeomBase)
         if g._rows is not _GS or not _live(_GS, g._slot, g._gen):
             return False
         if PyDict_Size(_PY_AABB) and PyDict_Contains(_PY_AABB, g._slot):
@@ -470,7 +471,7 @@ cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2
     if not _bodies_live(kids):
         return -1
     for k in kids:
-        g = k
+        g = <GeomBase>k                 # (every child passed _leaves_ready)
         r = _GS.rdata + g._slot * rw
         if g._b is not None:
             body_pose_rec(r, gi + g._slot * iw, g._brows.rdata + g._bslot * g._brows.rw)
@@ -493,12 +494,12 @@ cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2
         for j in range(6):
             out[j] = 0.0
     for i in range(n):
-        g = kids[i]
+        g = <GeomBase>kids[i]
         if gi[g._slot * iw + GI_ENABLED] == 0:
             continue
         p = _GS.rdata + g._slot * rw + G_AABB
         for j in range(i + 1, n):
-            h = kids[j]
+            h = <GeomBase>kids[j]
             if gi[h._slot * iw + GI_ENABLED] == 0:
                 continue
             if key[g._slot] >= 0 and key[g._slot] == key[h._slot]:
@@ -573,11 +574,14 @@ def space_collide(space, arg, callback):
     geom with every later one, in the space's list order); the callbacks then run with no lock held, inside a
     pass that marks the space ready, as the Python path does. Every other case takes the Python path.
     """
-    global _AABB_TESTS
+    global _AABB_TESTS, _SIMPLE_TYPE
     if _AABB_TESTS is None:
         _AABB_TESTS = _AABB_GET().data
-    if not isinstance(space, GeomBase) or not callable(callback) \
-            or PyDict_Size(_AABB_TESTS) or _PENDING or space._kind != 0:
+    if type(space) is not _SIMPLE_TYPE:
+        if not isinstance(space, GeomBase) or space._kind != 0:
+            return _SPACE_SLOW(space, arg, callback)
+        _SIMPLE_TYPE = type(space)      # a simple space class: the next call checks its type only
+    if not callable(callback) or PyDict_Size(_AABB_TESTS) or _PENDING:
         return _SPACE_SLOW(space, arg, callback)
     cdef GeomBase sp = space
     if sp._space is not None or sp._rows is not _GS or not _live(_GS, sp._slot, sp._gen) \
