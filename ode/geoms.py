@@ -123,6 +123,7 @@ class _GeomStore:
                 new = np.full(cap, fill, dtype=old.dtype)
                 new[: old.shape[0]] = old
                 setattr(self, name, new)
+            _backend.kernel("geom_handles").bind_bits(self.cat, self.col, self.bodykey)
         self.cat[slot] = _ALL_BITS
         self.col[slot] = _ALL_BITS
         self.bodykey[slot] = -1

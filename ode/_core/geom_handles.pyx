@@ -213,6 +213,27 @@ cdef dict _PLAIN = {}                  # geom class -> False for a leaf class, T
 cdef dict _OVERRIDES = {}              # user_geoms.OVERRIDES: collider overrides (none: the fast path)
 cdef dict _CB_MESHES = {}              # the dict behind meshes.CALLBACK_MESHES: meshes with callbacks
 cdef object _PASS = None               # spaces._PASS: this thread's running collision passes
+cdef dict _PASS_DICT = None            # the attributes of _PASS for the thread whose state id is _PASS_ID
+cdef unsigned long long _PASS_ID = 0
+
+
+cdef extern from "Python.h":
+    ctypedef struct PyThreadState:
+        pass
+    PyThreadState* PyThreadState_Get()
+    unsigned long long PyThreadState_GetID(PyThreadState* tstate)
+
+
+cdef dict _pass_state():
+    """This thread's attributes of the pass state (``_PASS.__dict__``: depth, ready). Reading a
+    threading.local attribute costs a lookup of the thread's dictionary, so the last thread's is kept,
+    keyed by its thread state's id, which the interpreter never reuses (thread idents are reused)."""
+    global _PASS_DICT, _PASS_ID
+    cdef unsigned long long tid = PyThreadState_GetID(PyThreadState_Get())
+    if _PASS_DICT is None or tid != _PASS_ID:
+        _PASS_DICT = _PASS.__dict__
+        _PASS_ID = tid
+    return _PASS_DICT
 cdef ReentrantLock _LOCK = None        # the geom store's lock
 cdef object _CONTACT = None            # ode.Contact
 cdef type _CONTACT_TYPE = None         # the same, when it derives from handles.ContactBase: filled in C
@@ -286,10 +307,11 @@ cdef int _poses(GeomBase g1, GeomBase g2, Py_ssize_t s1, Py_ssize_t s2) except -
         return 1
     if _RUNNING == 0:                  # no thread is in a pass: this one's depth is 0
         return 1 if _posed(g1, s1) and _posed(g2, s2) else 0
-    cdef object depth = _PASS.depth
-    if depth != 0:
+    cdef dict state = _pass_state()
+    if state["depth"] != 0:
         sp = g1._space
-        if sp is not None and sp is g2._space and (<GeomBase>sp)._space is None and id(sp) in _PASS.ready:
+        if sp is not None and sp is g2._space and (<GeomBase>sp)._space is None \
+                and id(sp) in <set>state["ready"]:
             return 1                   # a running pass of this thread prepared their space
         return 0
     return 1 if _posed(g1, s1) and _posed(g2, s2) else 0
@@ -388,7 +410,10 @@ def collide(geom1, geom2, max_contacts=150, unimportant=False):
 
 cdef object _SIMPLE_TYPE = None        # the last class space_collide found to be a simple space (kind 0)
 cdef object _SPACE_SLOW = None         # SpaceBase's Python collide: every case the fast path does not take
-cdef dict _STORE_DICT = None           # geoms.STORE's attributes: its per-row bit and body-key arrays
+cdef set _DIRTY = None                 # geoms.STORE.dirty: space rows holding dirty geoms (never replaced)
+cdef cnp.ndarray _CAT = None           # geoms.STORE.cat, .col, .bodykey: the per-row category and collide
+cdef cnp.ndarray _COL = None           # bits and body keys (bind_bits: bound again whenever they grow)
+cdef cnp.ndarray _KEY = None
 cdef object _AABB_GET = None           # returns user_geoms.AABB_TESTS (bound late: an import cycle)
 cdef dict _AABB_TESTS = None           # the dict behind it: geoms whose class has an aabb_test
 cdef object _PENDING = None            # STORE.pending: geoms dropped and not yet released
@@ -407,9 +432,21 @@ def bind_moved(geom_moved):
 def bind_space(slow, store, aabb_tests):
     """Bind what ``space_collide`` reads: SpaceBase's Python collide, the geom store and a function returning
     user_geoms.AABB_TESTS; returns ``space_collide`` (a method of SpaceBase)."""
-    global _SPACE_SLOW, _STORE_DICT, _AABB_GET, _PENDING
-    _SPACE_SLOW, _STORE_DICT, _AABB_GET, _PENDING = slow, store.__dict__, aabb_tests, store.pending
+    global _SPACE_SLOW, _DIRTY, _AABB_GET, _PENDING
+    _SPACE_SLOW, _DIRTY, _AABB_GET, _PENDING = slow, store.dirty, aabb_tests, store.pending
+    bind_bits(store.cat, store.col, store.bodykey)
     return space_collide
+
+
+def bind_bits(cnp.ndarray cat not None, cnp.ndarray col not None, cnp.ndarray bodykey not None) -> None:
+    """Bind the geom store's per-row category bits, collide bits and body keys; the store calls it again
+    each time it replaces them with larger arrays."""
+    global _CAT, _COL, _KEY
+    for a in (cat, col, bodykey):
+        if a.ndim != 1 or cnp.PyArray_ITEMSIZE(a) != 8 or not cnp.PyArray_IS_C_CONTIGUOUS(a) \
+                or a.dtype.kind not in "iu":
+            raise TypeError("the geom store's bits and body keys must be 1-d C-contiguous 64-bit integers")
+    _CAT, _COL, _KEY = cat, col, bodykey
 
 
 cdef const void* _bits_data(object arr, int itemsize, Py_ssize_t rows) except NULL:
@@ -462,10 +499,9 @@ cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2
     cdef dReal* p
     cdef dReal* q
     cdef dReal v
-    cdef dict store = _STORE_DICT
-    cdef const unsigned long long* cat = <const unsigned long long*>_bits_data(store["cat"], 8, rows)
-    cdef const unsigned long long* col = <const unsigned long long*>_bits_data(store["col"], 8, rows)
-    cdef const long long* key = <const long long*>_bits_data(store["bodykey"], 8, rows)
+    cdef const unsigned long long* cat = <const unsigned long long*>_bits_data(_CAT, 8, rows)
+    cdef const unsigned long long* col = <const unsigned long long*>_bits_data(_COL, 8, rows)
+    cdef const long long* key = <const long long*>_bits_data(_KEY, 8, rows)
     cdef int* gi = _GS.idata
     cdef Py_ssize_t rw = _GS.rw, iw = _GS.iw
     if not _bodies_live(kids):
@@ -524,7 +560,7 @@ cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, o
     earlier callback are skipped."""
     global _RUNNING
     cdef Py_ssize_t k
-    cdef dict state = _PASS.__dict__    # this thread's attributes of the pass state (one lookup)
+    cdef dict state = _pass_state()
     _RUNNING += 1
     state["depth"] = 1
     cdef set ready = state["ready"]
@@ -585,10 +621,9 @@ def space_collide(space, arg, callback):
         return _SPACE_SLOW(space, arg, callback)
     cdef GeomBase sp = space
     if sp._space is not None or sp._rows is not _GS or not _live(_GS, sp._slot, sp._gen) \
-            or _RUNNING != 0 and _PASS.__dict__["depth"] != 0:
+            or _RUNNING != 0 and _pass_state()["depth"] != 0:
         return _SPACE_SLOW(space, arg, callback)
     cdef tuple kids
-    cdef PyObject* dirty
     cdef Py_ssize_t n, m = -1
     cdef int stack[240]                 # the pairs of up to 16 children
     cdef int* pairs = stack
@@ -596,8 +631,7 @@ def space_collide(space, arg, callback):
     try:
         # libode's list order (the geoms become clean); a space none of whose geoms moved since its last
         # clean is in the store's dirty set neither, and its list is in order already
-        dirty = PyDict_GetItem(_STORE_DICT, "dirty")
-        if dirty == NULL or PySet_Contains(<object>dirty, sp._slot):
+        if PySet_Contains(_DIRTY, sp._slot):
             kids = tuple(space._collide_order())
         else:
             kids = tuple(space._members)

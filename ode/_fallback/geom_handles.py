@@ -52,6 +52,10 @@ def bind_space(slow, store, aabb_tests):
     return slow
 
 
+def bind_bits(cat, col, bodykey) -> None:
+    """The twin reads the store's bits where it needs them: nothing to bind."""
+
+
 class GeomBase:
     """The base of ode.GeomObject: its handle, pose and AABB reads, the hot setters."""
 
