@@ -444,3 +444,33 @@ def test_new_worlds_posed_in_threads_get_distinct_numbers():
     assert errors == []
     numbers = [STORE.world_number(w) for out in worlds for w in out] + [STORE.world_number(keep.world)]
     assert len(numbers) == 601 and len(set(numbers)) == 601
+
+
+def test_each_thread_sees_its_own_collision_pass():
+    """Threads started one after another (which may reuse a thread ident) each see, inside their near
+    callback, their own pass state raised to depth 1 with the space marked ready, and depth 0 after:
+    the compiled paths' cached pass state follows the thread running them."""
+    from ode.spaces import _PASS
+
+    space = ode.SimpleSpace()
+    world = ode.World()
+    body = ode.Body(world)
+    sphere = ode.GeomSphere(space, 0.5)
+    sphere.setBody(body)
+    body.setPosition((0.0, 0.0, 0.4))
+    ode.GeomPlane(space, (0.0, 0.0, 1.0), 0.0)
+    seen: list = []
+
+    def near(_data, g1, g2):
+        seen.append((_PASS.depth, id(space) in _PASS.ready, len(ode.collide(g1, g2))))
+
+    def run():
+        space.collide(None, near)
+        seen.append(("after", _PASS.depth, len(_PASS.ready)))
+
+    for _ in range(12):
+        t = threading.Thread(target=run)
+        t.start()
+        t.join()
+    run()
+    assert seen == [(1, True, 1), ("after", 0, 0)] * 13
