@@ -2539,13 +2539,13 @@ cdef void lmotor_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1, int 
 cdef void _tr_contacts(const int* jint, dReal* jreal, int j, const dReal* breal, dReal* a1w,
                        dReal* a2w, dReal* n1, dReal* n2, dReal* c1, dReal* c2) noexcept nogil:
     """Transmission: world anchors a1w, a2w, wheel axes n1, n2 and the contact points c1, c2 of the wheels
-    for the joint's mode (radii as stored; at an update the parallel mode splits the centre distance)."""
+    for the joint's mode (parallel: the ratio divides the line of centres; chain: the radii as stored)."""
     cdef int jo
     cdef int mode
     cdef dReal d[3]
     cdef dReal x[3]
     cdef dReal ln[3]
-    cdef dReal dist, ratio, r1, den, f, k, h1, h2, q, f1, f2, t1, t2
+    cdef dReal ratio, f, k, h1, h2, q, f1, f2, t1, t2
     cdef int i
     jo = j * JR + J_P
     mode = jint[j * JI + JI_AM_MODE]
@@ -2557,20 +2557,12 @@ cdef void _tr_contacts(const int* jint, dReal* jreal, int j, const dReal* breal,
     d[0] = a2w[0] - a1w[0]
     d[1] = a2w[1] - a1w[1]
     d[2] = a2w[2] - a1w[2]
-    dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
     if mode == 0:
-        if jreal[jo + J_TR_UPDATE] != 0.0:
-            ratio = jreal[jo + J_TR_RATIO]
-            r1 = ratio * dist / (1.0 + ratio)
-            jreal[jo + J_TR_R1] = r1
-            jreal[jo + J_TR_R2] = dist - r1
-        r1 = jreal[jo + J_TR_R1]
-        den = r1 + jreal[jo + J_TR_R2]
-        f = 0.0
-        if den != 0.0:
-            f = r1 / den
+        # the point dividing the line of centres in the ratio (libode: c = a1 + ratio / (1 + ratio) d)
+        ratio = jreal[jo + J_TR_RATIO]
+        f = ratio / (1.0 + ratio)
         for i in range(3):
-            c1[i] = a1w[i] + f * d[i]
+            c1[i] = a1w[i] + d[i] * f
             c2[i] = c1[i]
     elif mode == 1:
         # the contacts lie on the line where the wheels' planes meet (libode's projection onto it, below)
@@ -2691,12 +2683,12 @@ cdef void _tr_unit(dReal* v) noexcept nogil:
 
 cdef void _tr_orient_axes(const int* jint, dReal* jreal, int j, dReal* n1,
                           const dReal* n2) noexcept nogil:
-    """At an update of a bevel or chain transmission libode turns wheel 1's axis (world n1 and the stored
-    one) to make an acute or right angle with wheel 2's, before it places the contacts."""
+    """At an update libode turns wheel 1's axis (world n1 and the stored one) to make an acute or right
+    angle with wheel 2's, in every mode, before it places the contacts."""
     cdef int jo
     cdef int i
     jo = j * JR + J_P
-    if jreal[jo + J_TR_UPDATE] == 0.0 or jint[j * JI + JI_AM_MODE] == 0:
+    if jreal[jo + J_TR_UPDATE] == 0.0:
         return
     if n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2] < 0.0:
         for i in range(3):
@@ -2786,11 +2778,12 @@ cdef dReal _tr_phase_step(const int* jint, const dReal* jreal, int j, const dRea
 
 cdef dReal _tr_first_phase(const int* jint, const dReal* jreal, int j, const dReal* breal, int side,
                            const dReal* aw, const dReal* n, const dReal* cw, dReal fps) noexcept nogil:
-    """A chain sprocket's phase at an update, as libode leaves it: not 0 but the angle of the contact radius
+    """A wheel's phase at an update, as libode leaves it: not 0 but the angle of the contact radius
     in the wheel frame that libode builds from that same radius (its unit vector x, the axis z, z x x), so
     the round-off of the frame (about 1e-17 in double, 1e-8 in single) stays in the phase, made
-    coterminal with the turn w . n dt as _tr_coterminal does. Its sign picks the chain's branch for the
-    first step (a negative phase error mirrors the contacts), hence the care to round as libode."""
+    coterminal with the turn w . n dt as _tr_coterminal does (a whole turn when the wheel turns past a
+    quarter turn in the step). For a chain its sign picks the branch for the first step (a negative phase
+    error mirrors the contacts), hence the care to round as libode."""
     cdef dReal r[3]
     cdef dReal x[3]
     cdef dReal a[3]
@@ -2867,23 +2860,19 @@ cdef void _tr_tangent(const dReal* aw, const dReal* n, const dReal* cw, dReal* o
 cdef void _tr_advance(const int* jint, dReal* jreal, int j, const dReal* breal, const dReal* a1w,
                       const dReal* a2w, const dReal* n1, const dReal* n2, const dReal* c1,
                       const dReal* c2, dReal fps) noexcept nogil:
-    """After an update: measure the radii (intersecting and chain modes), the ratio and restart the phases;
-    otherwise advance each phase by the angle the contact moved on its wheel. Then remember the new
-    contacts, carried by the wheels."""
+    """After an update: measure the radii (the contacts' distances from the anchors), the ratio and restart
+    the phases; otherwise advance each phase by the angle the contact moved on its wheel. Then remember the
+    new contacts, carried by the wheels."""
     cdef int jo
     jo = j * JR + J_P
     if jreal[jo + J_TR_UPDATE] != 0.0:
         jreal[jo + J_TR_UPDATE] = 0.0
-        if jint[j * JI + JI_AM_MODE] != 0:
-            jreal[jo + J_TR_R1] = _dist3(c1, a1w)
-            jreal[jo + J_TR_R2] = _dist3(c2, a2w)
+        jreal[jo + J_TR_R1] = _dist3(c1, a1w)
+        jreal[jo + J_TR_R2] = _dist3(c2, a2w)
         if jreal[jo + J_TR_R2] != 0.0:
             jreal[jo + J_TR_RATIO] = jreal[jo + J_TR_R1] / jreal[jo + J_TR_R2]
-        jreal[jo + J_TR_ANGLE1] = 0.0
-        jreal[jo + J_TR_ANGLE2] = 0.0
-        if jint[j * JI + JI_AM_MODE] == 2:
-            jreal[jo + J_TR_ANGLE1] = _tr_first_phase(jint, jreal, j, breal, 0, a1w, n1, c1, fps)
-            jreal[jo + J_TR_ANGLE2] = _tr_first_phase(jint, jreal, j, breal, 1, a2w, n2, c2, fps)
+        jreal[jo + J_TR_ANGLE1] = _tr_first_phase(jint, jreal, j, breal, 0, a1w, n1, c1, fps)
+        jreal[jo + J_TR_ANGLE2] = _tr_first_phase(jint, jreal, j, breal, 1, a2w, n2, c2, fps)
         _set_point(jint, jreal, j, breal, 0, J_TR_REF1, c1[0], c1[1], c1[2])
         _set_point(jint, jreal, j, breal, 1, J_TR_REF2, c2[0], c2[1], c2[2])
     else:
@@ -2923,7 +2912,7 @@ cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1
     cdef dReal u[3]
     cdef dReal w[3]
     cdef dReal d[3]
-    cdef dReal r1, r2, th1, th2, g2, e, l0, l1, l2, m0, m1, m2
+    cdef dReal th1, th2, e, l0, l1, l2, m0, m1, m2
     cdef int po, ro, o1, o2, i
     cdef dReal bl
     jo = j * JR + J_P
@@ -2943,11 +2932,8 @@ cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1
     w[0] = u[0]
     w[1] = u[1]
     w[2] = u[2]
-    r1 = jreal[jo + J_TR_R1]
-    r2 = jreal[jo + J_TR_R2]
     th1 = jreal[jo + J_TR_ANGLE1]
     th2 = jreal[jo + J_TR_ANGLE2]
-    g2 = t2[0] * u[0] + t2[1] * u[1] + t2[2] * u[2]
     if mode == 2:
         # chain: the contacts travel equal lengths, each at its present contact radius; each sprocket's
         # row half runs along its own tangent, on the chain's other branch when the error is negative
@@ -2958,8 +2944,20 @@ cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1
         if e < 0.0:
             _tr_chain_branch(a1w, a2w, n1, n2, c1, c2, u, w)
     elif mode == 0:
-        # libode adds the phases as for external gears, oriented by wheel 2's tangent
-        e = -(r1 * th1 + r2 * th2) * g2
+        # gears on parallel axes: each wheel's row half runs along (unit line of centres) x its own axis
+        # (unnormalised), and the phases add as for external gears, each weighted by the wheel's present
+        # contact radius (libode's)
+        d[0] = a2w[0] - a1w[0]
+        d[1] = a2w[1] - a1w[1]
+        d[2] = a2w[2] - a1w[2]
+        _normalize3(d)
+        u[0] = d[1] * n1[2] - d[2] * n1[1]
+        u[1] = d[2] * n1[0] - d[0] * n1[2]
+        u[2] = d[0] * n1[1] - d[1] * n1[0]
+        w[0] = d[1] * n2[2] - d[2] * n2[1]
+        w[1] = d[2] * n2[0] - d[0] * n2[2]
+        w[2] = d[0] * n2[1] - d[1] * n2[0]
+        e = -(_dist3(c1, a1w) * th1 + _dist3(c2, a2w) * th2)
     else:
         # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2,
         # each weighted by the wheel's present contact radius (they then drift exactly as they do in libode)
@@ -2990,13 +2988,7 @@ cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1
         J[ro + 9] = -(m1 * w[2] - m2 * w[1])
         J[ro + 10] = -(m2 * w[0] - m0 * w[2])
         J[ro + 11] = -(m0 * w[1] - m1 * w[0])
-    if mode == 0:
-        d[0] = a2w[0] - a1w[0]
-        d[1] = a2w[1] - a1w[1]
-        d[2] = a2w[2] - a1w[2]
-        _normalize3(d)
-        _tr_scale_row(n1, d, J, ro)
-    elif mode == 1:
+    if mode == 1:
         _tr_scale_row(n1, n2, J, ro)
     c[r] = fps * jreal[po + 13] * e
     cfm[r] = jreal[po + 8]

@@ -48,11 +48,20 @@ CHAIN_AXIS = (0.0, 0.0, 1.0)
 # places the contacts with the new radius at the next step)
 RESIZE = {"chainresize": 0.2}
 
+# Parallel gears whose axes point opposite ways at an update: wheel 2 is a free body (no hinge, no gravity),
+# turned half a turn about x after the joint is set (flip: before the first step; flipmid: after STEPS // 2
+# steps), and an anchor set again marks the update. libode then turns wheel 1's axis (stored and world) to
+# wheel 2's side, and weighs each phase by the contact radius measured at the step (the free wheel drifts,
+# so the line of centres changes length).
+FLIP = {"parallelflip": 0, "parallelflipmid": STEPS // 2}
+FLIP_SPEEDS = (150.0, -173.0)
+
 
 def case_names() -> list:
     """Every case: <geometry>_<speed>; off the plane also at a slow 10 rad/s."""
     names = [f"{geometry}_{speed:g}" for geometry in GEOMETRY for speed in SPEEDS]
-    return names + ["offplane_10"] + [f"{geometry}_{speed:g}" for geometry in CHAIN for speed in SPEEDS]
+    names += ["offplane_10"] + [f"{geometry}_{speed:g}" for geometry in CHAIN for speed in SPEEDS]
+    return names + [f"{geometry}_{speed:g}" for geometry in FLIP for speed in FLIP_SPEEDS]
 
 
 def _wheel(ode, world, centre, axis):
@@ -102,8 +111,16 @@ def _chain_joint(ode, world, b1, b2, geometry: str):
     return j
 
 
+def _flip(b2, j) -> None:
+    """Turn wheel 2 half a turn about x where it stands and set anchor 2 again (an update)."""
+    b2.setQuaternion((0.0, 1.0, 0.0, 0.0))
+    j.setAnchor2(b2.getPosition())
+
+
 def _wheels(geometry: str) -> tuple:
     """((centre 1, axis 1), (centre 2, axis 2)) of the wheels of a gear or chain geometry."""
+    if geometry in FLIP:
+        geometry = "parallel"
     if geometry in CHAIN:
         c1, c2 = CHAIN[geometry][:2]
         return (c1, CHAIN_AXIS), (c2, CHAIN_AXIS)
@@ -118,23 +135,33 @@ def run_case(ode, name: str) -> tuple:
     world = ode.World()
     world.setGravity((0.0, 0.0, 0.0))
     (c1, n1), (c2, n2) = _wheels(geometry)
-    (b1, h1), (b2, _h2) = _wheel(ode, world, c1, n1), _wheel(ode, world, c2, n2)
+    (b1, h1), (b2, h2) = _wheel(ode, world, c1, n1), _wheel(ode, world, c2, n2)
     h1.setParam(ode.ParamVel, float(speed))
     h1.setParam(ode.ParamFMax, 1e6)
     chain = geometry in CHAIN
-    j = (_chain_joint if chain else _gear_joint)(ode, world, b1, b2, geometry)
+    flip = FLIP.get(geometry)
+    if flip is not None:
+        h2.attach(None, None)           # wheel 2 free: nothing keeps it from drifting
+    j = (_chain_joint if chain else _gear_joint)(ode, world, b1, b2, "parallel" if flip is not None
+                                                 else geometry)
     j.setFeedback(True)
     labels = ["angle1", "angle2"] + ["avel1"] * 3 + ["avel2"] * 3 + ["f1"] * 3 + ["t1"] * 3
     if chain:
         labels += ["radius1", "radius2"] + ["cp1"] * 3 + ["cp2"] * 3
     rows = []
+    if flip is not None:
+        labels += ["pos2"] * 3
     for k in range(STEPS):
         if k == STEPS // 2 and geometry in RESIZE:
             j.setRadius2(RESIZE[geometry])
+        if k == flip:
+            _flip(b2, j)
         world.step(DT)
         f1, t1 = j.getFeedback()[:2]
         row = [j.getAngle1(), j.getAngle2(), *b1.getAngularVel(), *b2.getAngularVel(), *f1, *t1]
         if chain:
             row += [j.getRadius1(), j.getRadius2(), *j.getContactPoint1(), *j.getContactPoint2()]
+        if flip is not None:
+            row += [*b2.getPosition()]
         rows.append([float(x) for x in row])
     return labels, rows
