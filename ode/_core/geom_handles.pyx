@@ -32,6 +32,8 @@ from .layout cimport (BI_MOVED, CR, C_DEPTH, C_NORMAL, C_POS, GC_RAY, GC_SAP_SPA
 
 from ode.errors import ODEError
 
+from .space import space_rows_pairs as _space_rows_pairs
+
 cnp.import_array()
 
 cdef int GF_OFFSET = 8                 # GI_FLAGS bit: the geom has an offset from its body
@@ -409,6 +411,7 @@ def collide(geom1, geom2, max_contacts=150, unimportant=False):
 # ---------------------------------------------------------------- space.collide
 
 cdef object _SIMPLE_TYPE = None        # the last class space_collide found to be a simple space (kind 0)
+cdef object _HASH_TYPE = None          # the last class space_collide found to be a hash space (kind 1)
 cdef object _SPACE_SLOW = None         # SpaceBase's Python collide: every case the fast path does not take
 cdef set _DIRTY = None                 # geoms.STORE.dirty: space rows holding dirty geoms (never replaced)
 cdef cnp.ndarray _CAT = None           # geoms.STORE.cat, .col, .bodykey: the per-row category and collide
@@ -487,21 +490,15 @@ cdef bint _bodies_live(tuple kids) noexcept:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2:
-    """With the store's lock held: the children's poses and AABBs, the space's box (as space_boxes), and
-    the candidate pairs (i, j), i < j, in the broad phase's order and by its exact test; their count, or -1
-    (nothing written) when a child's body was destroyed."""
-    cdef Py_ssize_t n = len(kids), i, j, m = 0, rows = PyList_GET_SIZE(_GS.generation)
-    cdef GeomBase g, h
+cdef int _prepare_leaves(GeomBase space, tuple kids) except -2:
+    """With the store's lock held: the children's poses and AABBs and the space's box (as space_boxes);
+    0, or -1 (nothing written) when a child's body was destroyed."""
+    cdef Py_ssize_t n = len(kids), i, j
+    cdef GeomBase g
     cdef dReal* r
     cdef dReal* out
     cdef dReal* x
-    cdef dReal* p
-    cdef dReal* q
     cdef dReal v
-    cdef const unsigned long long* cat = <const unsigned long long*>_bits_data(_CAT, 8, rows)
-    cdef const unsigned long long* col = <const unsigned long long*>_bits_data(_COL, 8, rows)
-    cdef const long long* key = <const long long*>_bits_data(_KEY, 8, rows)
     cdef int* gi = _GS.idata
     cdef Py_ssize_t rw = _GS.rw, iw = _GS.iw
     if not _bodies_live(kids):
@@ -529,6 +526,26 @@ cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2
     if n == 0:
         for j in range(6):
             out[j] = 0.0
+    return 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef Py_ssize_t _prepare_pairs(GeomBase space, tuple kids, int* pairs) except -2:
+    """With the store's lock held: _prepare_leaves, then the candidate pairs (i, j), i < j, of a simple
+    space in its order and by its exact test; their count, or -1 (nothing written) when a child's body
+    was destroyed."""
+    cdef Py_ssize_t n = len(kids), i, j, m = 0, rows = PyList_GET_SIZE(_GS.generation)
+    cdef GeomBase g, h
+    cdef dReal* p
+    cdef dReal* q
+    cdef const unsigned long long* cat = <const unsigned long long*>_bits_data(_CAT, 8, rows)
+    cdef const unsigned long long* col = <const unsigned long long*>_bits_data(_COL, 8, rows)
+    cdef const long long* key = <const long long*>_bits_data(_KEY, 8, rows)
+    cdef int* gi = _GS.idata
+    cdef Py_ssize_t rw = _GS.rw, iw = _GS.iw
+    if _prepare_leaves(space, kids) < 0:
+        return -1
     for i in range(n):
         g = <GeomBase>kids[i]
         if gi[g._slot * iw + GI_ENABLED] == 0:
@@ -602,31 +619,52 @@ def call_pairs(list kids not None, cnp.ndarray pairs not None, arg, callback, aa
             callback(arg, g1, g2)
 
 
+cdef object _hash_pairs(object space, tuple kids):
+    """The candidate pairs of a hash space's children (prepared), from the broad-phase kernel: an int32
+    array (m, 2) of indices into kids, in libode's hash order."""
+    cdef Py_ssize_t n = len(kids), i
+    p = space._pcache
+    if p is None:
+        p = space._pcache = space._params()
+    cdef cnp.ndarray rows = cnp.PyArray_EMPTY(1, [n], cnp.NPY_INTP, 0)
+    cdef Py_ssize_t* r = <Py_ssize_t*>cnp.PyArray_DATA(rows)
+    for i in range(n):
+        r[i] = (<GeomBase>kids[i])._slot
+    return _space_rows_pairs(1, _GS._real, _GS._ints, rows, _CAT, _COL, _KEY, p[0], p[1])
+
+
 def space_collide(space, arg, callback):
     """Call ``callback(arg, geom1, geom2)`` for every pair of the space's geoms that may touch.
 
-    A root simple space of at most 64 live leaf geoms, outside any collision pass of this thread, is prepared
-    (poses, AABBs, the space's box) and paired here under the store's lock, in the simple space's order (each
-    geom with every later one, in the space's list order); the callbacks then run with no lock held, inside a
-    pass that marks the space ready, as the Python path does. Every other case takes the Python path.
+    A root simple space of at most 64 live leaf geoms, or a root hash space of live leaf geoms, outside any
+    collision pass of this thread, is prepared (poses, AABBs, the space's box) and paired here under the
+    store's lock: the simple space in its order (each geom with every later one, in the space's list order),
+    the hash space by the broad-phase kernel. The callbacks then run with no lock held, inside a pass that
+    marks the space ready, as the Python path does. Every other case takes the Python path.
     """
-    global _AABB_TESTS, _SIMPLE_TYPE
+    global _AABB_TESTS, _SIMPLE_TYPE, _HASH_TYPE
     if _AABB_TESTS is None:
         _AABB_TESTS = _AABB_GET().data
-    if type(space) is not _SIMPLE_TYPE:
-        if not isinstance(space, GeomBase) or space._kind != 0:
+    cdef type cls = type(space)
+    if cls is not _SIMPLE_TYPE and cls is not _HASH_TYPE:
+        if not isinstance(space, GeomBase) or space._kind not in (0, 1):
             return _SPACE_SLOW(space, arg, callback)
-        _SIMPLE_TYPE = type(space)      # a simple space class: the next call checks its type only
+        if space._kind == 0:            # a space class of that kind: the next call checks its type only
+            _SIMPLE_TYPE = cls
+        else:
+            _HASH_TYPE = cls
     if not callable(callback) or PyDict_Size(_AABB_TESTS) or _PENDING:
         return _SPACE_SLOW(space, arg, callback)
     cdef GeomBase sp = space
     if sp._space is not None or sp._rows is not _GS or not _live(_GS, sp._slot, sp._gen) \
             or _RUNNING != 0 and _pass_state()["depth"] != 0:
         return _SPACE_SLOW(space, arg, callback)
+    cdef bint hashed = cls is _HASH_TYPE
     cdef tuple kids
     cdef Py_ssize_t n, m = -1
     cdef int stack[240]                 # the pairs of up to 16 children
     cdef int* pairs = stack
+    cdef cnp.ndarray found = None       # a hash space's pairs (the kernel's array)
     _LOCK.take()
     try:
         # libode's list order (the geoms become clean); a space none of whose geoms moved since its last
@@ -636,13 +674,18 @@ def space_collide(space, arg, callback):
         else:
             kids = tuple(space._members)
         n = len(kids)
-        if n <= MAX_FAST_CHILDREN and sp._space is None and _live(_GS, sp._slot, sp._gen) \
+        if (hashed or n <= MAX_FAST_CHILDREN) and sp._space is None and _live(_GS, sp._slot, sp._gen) \
                 and _leaves_ready(kids):       # (checked again under the lock: rows are stable now)
-            if n > 16:
-                pairs = <int*>malloc(n * (n - 1) * sizeof(int))
-                if pairs == NULL:
-                    raise MemoryError()
-            m = _prepare_pairs(sp, kids, pairs)
+            if hashed:
+                if _prepare_leaves(sp, kids) == 0:
+                    found = _hash_pairs(space, kids) if n > 1 else None
+                    m = 0 if found is None else found.shape[0]
+            else:
+                if n > 16:
+                    pairs = <int*>malloc(n * (n - 1) * sizeof(int))
+                    if pairs == NULL:
+                        raise MemoryError()
+                m = _prepare_pairs(sp, kids, pairs)
     except BaseException:
         if pairs != stack:
             free(pairs)
@@ -653,11 +696,29 @@ def space_collide(space, arg, callback):
     try:
         if m < 0:
             return _SPACE_SLOW(space, arg, callback)
-        if m:
+        if m and found is not None:
+            _check_pairs(found, n)
+            _call_pairs(space, kids, <const int*>cnp.PyArray_DATA(found), m, arg, callback)
+        elif m:
             _call_pairs(space, kids, pairs, m, arg, callback)
     finally:
         if pairs != stack:
             free(pairs)
+
+
+cdef int _check_pairs(cnp.ndarray found, Py_ssize_t n) except -1:
+    """The broad phase's pairs: a C-contiguous int32 array (m, 2) of indices below n (else TypeError or
+    IndexError: nothing is called with a bad index)."""
+    cdef Py_ssize_t k
+    cdef const int* q
+    if found.ndim != 2 or found.shape[1] != 2 or cnp.PyArray_TYPE(found) != cnp.NPY_INT32 \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(found):
+        raise TypeError("the broad phase's pairs must be a C-contiguous int32 array of shape (m, 2)")
+    q = <const int*>cnp.PyArray_DATA(found)
+    for k in range(2 * found.shape[0]):
+        if q[k] < 0 or q[k] >= n:
+            raise IndexError("a pair index is out of range")
+    return 0
 
 
 # ---------------------------------------------------------------- the spaces' list order after a step
