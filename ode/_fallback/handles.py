@@ -237,7 +237,8 @@ class BodyBase:
         v = _check.vec(name, value)
         s = self._live_slot()
         row = self._rows.real[s]
-        row[col:col + 3] = [a + b for a, b in zip(row[col:col + 3].tolist(), v)]
+        with np.errstate(over="ignore"):    # past float32's range: inf, silently, as the compiled add
+            row[col:col + 3] = [a + b for a, b in zip(row[col:col + 3].tolist(), v)]
 
     def getPosition(self) -> tuple:
         """The position of the centre of mass."""

@@ -344,14 +344,17 @@ def _run(breal, bint, nb, jreal, jint, nj, wreal, stepsize, quick, seed, samples
     islands = _step_rows(br, bi, nb, jr, ji, nj, wr, h, rng if quick else None, sb, S, ws)
     if islands < 0:
         return islands, int(seed) & 0xFFFFFFFF      # refused: the arrays keep their values
-    if S and nb:
-        samples[:nb] = np.asarray(sb).reshape(nb, -1)
-    if nb:
-        breal[:nb] = np.asarray(br).reshape(nb, -1)
-        bint[:nb] = np.asarray(bi).reshape(nb, -1)
-    if nj:
-        jreal[:nj] = np.asarray(jr).reshape(nj, -1)
-        jint[:nj] = np.asarray(ji).reshape(nj, -1)
+    # in single precision a value beyond float32's range is stored as inf, silently, as the compiled step's
+    # float arithmetic gives it; the world's check after the step then refuses the step and restores it
+    with np.errstate(over="ignore"):
+        if S and nb:
+            samples[:nb] = np.asarray(sb).reshape(nb, -1)
+        if nb:
+            breal[:nb] = np.asarray(br).reshape(nb, -1)
+            bint[:nb] = np.asarray(bi).reshape(nb, -1)
+        if nj:
+            jreal[:nj] = np.asarray(jr).reshape(nj, -1)
+            jint[:nj] = np.asarray(ji).reshape(nj, -1)
     return islands, rng[0]
 
 

@@ -4,6 +4,8 @@ same errors in both backends."""
 
 from __future__ import annotations
 
+import warnings
+
 import atomic_step_scenes
 import numpy as np
 import pytest
@@ -126,6 +128,26 @@ def test_failed_step_leaves_every_row_and_the_seed(how):
     # the comparison above covered state a step really writes: rows, feedback, samples (and quickStep's seed)
     assert {"breal", "jreal", "samples"} <= changed
     assert ("seed" in changed) == (how == "quickStep")
+
+
+@pytest.mark.parametrize("how", STEPPERS)
+def test_a_step_overflowing_the_precision_is_refused_untouched(how):
+    """A step whose result leaves the precision's range (a large force on a light body) raises ODEError
+    and leaves the world as it was, in every backend: the twin computes in doubles and stores into the
+    rows, where in single precision such a value becomes inf as the compiled step's float arithmetic makes
+    it, and the check after the step refuses it."""
+    w, bodies, _ = build()
+    bad = bodies[-1]
+    light = ode.Mass()
+    light.setSphereTotal(1e-3, 0.1)
+    bad.setMass(light)
+    bad.addForce((HUGE, 0.0, 0.0))
+    before = snapshot(w)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")              # the ODEError only: no numpy overflow warning on the way
+        with pytest.raises(ode.ODEError, match="non-finite state"):
+            getattr(w, how)(0.01)
+    assert snapshot(w) == before
 
 
 @pytest.mark.parametrize("how", STEPPERS)
