@@ -2907,8 +2907,6 @@ cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1
     cdef dReal n2[3]
     cdef dReal c1[3]
     cdef dReal c2[3]
-    cdef dReal t1[3]
-    cdef dReal t2[3]
     cdef dReal u[3]
     cdef dReal w[3]
     cdef dReal d[3]
@@ -2919,28 +2917,14 @@ cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1
     mode = jint[j * JI + JI_AM_MODE]
     _tr_contacts(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2)
     _tr_advance(jint, jreal, j, breal, a1w, a2w, n1, n2, c1, c2, fps)
-    _tr_tangent(a1w, n1, c1, t1)
-    _tr_tangent(a2w, n2, c2, t2)
-    u[0] = t1[0]
-    u[1] = t1[1]
-    u[2] = t1[2]
-    if mode == 1:
-        u[0] = n1[1] * n2[2] - n1[2] * n2[1]
-        u[1] = n1[2] * n2[0] - n1[0] * n2[2]
-        u[2] = n1[0] * n2[1] - n1[1] * n2[0]
-        _normalize3(u)
-    w[0] = u[0]
-    w[1] = u[1]
-    w[2] = u[2]
     th1 = jreal[jo + J_TR_ANGLE1]
     th2 = jreal[jo + J_TR_ANGLE2]
     if mode == 2:
         # chain: the contacts travel equal lengths, each at its present contact radius; each sprocket's
         # row half runs along its own tangent, on the chain's other branch when the error is negative
+        _tr_tangent(a1w, n1, c1, u)
+        _tr_tangent(a2w, n2, c2, w)
         e = _dist3(c1, a1w) * th1 - _dist3(c2, a2w) * th2
-        w[0] = t2[0]
-        w[1] = t2[1]
-        w[2] = t2[2]
         if e < 0.0:
             _tr_chain_branch(a1w, a2w, n1, n2, c1, c2, u, w)
     elif mode == 0:
@@ -2959,8 +2943,16 @@ cdef void transmission_rows(int* jint, dReal* jreal, int j, dReal* breal, int b1
         w[2] = d[0] * n2[1] - d[1] * n2[0]
         e = -(_dist3(c1, a1w) * th1 + _dist3(c2, a2w) * th2)
     else:
-        # bevel gears: libode adds the phases as for external gears whatever the geometry, along n1 x n2,
-        # each weighted by the wheel's present contact radius (they then drift exactly as they do in libode)
+        # bevel gears: one direction for both wheels, n1 x n2; libode adds the phases as for external gears
+        # whatever the geometry, each weighted by the wheel's present contact radius (they then drift
+        # exactly as they do in libode)
+        u[0] = n1[1] * n2[2] - n1[2] * n2[1]
+        u[1] = n1[2] * n2[0] - n1[0] * n2[2]
+        u[2] = n1[0] * n2[1] - n1[1] * n2[0]
+        _normalize3(u)
+        w[0] = u[0]
+        w[1] = u[1]
+        w[2] = u[2]
         e = -(_dist3(c1, a1w) * th1 + _dist3(c2, a2w) * th2)
     for i in range(3):
         jreal[j * JR + J_TR_CPW1 + i] = c1[i]
