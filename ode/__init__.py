@@ -66,18 +66,8 @@ from .user_geoms import (
 from .world import World as World
 from .snapshot import WorldSnapshot as WorldSnapshot
 from .pickling import dumps as dumps, loads as loads
+from ._version import __version__ as __version__
 
 environment = None  # PyODE's name for "no body": attaching a joint to it fixes it to the static world
 
 
-def _version() -> str:
-    """The installed distribution's version (package metadata), or the source tree's."""
-    from importlib import metadata
-
-    try:
-        return metadata.version("cyode")
-    except metadata.PackageNotFoundError:
-        return "0.1.0+source"
-
-
-__version__ = _version()
