@@ -23,3 +23,5 @@ def _read_precision() -> str:
 precision: str = _read_precision()
 REAL = np.float64 if precision == "double" else np.float32
 INT = np.int32
+# the machine epsilon of the real type (dReal): 2^-52 in double, 2^-23 in single (C's DBL/FLT_EPSILON)
+EPSILON: float = float(np.finfo(REAL).eps)

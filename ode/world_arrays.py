@@ -34,8 +34,9 @@ from ._check import _MAX
 from ._precision import REAL, precision
 from ._state import BODY_DEATHS
 
-# Arithmetic of Body.setQuaternion's normalisation: the compiled kernel computes in dReal (float32 in single
-# precision), the twin in Python floats (doubles), rounding only when storing.
+# Arithmetic of Body.setQuaternion's normalisation: both backends load the quaternion as dReal (float32 in
+# single precision); the compiled kernel computes in dReal, the twin in Python floats (doubles), rounding
+# again when storing.
 _QDTYPE = np.dtype(REAL) if _backend.backend == "core" else np.dtype(np.float64)
 
 _JointBase = _backend.kernel("handles").JointBase
@@ -116,7 +117,7 @@ def normalized_quaternions(q: np.ndarray) -> tuple:
     rounds as float32 ``1 / sqrt``, checked against the kernel on random quaternions). A quaternion whose
     squared length is not > 0 (underflow) becomes the identity, as there."""
     t = _QDTYPE.type
-    q = q.astype(_QDTYPE)
+    q = q.astype(REAL).astype(_QDTYPE)   # loaded as the kernel's dReal array, then in its arithmetic
     with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
         q0, q1, q2, q3 = q[:, 0], q[:, 1], q[:, 2], q[:, 3]
         ll = q0 * q0 + q1 * q1 + q2 * q2 + q3 * q3

@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from .. import _layout as L
+from .. import _precision
 from ..errors import ODEError
 from .integrate import auto_disable, damp
 from .islands import count_rows, find_islands, first_parallel_hinge2, number_moved, step_islands
@@ -139,9 +140,17 @@ def inverse_inertia(I):
     return (True, tuple(out))
 
 
+def _loaded(values, n: int) -> list:
+    """The first n values as the kernel's dReal array holds them (rounded to float32 in single precision)."""
+    if _precision.precision == "single":
+        return np.asarray(values[:n], dtype=np.float64).astype(np.float32).tolist()
+    return [float(v) for v in values[:n]]
+
+
 def rotation_from_matrix(R):
     """(q, R') as dBodySetRotation stores them: q from R, normalised; R' with rows 0, 2 renormalised (row 1
     too when exactly perpendicular to row 0)."""
+    R = _loaded(R, 9)
     q = [0.0] * 4
     r_to_q(R, q)
     q_normalize(q)
@@ -156,7 +165,7 @@ def rotation_from_matrix(R):
 
 def rotation_from_quaternion(q):
     """(q normalised, R from it) as dBodySetQuaternion stores them."""
-    qn = [q[0], q[1], q[2], q[3]]
+    qn = _loaded(q, 4)
     q_normalize(qn)
     R = [0.0] * 9
     q_to_r(qn, R)

@@ -128,7 +128,12 @@ def test_pu_axes_and_angles():
     assert j.getAxis3() == approx((math.cos(0.2), 0.0, -math.sin(0.2)))
     j.setAxisP((0.0, 0.0, 1.0))
     assert j.getAxis3() == approx((0.0, 0.0, 1.0))
-    assert j.getAngles() == (j.getAngle1(), j.getAngle2())
+    # two formulas in libode (angle 2 from angle 1's cross turned about the axes' sum): equal bits in double,
+    # equal to float32 rounding in single
+    if ode.precision == "double":
+        assert j.getAngles() == (j.getAngle1(), j.getAngle2())
+    else:
+        assert j.getAngles() == approx((j.getAngle1(), j.getAngle2()))
     j.setAnchorDelta((0.3, 0.0, 0.5), (0.0, 0.0, 0.25))
     assert j.getPosition() == approx(-0.25)  # libode 0.16.2: -(axis 3 . delta), despite the manual's sign
 

@@ -37,12 +37,14 @@ import math
 
 import pytest
 from collide_cases import (
+    DOUBLE_DATA,
     GRAZE,
     MANIFOLD_TOL,
     PAIRS,
     SINGLE,
     STRIDE,
     TOL,
+    TWIN_SINGLE,
     UNIQUE,
     UNIT,
     UNSUPPORTED_BY_LIBODE,
@@ -73,6 +75,18 @@ KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a
     "sphere-trimesh": (0, 1, "single: which contacts a deep sphere's merge keeps is decided by rounding"),
     "trimesh-trimesh": (6, 14, "aligned poses: equal-depth ties (edge parallel to a face) and faces touching "
                         "at depth ~1e-16, decided by libode's clip rounding"),
+}
+
+# The twin in single precision (TWIN_SINGLE) on poses where it matches neither libode build: it reads float32
+# geoms and computes in double, where the compiled kernel and single libode round the rotations, support
+# points and clipped points to float32 first, so MPR iterations and depth ~1e-5 cylinder rim points part
+# (counts of the every-5th-case sample; a ratchet as KNOWN_GAPS)
+TWIN_SINGLE_GAPS = {
+    "capsule-convex": 1,
+    "convex-convex": 1,
+    "cylinder-convex": 3,
+    "cylinder-trimesh": 7,
+    "sphere-convex": 1,
 }
 
 
@@ -113,19 +127,31 @@ def check_case(name: str, case: dict, found: list | None = None) -> list:
 
 def _run_pair(name: str) -> None:
     data = load_pair(name)
+    double_cases = load_pair(name, DOUBLE_DATA)["cases"] if TWIN_SINGLE else None
     failures, bad_cases = [], set()
     for i, case in enumerate(data["cases"]):
         if i % STRIDE:
             continue
-        for p in check_case(name, case):
+        problems = check_case(name, case)
+        if problems and double_cases is not None and not check_case(name, _as_double(case, double_cases[i])):
+            continue  # the twin's double arithmetic made double libode's choice on this pose
+        for p in problems:
             order = f"{case['g1']['class']}-{case['g2']['class']}"
             failures.append(f"case {i} ({case['kind']}, {order}): {p}")
             bad_cases.add(i)
     allowed = KNOWN_GAPS.get(name, (0, 0, ""))[1 if SINGLE else 0]
+    if TWIN_SINGLE:
+        allowed = max(allowed, TWIN_SINGLE_GAPS.get(name, 0))
     assert len(bad_cases) <= allowed, (
         f"{len(bad_cases)} cases of {name} differ from libode (known gap allows {allowed}):\n"
         + "\n".join(failures[:8])
     )
+
+
+def _as_double(case: dict, double_case: dict) -> dict:
+    """The single recording's case (its float32 poses) with double libode's contacts for the same pose."""
+    assert double_case["g1"]["class"] == case["g1"]["class"] and double_case["kind"] == case["kind"]
+    return dict(case, contacts=double_case["contacts"])
 
 
 @pytest.mark.parametrize("name", [p for p in PAIRS if p not in UNSUPPORTED_BY_LIBODE])

@@ -27,6 +27,7 @@ from collide_cases import (
     MANIFOLD_TOL,
     STRIDE,
     TOL,
+    TWIN_SINGLE,
     UNIQUE,
     build,
     load_pair,
@@ -97,6 +98,8 @@ def test_box_box_unimportant_follows_libode(n):
         if len(got) != len(want) or far:
             differing.append(k)
     allowed = 0 if ode.precision == "double" else 5  # float32: grazing clip points flip (observed 5)
+    if TWIN_SINGLE:
+        allowed = 6  # the twin computes in double on the float32 poses: its own grazing points flip
     assert len(differing) <= allowed, differing
 
 

@@ -6,6 +6,7 @@ A source of the generated ``collide_mesh`` kernel (tools/gen/gen_kernels.py).
 from math import sqrt
 
 from ... import _layout as L
+from ... import _precision
 from .heightfield_cells import hf_height, hf_range
 from .mesh_contacts import emit, maxc_of
 from .mesh_geometry import rot_vec, to_local
@@ -274,7 +275,7 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     g2 = rec(g2)  # py
     o = [0.0] * 3  # py
     dd = [0.0] * 3  # py
-    e = 2.220446049250313e-16  # py
+    e = _precision.EPSILON  # py
     #: py- e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
     md = reg_get(i2[L.GI_DATA])
     if md is None or md.kind != MESH_CONVEX or md.nf == 0:

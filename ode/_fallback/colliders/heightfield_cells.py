@@ -7,6 +7,7 @@ A source of the generated ``collide_mesh`` kernel (tools/gen/gen_kernels.py).
 from math import fabs, sqrt
 
 from ... import _layout as L
+from ... import _precision
 from .mesh_geometry import rot_vec, to_local, to_world
 from .mesh_registry import ifloor, work_free, work_new
 
@@ -164,7 +165,7 @@ def hf_same_plane(pa, pb):
     """1 when planes pa and pb (normal, offset) agree within the machine epsilon in every component."""
     #: int k
     #: dReal e
-    e = 2.220446049250313e-16  # py
+    e = _precision.EPSILON  # py
     #: py- e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
     for k in range(4):
         if not (fabs(pa[k] - pb[k]) < e):
@@ -286,7 +287,7 @@ def hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho):
     #: dReal hm, hx, h, e
     #: dReal w[6]
     w = [0.0] * 6  # py
-    e = 2.220446049250313e-16  # py
+    e = _precision.EPSILON  # py
     #: py- e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
     hm = hf_height(md, rx[0], rz[0])
     hx = hm

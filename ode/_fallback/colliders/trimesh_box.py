@@ -6,6 +6,7 @@ A source of the generated ``collide_mesh`` kernel (tools/gen/gen_kernels.py).
 from math import fabs, sqrt
 
 from ... import _layout as L
+from ... import _precision
 from .mesh_contacts import buf_push, emit, maxc_of
 from .mesh_geometry import mesh_clip, to_local, v3dot
 from .mesh_registry import MESH_TRIMESH, buf_free, buf_new, rec, reg_get, to_int, tri_box_out, tri_world
@@ -315,6 +316,8 @@ def box_collect(b, maxc, px, py, pz, nx, ny, nz, depth, s1, s2):
     #: py- if sizeof(dReal) == 4:
     #: py-     eps = 1.1920928955078125e-07
     #: py-     dot = 1.0 - eps
+    eps = _precision.EPSILON  # py
+    dot = 1.0 - eps  # py
     for k in range(b.n):
         o = k * L.CR
         dx = px - b.c[o + L.C_POS]
