@@ -19,7 +19,8 @@ cimport numpy as cnp
 from cpython.dict cimport PyDict_Contains, PyDict_GetItem, PyDict_Size
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
-from cpython.set cimport PySet_Clear, PySet_Contains
+from cpython.long cimport PyLong_FromVoidPtr
+from cpython.set cimport PySet_Add, PySet_Clear, PySet_Contains
 from libc.math cimport isfinite
 from libc.stdlib cimport free, malloc, qsort
 
@@ -216,6 +217,7 @@ cdef dict _OVERRIDES = {}              # user_geoms.OVERRIDES: collider override
 cdef dict _CB_MESHES = {}              # the dict behind meshes.CALLBACK_MESHES: meshes with callbacks
 cdef object _PASS = None               # spaces._PASS: this thread's running collision passes
 cdef dict _PASS_DICT = None            # the attributes of _PASS for the thread whose state id is _PASS_ID
+cdef set _PASS_READY = None            # its "ready" set (created with the thread's state, never replaced)
 cdef unsigned long long _PASS_ID = 0
 
 
@@ -230,12 +232,18 @@ cdef dict _pass_state():
     """This thread's attributes of the pass state (``_PASS.__dict__``: depth, ready). Reading a
     threading.local attribute costs a lookup of the thread's dictionary, so the last thread's is kept,
     keyed by its thread state's id, which the interpreter never reuses (thread idents are reused)."""
-    global _PASS_DICT, _PASS_ID
+    global _PASS_DICT, _PASS_ID, _PASS_READY
     cdef unsigned long long tid = PyThreadState_GetID(PyThreadState_Get())
     if _PASS_DICT is None or tid != _PASS_ID:
         _PASS_DICT = _PASS.__dict__
+        _PASS_READY = _PASS_DICT["ready"]
         _PASS_ID = tid
     return _PASS_DICT
+
+
+cdef inline object _space_key(object space):
+    """The key of a space in the pass's ready set: its id(), as the Python path writes it."""
+    return PyLong_FromVoidPtr(<void*>space)
 cdef ReentrantLock _LOCK = None        # the geom store's lock
 cdef object _CONTACT = None            # ode.Contact
 cdef type _CONTACT_TYPE = None         # the same, when it derives from handles.ContactBase: filled in C
@@ -313,7 +321,7 @@ cdef int _poses(GeomBase g1, GeomBase g2, Py_ssize_t s1, Py_ssize_t s2) except -
     if state["depth"] != 0:
         sp = g1._space
         if sp is not None and sp is g2._space and (<GeomBase>sp)._space is None \
-                and id(sp) in <set>state["ready"]:
+                and PySet_Contains(_PASS_READY, _space_key(sp)):
             return 1                   # a running pass of this thread prepared their space
         return 0
     return 1 if _posed(g1, s1) and _posed(g2, s2) else 0
@@ -578,11 +586,11 @@ cdef int _call_pairs(object space, tuple kids, const int* pairs, Py_ssize_t m, o
     global _RUNNING
     cdef Py_ssize_t k
     cdef dict state = _pass_state()
+    cdef set ready = _PASS_READY
     _RUNNING += 1
     state["depth"] = 1
-    cdef set ready = state["ready"]
     try:
-        ready.add(id(space))
+        PySet_Add(ready, _space_key(space))
         for k in range(m):
             g1 = kids[pairs[2 * k]]
             g2 = kids[pairs[2 * k + 1]]
