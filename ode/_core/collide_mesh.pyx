@@ -2919,11 +2919,8 @@ cdef void box_collect(Buf* b, int maxc, dReal px, dReal py, dReal pz, dReal nx, 
     cdef int k, o, m
     cdef dReal dx, dy, dz
     cdef double eps, dot
-    eps = <dReal>2.220446049250313e-16
+    eps = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
     dot = <dReal>1.0 - eps
-    if sizeof(dReal) == 4:
-        eps = 1.1920928955078125e-07
-        dot = 1.0 - eps
     for k in range(b.n):
         o = k * CR
         dx = px - b.c[o + C_POS]

@@ -244,6 +244,8 @@ cdef dict _pass_state():
 cdef inline object _space_key(object space):
     """The key of a space in the pass's ready set: its id(), as the Python path writes it."""
     return PyLong_FromVoidPtr(<void*>space)
+
+
 cdef ReentrantLock _LOCK = None        # the geom store's lock
 cdef object _CONTACT = None            # ode.Contact
 cdef type _CONTACT_TYPE = None         # the same, when it derives from handles.ContactBase: filled in C

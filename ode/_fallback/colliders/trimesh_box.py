@@ -311,13 +311,9 @@ def box_collect(b, maxc, px, py, pz, nx, ny, nz, depth, s1, s2):
     #: int k, o, m
     #: dReal dx, dy, dz
     #: double eps, dot
-    eps = 2.220446049250313e-16
-    dot = 1.0 - eps
-    #: py- if sizeof(dReal) == 4:
-    #: py-     eps = 1.1920928955078125e-07
-    #: py-     dot = 1.0 - eps
     eps = _precision.EPSILON  # py
-    dot = 1.0 - eps  # py
+    #: py- eps = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
+    dot = 1.0 - eps
     for k in range(b.n):
         o = k * L.CR
         dx = px - b.c[o + L.C_POS]
