@@ -94,7 +94,7 @@ class Body(BodyBase, Handle):
         st = self._world._state
         j = st.joints
         for js in self._joint_slots():
-            joint = st.joint_objects.get(js)
+            joint = self._world._joint_object(js)
             hook = getattr(joint, "_body_destroyed", None)
             if hook is not None:
                 hook(self)
@@ -461,7 +461,7 @@ class Body(BodyBase, Handle):
         slots = self._joint_slots()
         if not 0 <= index < len(slots):
             raise IndexError(f"joint index {index} out of range (the body has {len(slots)} joints)")
-        return self._world._state.joint_objects.get(slots[index])
+        return self._world._joint_object(slots[index])
 
     # ---- user data and callbacks
     def setData(self, data: Any) -> None:

@@ -123,7 +123,9 @@ def _reduce_world(w):
     with st.lock:
         blob = {"wreal": st.wreal.copy(), "bodies": save_slots(st.bodies), "joints": save_slots(st.joints),
                 "samples": None if w._samples is None else w._samples.copy(), "seed": rand.randGetSeed()}
-        payload = {"bodies": dict(st.body_objects), "joints": dict(st.joint_objects), "data": w._data,
+        joints = dict(st.joint_objects)
+        joints.update(w._loose_joints())
+        payload = {"bodies": dict(st.body_objects), "joints": joints, "data": w._data,
                    "threads": w.getStepIslandsProcessingMaxThreadCount(),
                    "dict": _user_dict(w, _H.WorldBase, ("_state", "_samples", "_data", "_arrays_order"))}
     return (_load_world, (type(w), blob), (_set_world, payload))

@@ -263,7 +263,19 @@ def _retire_current(world, keep: set) -> None:
         for m in g._joints:
             if getattr(m, "_world", None) is world and id(m) not in keep:
                 m._slot = -1
+                unloose = getattr(m, "_unloose", None)
+                if unloose is not None:
+                    unloose()
         g._joints = [m for m in g._joints if getattr(m, "_world", None) is not world]
+
+
+def _find_members(world, members: list) -> None:
+    """Let the world find by slot the restored group members it no longer does (contact joints the group
+    alone held, retired from it since the snapshot): it keeps them from now on."""
+    st = world._state
+    for m in members:
+        if hasattr(m, "_unloose") and m._world is world and world._joint_object(m._slot) is not m:
+            st.joint_objects[m._slot] = m
 
 
 def set_state(world, state) -> None:
@@ -283,6 +295,7 @@ def set_state(world, state) -> None:
             _restore_link(link)
         for g, members in state._groups:
             g._joints = members + [m for m in g._joints if getattr(m, "_world", None) is not world]
+            _find_members(world, members)
         rand.randSetSeed(state.seed)
         _tell_moves(world)
         for saved in state._spaces:

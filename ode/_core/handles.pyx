@@ -23,6 +23,7 @@ from cpython.pythread cimport (NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, Py
                                PyThread_free_lock, PyThread_release_lock, PyThread_type_lock)
 from cpython.exc cimport PyErr_Clear, PyErr_Occurred
 from cpython.long cimport PyLong_AsLongLongAndOverflow
+from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.math cimport INFINITY, copysign, fabs, isfinite
@@ -51,6 +52,14 @@ cdef extern from "pythread.h":
 cdef extern from "Python.h":
     # declared without Cython's error check: _number clears a conversion error itself and takes the slow path
     double _long_as_double "PyLong_AsDouble"(object) noexcept
+    void _gc_track "PyObject_GC_Track"(object) noexcept
+    void _gc_untrack "PyObject_GC_UnTrack"(object) noexcept
+    bint _gc_tracked "PyObject_GC_IsTracked"(object) noexcept
+
+cdef extern from "group_gc.h":
+    # the joint group's collector traversal adopting the contact-joint handles only it holds (see there)
+    int ode_group_gc_install(PyTypeObject* group_type, Py_ssize_t list_offset) noexcept
+    int ode_group_gc_adopt(PyTypeObject* handle_type, const Py_ssize_t* offsets, int count) noexcept
 
 cdef double REAL_MAX = 3.4028234663852886e38 if sizeof(dReal) == 4 else 1.7976931348623157e308
 cdef double _MIN_STEP = _check.MIN_STEP     # the smallest step size whose reciprocal is finite
@@ -651,6 +660,31 @@ cdef class JointBase:
     cdef bint _has_cn                  # whether _cn holds one
     cdef int _ngroups                  # parameter groups (0: setParam refuses every parameter)
     cdef unsigned long long _pmask     # bit 16 * group + number: a parameter the joint stores
+    cdef Py_ssize_t _loose             # 1 + its slot in the world's table of loose contact joints, or 0
+
+    def __dealloc__(self):
+        if self._loose:
+            _loose_drop(self)
+
+    def _unloose(self):
+        """Take a loose contact joint out of its world's table and give it back to the cyclic collector
+        (a snapshot's restore retiring it from its group)."""
+        if self._loose:
+            _loose_drop(self)
+        if not _gc_tracked(self):
+            _gc_track(self)
+
+    def _pin(self):
+        """Make a loose contact joint (one only its group holds, see WorldBase) an ordinary joint: kept by
+        its world, tracked by the cyclic collector. Called before user data is stored on it."""
+        if not self._loose:
+            return
+        w = self._world
+        _loose_drop(self)
+        if isinstance(w, WorldBase) and (<WorldBase>w)._objects is not None and self._slot >= 0:
+            (<WorldBase>w)._objects[self._slot] = self
+        if not _gc_tracked(self):
+            _gc_track(self)
 
     cdef inline Py_ssize_t _slot_checked(self) except -1:
         if not _live(self._rows, self._slot, self._gen, JI_ALIVE):
@@ -873,6 +907,42 @@ cdef class WorldBase:
     cdef dict _objects                # slot -> joint: the world keeps its joints alive
     cdef dict _callbacks              # slot -> moved callback (the state's dict, never replaced)
     cdef public long long _moved_epoch  # _CLEAN_EPOCH when a step left no geom of its bodies clean
+    cdef PyObject** _loose            # slot -> loose contact joint (borrowed: each clears its entry)
+    cdef Py_ssize_t _nloose           # the table's length
+    cdef object _noted                # the joint group last told to the state (snapshots find it)
+
+    def __dealloc__(self):
+        PyMem_Free(self._loose)
+
+    cdef int _loose_add(self, JointBase joint, Py_ssize_t slot) except -1:
+        """Enter ``joint`` (a contact joint only its group holds) in the loose table: the world finds it
+        there by slot without keeping it alive."""
+        cdef Py_ssize_t n = self._nloose, grown
+        cdef PyObject** table
+        if slot >= n:
+            grown = max(2 * n, slot + 64)
+            table = <PyObject**>PyMem_Realloc(self._loose, grown * sizeof(PyObject*))
+            if table == NULL:
+                raise MemoryError()
+            memset(table + n, 0, (grown - n) * sizeof(PyObject*))
+            self._loose, self._nloose = table, grown
+        self._loose[slot] = <PyObject*>joint
+        joint._loose = slot + 1
+        return 0
+
+    def _loose_joints(self):
+        """slot -> loose contact joint, for every entry of the table (pickling a world saves them with the
+        joints it keeps)."""
+        cdef Py_ssize_t s
+        return {s: <object>self._loose[s] for s in range(self._nloose) if self._loose[s] != NULL}
+
+    def _joint_object(self, Py_ssize_t slot):
+        """The joint object of row ``slot``: the one the world keeps, or the loose contact joint there
+        (None for a row without one, such as a native contact joint's)."""
+        j = self._objects.get(slot) if self._objects is not None else self._state.joint_objects.get(slot)
+        if j is None and 0 <= slot < self._nloose and self._loose[slot] != NULL:
+            j = <object>self._loose[slot]
+        return j
 
     def step(self, stepsize):
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep.
@@ -897,6 +967,7 @@ cdef class WorldBase:
         self._lk = st.lock
         self._objects = st.joint_objects
         self._callbacks = st.moved_callbacks
+        self._noted = None
         if cnp.PyArray_ITEMSIZE(self._wreal) != sizeof(dReal) or not cnp.PyArray_IS_C_CONTIGUOUS(self._wreal):
             raise ValueError("the world's parameter array is not of this build's real type")
         self._cached = st
@@ -1025,9 +1096,32 @@ cdef object _JointGroup = None
 
 
 def bind_api_types(world, body, contact, contact_joint, joint_group):
-    """Tell the contact fast paths the API's exact classes (called once by ode.joints.contact)."""
+    """Tell the contact fast paths the API's exact classes (called once by ode.joints.contact), and the
+    joint group's collector traversal which handles it adopts (group_gc.h)."""
     global _World, _Body, _Contact, _ContactJoint, _JointGroup
     _World, _Body, _Contact, _ContactJoint, _JointGroup = world, body, contact, contact_joint, joint_group
+    cdef JointBase probe = JointBase.__new__(JointBase)
+    cdef JointGroupBase group = JointGroupBase.__new__(JointGroupBase)
+    cdef Py_ssize_t offsets[7]
+    marks = [object(), SlotsBase.__new__(SlotsBase), SlotsBase.__new__(SlotsBase), object(), object(),
+             object(), object()]
+    probe._world, probe._rows, probe._body_rows, probe._body1, probe._body2, probe._group, probe._data = marks
+    for k in range(7):
+        offsets[k] = _offset_of(probe, marks[k])
+    ode_group_gc_install(<PyTypeObject*>JointGroupBase, _offset_of(group, group._joints))
+    ode_group_gc_adopt(<PyTypeObject*>contact_joint, offsets, 7)
+
+
+cdef Py_ssize_t _offset_of(object obj, object value) except -1:
+    """The byte offset of the object field of ``obj`` holding ``value`` (found by address: Cython gives
+    no offsetof for object fields)."""
+    cdef PyObject** words = <PyObject**><PyObject*>obj
+    cdef object kind = type(obj)
+    cdef Py_ssize_t i, n = (<PyTypeObject*>kind).tp_basicsize // sizeof(PyObject*)
+    for i in range(n):
+        if words[i] == <PyObject*>value:
+            return i * sizeof(PyObject*)
+    raise RuntimeError(f"no field of {type(obj).__name__} holds the probe value")
 
 
 cdef int _set3(str name, object value, double* field) except -1:
@@ -1269,6 +1363,8 @@ cdef class ContactJointBase(JointBase):
 
     def __init__(self, world, jointgroup, contact):
         """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""
+        if self._loose:                 # __init__ called again on a loose joint: it leaves the table first
+            self._unloose()
         if not _contact_init(self, world, jointgroup, contact):
             self._init_general(world, jointgroup, contact)
 
@@ -1328,6 +1424,19 @@ cdef inline WorldBase _world_ready(object world):
     if w._cached is not w._state:
         w._refresh()
     return w
+
+
+cdef void _loose_drop(JointBase joint) noexcept:
+    """Take a loose contact joint out of its world's table (when it leaves its group, is pinned or
+    freed)."""
+    cdef Py_ssize_t s = joint._loose - 1
+    cdef WorldBase w
+    joint._loose = 0
+    if s < 0 or not isinstance(joint._world, WorldBase):
+        return
+    w = <WorldBase>joint._world
+    if s < w._nloose and w._loose[s] == <PyObject*>joint:
+        w._loose[s] = NULL
 
 
 cdef bint _contact_init(JointBase self, object world, object jointgroup, object contact) except -1:
@@ -1394,10 +1503,16 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
         self._data = None
         self._cn[0], self._cn[1], self._cn[2] = c._normal[0], c._normal[1], c._normal[2]
         self._has_cn = True
-        wb._objects[slot] = self
-        if group is not None:
-            group._joints.append(self)
         self._group = group
+        if group is None:
+            wb._objects[slot] = self
+        else:                          # loose: only the group holds it (group_gc.h), the world finds it
+            group._joints.append(self)
+            wb._loose_add(self, slot)
+            _gc_untrack(self)
+            if wb._noted is not group:
+                wb._state.note_group(group)
+                wb._noted = group
     finally:
         _leave(wb._lk)
     return True
@@ -1458,10 +1573,15 @@ cdef class JointGroupBase:
                     if s < PyList_GET_SIZE(wb._J.generation) \
                             and <long><object>PyList_GET_ITEM(wb._J.generation, s) == j._gen:
                         mine.append(s)
-                        wb._objects.pop(s, None)
+                        if not j._loose:
+                            wb._objects.pop(s, None)
                     j._slot = -1
                     j._body1 = j._body2 = None
+                if j._loose:
+                    _loose_drop(j)
                 j._group = None
+                if not _gc_tracked(j):     # no longer adopted by the group: the collector walks it again
+                    _gc_track(j)
             else:
                 if joint._slot >= 0:
                     try:

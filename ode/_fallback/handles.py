@@ -338,6 +338,13 @@ class JointBase:
         self._ngroups = groups
         self._pmask = mask
 
+    def _pin(self) -> None:
+        """Nothing to do here: the twin's world keeps every joint (the compiled module's loose contact
+        joints, held by their group alone for the cyclic collector's sake, have no twin)."""
+
+    def _unloose(self) -> None:
+        """Nothing to do here (see _pin)."""
+
     def _live_slot(self) -> int:
         """This joint's row, or ODEError when the joint was destroyed."""
         if not _live(self._rows, self._slot, self._gen, L.JI_ALIVE):
@@ -426,6 +433,15 @@ class WorldBase:
     """step and quickStep of ode.World (see the compiled module)."""
 
     _moved_epoch = 0            # the clean epoch when a step left no geom of its bodies clean
+
+    def _loose_joints(self) -> dict:
+        """No loose contact joints here (see JointBase._pin): an empty dict."""
+        return {}
+
+    def _joint_object(self, slot: int):
+        """The joint object of row ``slot`` (None for a row without one, such as a native contact
+        joint's)."""
+        return self._state.joint_objects.get(slot)
 
     def step(self, stepsize) -> None:
         """Advance the world by ``stepsize`` seconds with the accurate (LCP) stepper, dWorldStep.

@@ -157,6 +157,13 @@ class ContactJoint(Joint, ContactJointBase):
     __init__ = ContactJointBase.__init__
     attach = ContactJointBase.attach
 
+    def __setattr__(self, name: str, value) -> None:
+        """Store an attribute; user data (setData's object, attributes of the user's own) first makes a
+        loose contact joint an ordinary one, kept by its world (see ``JointBase._pin``)."""
+        if name not in _HANDLE_FIELDS:
+            self._pin()
+        object.__setattr__(self, name, value)
+
     @locked_by_arg3
     def _init_general(self, world, jointgroup, contact) -> None:
         """Construction through Joint.__init__ and the row setters."""
@@ -188,6 +195,9 @@ class ContactJoint(Joint, ContactJointBase):
         Joint.attach(self, body1, body2)
         self._on_attach()
 
+
+# The handle's own fields, which the API sets on a contact joint without pinning it.
+_HANDLE_FIELDS = frozenset(("_world", "_rows", "_body_rows", "_slot", "_gen", "_bodies", "_group", "_normal"))
 
 _RCODE = "d" if _backend.REAL().itemsize == 8 else "f"
 _RSIZE = _backend.REAL().itemsize
