@@ -10,9 +10,13 @@ usable.
 
 import gc
 import pickle
+import subprocess
+import sys
+import textwrap
 import weakref
 
 import pytest
+from backends import SUPPORT, fresh_env
 
 import ode
 
@@ -140,7 +144,8 @@ def test_collections_in_the_middle_of_many_groups():
         if group is not None:
             assert len(group) == 4 and group.empty() is None and len(group) == 0
         else:
-            assert joint.getBody(0) is not None and joint.world.getGravity() == pytest.approx((0.0, 0.0, -9.81), rel=1e-6)
+            gravity = joint.world.getGravity()
+            assert joint.getBody(0) is not None and gravity == pytest.approx((0.0, 0.0, -9.81), rel=1e-6)
     alive = sum(r() is not None for r in refs)
     assert alive == 8                  # the 4 worlds whose group and the 4 whose joint are still held
     del group, joint
@@ -201,3 +206,78 @@ def test_the_collector_walks_a_group_not_its_contact_joints():
     held = bodies[2].getJoint(0)
     group.empty()
     assert gc.is_tracked(held) and gc.is_tracked(pinned)
+
+
+TWO_THREADS = """
+import gc, random, sys, threading, time
+import ode
+
+sys.setswitchinterval(1e-5)
+stop = time.monotonic() + float(sys.argv[1])
+world = ode.World()
+bodies = [ode.Body(world) for _ in range(4)]
+groups = [ode.JointGroup() for _ in range(3)]
+errors = []
+
+
+def maker():
+    rng = random.Random(1)
+    while time.monotonic() < stop:
+        g = groups[rng.randrange(len(groups))]
+        c = ode.Contact()
+        c.setContactGeomParams((0, 0, 0), (0, 0, 1), 0.01)
+        j = ode.ContactJoint(world, g, c)
+        j.attach(rng.choice(bodies), None)
+        if rng.random() < 0.01:
+            j.tag = 1
+        if rng.random() < 0.05:
+            g.empty()
+        if rng.random() < 0.02:
+            world.quickStep(0.001)
+
+
+def churn():
+    rng = random.Random(2)
+    while time.monotonic() < stop:
+        r = rng.random()
+        if r < 0.3:
+            gc.collect(0)
+        elif r < 0.35:
+            gc.collect()
+        elif r < 0.5:
+            groups[rng.randrange(len(groups))] = ode.JointGroup()      # a group dropped with its joints
+        else:
+            b = rng.choice(bodies)
+            for i in range(b.getNumJoints()):
+                try:                          # the other thread may empty a group meanwhile
+                    j = b.getJoint(i)
+                    if j is not None:
+                        j.getBody(0)
+                except (IndexError, ode.ODEError):
+                    break
+
+
+def run(target):
+    try:
+        target()
+    except Exception as exc:
+        errors.append(repr(exc))
+
+
+threads = [threading.Thread(target=run, args=(f,)) for f in (maker, churn)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+gc.collect()
+print("errors", errors)
+"""
+
+
+def test_two_threads_making_and_collecting_contact_joints():
+    """One thread makes contact joints into groups, empties and steps; the other collects, drops groups and
+    looks joints up through the bodies: no crash, no error."""
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(TWO_THREADS), "2.0"], env=fresh_env(),
+                         cwd=str(SUPPORT), capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "errors []"
