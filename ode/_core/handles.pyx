@@ -942,6 +942,9 @@ cdef class WorldBase:
         j = self._objects.get(slot) if self._objects is not None else self._state.joint_objects.get(slot)
         if j is None and 0 <= slot < self._nloose and self._loose[slot] != NULL:
             j = <object>self._loose[slot]
+            if (<JointBase>j)._slot != slot or not _live((<JointBase>j)._rows, slot, (<JointBase>j)._gen,
+                                                          JI_ALIVE):
+                return None             # (a row the joint no longer holds)
         return j
 
     def step(self, stepsize):
