@@ -1507,15 +1507,17 @@ cdef bint _contact_init(JointBase self, object world, object jointgroup, object 
         self._cn[0], self._cn[1], self._cn[2] = c._normal[0], c._normal[1], c._normal[2]
         self._has_cn = True
         self._group = group
-        if group is None:
-            wb._objects[slot] = self
-        else:                          # loose: only the group holds it (group_gc.h), the world finds it
-            group._joints.append(self)
+        if group is not None and type(self) is _ContactJoint:
+            group._joints.append(self)  # loose: only the group holds it (group_gc.h), the world finds it
             wb._loose_add(self, slot)
             _gc_untrack(self)
             if wb._noted is not group:
                 wb._state.note_group(group)
                 wb._noted = group
+        else:                           # (a subclass's objects are not adopted: the world keeps them)
+            wb._objects[slot] = self
+            if group is not None:
+                group._joints.append(self)
     finally:
         _leave(wb._lk)
     return True

@@ -281,3 +281,22 @@ def test_two_threads_making_and_collecting_contact_joints():
                          cwd=str(SUPPORT), capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "errors []"
+
+
+def test_a_subclass_of_contact_joint_is_an_ordinary_object():
+    """Only ode.ContactJoint itself is left to its group: a subclass's objects are kept by the world and
+    walked by the collector, and a world holding them is still collected when dropped."""
+
+    class Tagged(ode.ContactJoint):
+        pass
+
+    world, group, bodies, joints = _scene()
+    c = ode.Contact()
+    c.setContactGeomParams((0.0, 0.0, 0.0), (0.0, 0.0, 1.0), 0.01)
+    t = Tagged(world, group, c)
+    t.attach(bodies[0], None)
+    assert gc.is_tracked(t) and any(bodies[0].getJoint(i) is t for i in range(2))
+    ref = weakref.ref(world)
+    del world, group, bodies, joints, t
+    gc.collect()
+    assert ref() is None
