@@ -669,22 +669,17 @@ cdef class JointBase:
     def _unloose(self):
         """Take a loose contact joint out of its world's table and give it back to the cyclic collector
         (a snapshot's restore retiring it from its group)."""
-        if self._loose:
-            _loose_drop(self)
-        if not _gc_tracked(self):
-            _gc_track(self)
+        _unloose(self)
 
     def _pin(self):
         """Make a loose contact joint (one only its group holds, see WorldBase) an ordinary joint: kept by
         its world, tracked by the cyclic collector. Called before user data is stored on it."""
         if not self._loose:
             return
+        _unloose(self)
         w = self._world
-        _loose_drop(self)
         if isinstance(w, WorldBase) and (<WorldBase>w)._objects is not None and self._slot >= 0:
             (<WorldBase>w)._objects[self._slot] = self
-        if not _gc_tracked(self):
-            _gc_track(self)
 
     cdef inline Py_ssize_t _slot_checked(self) except -1:
         if not _live(self._rows, self._slot, self._gen, JI_ALIVE):
@@ -1367,7 +1362,7 @@ cdef class ContactJointBase(JointBase):
     def __init__(self, world, jointgroup, contact):
         """Create a contact joint from a copy of ``contact`` (later changes to it have no effect)."""
         if self._loose:                 # __init__ called again on a loose joint: it leaves the table first
-            self._unloose()
+            _unloose(self)
         if not _contact_init(self, world, jointgroup, contact):
             self._init_general(world, jointgroup, contact)
 
@@ -1440,6 +1435,14 @@ cdef void _loose_drop(JointBase joint) noexcept:
     w = <WorldBase>joint._world
     if s < w._nloose and w._loose[s] == <PyObject*>joint:
         w._loose[s] = NULL
+
+
+cdef void _unloose(JointBase joint) noexcept:
+    """Make a joint an ordinary object again: out of its world's loose table, tracked by the collector."""
+    if joint._loose:
+        _loose_drop(joint)
+    if not _gc_tracked(joint):
+        _gc_track(joint)
 
 
 cdef bint _contact_init(JointBase self, object world, object jointgroup, object contact) except -1:
@@ -1582,11 +1585,8 @@ cdef class JointGroupBase:
                             wb._objects.pop(s, None)
                     j._slot = -1
                     j._body1 = j._body2 = None
-                if j._loose:
-                    _loose_drop(j)
                 j._group = None
-                if not _gc_tracked(j):     # no longer adopted by the group: the collector walks it again
-                    _gc_track(j)
+                _unloose(j)                # no longer adopted by the group: the collector walks it again
             else:
                 if joint._slot >= 0:
                     try:
