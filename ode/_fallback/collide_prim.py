@@ -27,26 +27,32 @@ from .colliders.capsule import (
     seg_box_closest,
 )
 from .colliders.cylinder import (
-    CAP_AXIS,
-    OCT_R,
-    POLY_MAX,
-    axial,
-    box_face_in_cap,
-    clip_plane3,
-    clip_slab,
-    collide_cylinder_box,
     collide_cylinder_cylinder,
     cyl_aligned,
-    cyl_box_axis,
-    cyl_box_depth,
-    cyl_box_rim_axes,
-    cyl_cap_on_face,
     cyl_crossing,
     cyl_dot,
     cyl_frame,
     cyl_rims,
     rim_arc,
     rim_point,
+)
+from .colliders.cylinder_box import (
+    CB_AXIS_MIN,
+    CB_CLIP_MAX,
+    CB_CROSS_MIN2,
+    CB_EDGE_AXIAL,
+    CB_SIDE,
+    cb_box_corners,
+    cb_clip_cap,
+    cb_clip_edge,
+    cb_clip_poly,
+    cb_clip_side,
+    cb_edge_rim,
+    cb_face_order,
+    cb_inverse,
+    cb_separate,
+    cb_test_axis,
+    collide_cylinder_box,
 )
 from .colliders.mpr import (
     MPR_TOL,
@@ -73,7 +79,6 @@ from .colliders.mpr import (
     mpr_zero,
 )
 from .colliders.plane import (
-    CAP_FRAME_X,
     collide_box_plane,
     collide_capsule_plane,
     collide_cylinder_plane,
@@ -82,7 +87,6 @@ from .colliders.plane import (
 )
 from .colliders.prim_contacts import collide_none, flip_contacts, maxc_of, put, spheres, unimp_of
 from .colliders.prim_geometry import (
-    CAP_PARALLEL,
     DINF,
     M_PI,
     SEG_PARALLEL,

@@ -61,17 +61,11 @@ from collide_cases import (
 # listed, so a regression is caught while these gaps stay visible; every other pair must match every case.
 # In single precision the counts are against libode's single build: two float32 builds that order their
 # operations differently flip rounding-decided choices (clip points at depth ~1e-8, equal-depth merges) on
-# different poses; 25 differing cases of 5,500 against single libode. The MPR pairs (convex, capsule-cylinder,
+# different poses; 18 differing cases of 5,500 against single libode. The MPR pairs (convex, capsule-cylinder,
 # cylinder-cylinder) match it on every pose: both run the MPR in double.
 KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a ratchet, lower as fixed
-    "box-box": (0, 0, "single precision: rounding of clipped points"),
     "box-capsule": (0, 2, "single precision: plateau/clipping decisions flip by rounding"),
-    "box-cylinder": (0, 4, "single precision: cap-plane clip points at depth ~1e-8 (float rounding)"),
-    "box-transform": (1, 1, "cap-plane clip point at depth ~1e-17: libode's depth rounds ~3e-17 apart"),
     "box-trimesh": (0, 1, "single: contact counts differ where float-rounded equal points merge or not"),
-    "cylinder-transform": (0, 2, "single precision: rim and clip points at depth ~1e-8 (float rounding)"),
-    "ray-trimesh": (0, 0, "single precision: float-rounded poses flip edge and ray-length-boundary hits"),
-    "sphere-capsule": (0, 0, "single precision: rounding"),
     "sphere-trimesh": (0, 1, "single: which contacts a deep sphere's merge keeps is decided by rounding"),
     "trimesh-trimesh": (6, 14, "aligned poses: equal-depth ties (edge parallel to a face) and faces touching "
                         "at depth ~1e-16, decided by libode's clip rounding"),

@@ -74,7 +74,7 @@ class Kernel:
 # the .pxd included), so the order is the reader's: each family after the modules it imports from.
 COLLIDERS = f"{TWIN}/colliders"
 PRIM_FAMILIES = ("prim_contacts", "prim_geometry", "mpr", "sphere", "plane", "ray", "box_box", "capsule",
-                 "cylinder")
+                 "cylinder", "cylinder_box")
 MESH_FAMILIES = ("mesh_geometry", "mesh_registry", "mesh_contacts", "mesh_pieces", "trimesh_tree",
                  "mesh_aabb_mass", "heightfield_cells", "convex", "trimesh_sphere", "trimesh_capsule",
                  "trimesh_cylinder", "trimesh_box", "trimesh_round", "trimesh_trimesh", "trimesh_ray",

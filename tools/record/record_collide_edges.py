@@ -1,6 +1,8 @@
 """Record libode 0.16.2's contacts for collider edge cases into tests/data/collide_edges.json.gz.
 
-Usage: ``python tools/record/record_collide_edges.py`` (needs libode-dev; run from the repository root).
+Usage: ``python tools/record/record_collide_edges.py`` (needs libode-dev; run from the repository root). With
+``ODE_LIBODE`` naming a single-precision libode the file goes to tests/data/single/ (the same poses, as that
+build stores them).
 
 Three groups, each case a pair of geom specs (tools/oracle/libode_collide.py), their poses and libode's
 contacts for several max-contact counts (tests/fidelity/test_collide_edges.py replays them):
@@ -25,8 +27,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.oracle import libode_collide as LC  # noqa: E402
+from tools.oracle.libode import recording_path  # noqa: E402
 
-OUT = Path(__file__).resolve().parents[2] / "tests" / "data" / "collide_edges.json.gz"
+OUT = recording_path(Path(__file__).resolve().parents[2] / "tests" / "data" / "collide_edges.json.gz")
 MAX_CONTACTS = (1, 2, 3, 4, 8)
 IDENTITY = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
 

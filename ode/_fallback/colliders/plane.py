@@ -6,12 +6,9 @@ A source of the generated ``collide_prim`` kernel (tools/gen/gen_kernels.py).
 from math import fabs, sqrt
 
 from ... import _layout as L
+from ... import _precision
 from .prim_contacts import maxc_of, put
-from .prim_geometry import CAP_PARALLEL, col_dot
-
-# |axis x| below this: libode's rim frame for a cylinder on its face starts from world x
-CAP_FRAME_X = 1e-7
-
+from .prim_geometry import col_dot
 
 # ---- kernels
 
@@ -166,8 +163,11 @@ def collide_cylinder_plane(g1, i1, g2, i2, flags, c, skip):
     #:                                 int flags, dReal* c, int skip) noexcept nogil
     """Cylinder against plane: the deepest rim point of each cap that penetrates, the -axis cap's first
     whichever is deeper (libode's order)."""
-    #: dReal nx, ny, nz, ax, ay, az, k, ux, uy, uz, l, h, r, px, py, pz, depth, sg
+    #: dReal nx, ny, nz, ax, ay, az, k, ux, uy, uz, l, h, r, px, py, pz, depth, sg, tol, s
     #: int m, n, maxc
+    # libode's tolerance for a cylinder on its cap, by precision: 1e-7 in double, 1e-4 in single
+    tol = 1e-7 if _precision.precision == "double" else 1e-4  # py
+    #: py- tol = 1e-7 if sizeof(dReal) == 8 else 1e-4
     nx = g2[L.G_PLANE]
     ny = g2[L.G_PLANE + 1]
     nz = g2[L.G_PLANE + 2]
@@ -186,8 +186,9 @@ def collide_cylinder_plane(g1, i1, g2, i2, flags, c, skip):
         uz = uz / l * r
     h = g1[L.G_LENGTH] * 0.5
     maxc = maxc_of(flags)
-    if k > CAP_PARALLEL or k < -CAP_PARALLEL:
-        return cylinder_face_on_plane(g1, g2, k, maxc, c, skip)
+    s = k + 1 if k < 0 else k - 1  # ~0 when the axis is parallel to the normal
+    if -tol < s < tol:
+        return cylinder_face_on_plane(g1, g2, k, tol, maxc, c, skip)
     n = 0
     for m in range(2):
         sg = -1.0
@@ -203,14 +204,14 @@ def collide_cylinder_plane(g1, i1, g2, i2, flags, c, skip):
     return n
 
 
-def cylinder_face_on_plane(g1, g2, k, maxc, c, skip):
-    #: cdef int cylinder_face_on_plane(const dReal* g1, const dReal* g2, dReal k, int maxc, dReal* c,
-    #:                                 int skip) noexcept nogil
-    """Cylinder standing on its cap (axis within CAP_PARALLEL of the plane normal): four rim points, as
-    libode.
+def cylinder_face_on_plane(g1, g2, k, tol, maxc, c, skip):
+    #: cdef int cylinder_face_on_plane(const dReal* g1, const dReal* g2, dReal k, dReal tol, int maxc,
+    #:                                 dReal* c, int skip) noexcept nogil
+    """Cylinder standing on its cap (1 - |axis . normal| below tol, libode's precision-dependent tolerance):
+    four rim points, as libode.
 
     The points are the cap centre -+ r f and +- r e, in that order, where e = w x axis (normalised) and f =
-    axis x e, with w the world x axis when the axis is within 1e-7 of perpendicular to it, else the world y
+    axis x e, with w the world x axis when the axis is within tol of perpendicular to it, else the world y
     axis (libode's frame, observed); each point counts when it lies strictly below the plane."""
     #: dReal ax, ay, az, sg, h, cx, cy, cz, ex, ey, ez, l, fx, fy, fz, r, px, py, pz, depth, s
     #: int m, n
@@ -226,7 +227,7 @@ def cylinder_face_on_plane(g1, g2, k, maxc, c, skip):
     cz = g1[L.G_POS + 2] + az * h * sg
     # e = (world x or y) x axis normalised, f = axis x e (written out: both are unit, perpendicular to the
     # axis)
-    if fabs(ax) < CAP_FRAME_X:
+    if -tol < ax < tol:
         l = sqrt(ay * ay + az * az)
         ex = 0.0
         ey = -az / l

@@ -14,7 +14,6 @@ DINF = float("inf")
 # sin^2 of the segments' angle at or below this: closest_segments keeps its clamping order (both precisions:
 # above it, the interior solution is libode's in float as in double)
 SEG_PARALLEL = 1e-12
-CAP_PARALLEL = 0.9999999  # |axis1 . axis2| above this (tilt < 4.5e-4 rad): parallel cylinders, cap points
 
 
 # ---- kernels

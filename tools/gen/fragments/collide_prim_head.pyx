@@ -6,5 +6,5 @@ from libc.math cimport sqrt, fabs, atan2, cos, sin, INFINITY
 
 from .dreal cimport dReal
 from .layout cimport *
-from .rotation cimport r_to_q
+from .rotation cimport normalize3, r_to_q
 
