@@ -16,7 +16,6 @@ cdef dReal MPR_TOL = 1e-6
 cdef dReal BOX_FUDGE = 1.05
 cdef dReal BOX_FUDGE2 = 0.0
 cdef dReal LINE_EPS = 1e-4
-cdef dReal SEG_TOUCH = 1e-6
 cdef dReal CAPSULE_PARALLEL = 1e-5
 cdef dReal CYL_ALIGNED = 0.0010000000474974513
 cdef dReal CB_AXIS_MIN = 1e-5
@@ -73,8 +72,9 @@ cdef void flip_contacts(dReal* c, int n, int skip) noexcept nogil:
 
 cdef int spheres(dReal* c, int kk, int skip, dReal p1x, dReal p1y, dReal p1z, dReal r1, dReal p2x,
                  dReal p2y, dReal p2z, dReal r2) noexcept nogil:
-    """Contact of two spheres (centre, radius), normal from sphere 2 to sphere 1, midway between surfaces."""
-    cdef dReal dx, dy, dz, d, k, nx, ny, nz
+    """Contact of two spheres (centre, radius), normal from sphere 2 to sphere 1, midway between surfaces
+    (the normal scaled by 1 / distance, as libode: not divided, whose last bits differ)."""
+    cdef dReal dx, dy, dz, d, k, nx, ny, nz, rd
     dx = p1x - p2x
     dy = p1y - p2y
     dz = p1z - p2z
@@ -84,9 +84,10 @@ cdef int spheres(dReal* c, int kk, int skip, dReal p1x, dReal p1y, dReal p1z, dR
     if d <= 0:
         put(c, kk, skip, p1x, p1y, p1z, 1.0, 0.0, 0.0, r1 + r2)
         return 1
-    nx = dx / d
-    ny = dy / d
-    nz = dz / d
+    rd = 1 / d
+    nx = dx * rd
+    ny = dy * rd
+    nz = dz * rd
     k = 0.5 * (r2 - r1 - d)
     put(c, kk, skip, p1x + nx * k, p1y + ny * k, p1z + nz * k, nx, ny, nz, r1 + r2 - d)
     return 1
@@ -957,19 +958,22 @@ cdef int collide_sphere_sphere(const dReal* g1, const int* i1, const dReal* g2, 
 
 cdef int sphere_box_at(dReal* c, int skip, dReal px, dReal py, dReal pz, dReal r,
                        const dReal* g2) noexcept nogil:
-    """Sphere (centre p, radius r) against box record g2; normal out of the box into the sphere."""
+    """Sphere (centre p, radius r) against box record g2; normal out of the box into the sphere, in libode's
+    arithmetic: the centre in the box frame clamped to the box; inside, the nearest face's normal at the
+    centre; outside, from the clamped point (turned back, not yet moved by the box's position) to the
+    centre, normalised as libode normalises."""
     cdef dReal q[3]
-    cdef dReal l[3]
-    cdef dReal h, dx, dy, dz, dmin, t, d, nx, ny, nz, qx, qy, qz
+    cdef dReal e[3]
+    cdef dReal n[3]
+    cdef dReal h, dx, dy, dz, dmin, t, d, qx, qy, qz
     cdef int j, inside, jmin
     dx = px - g2[G_POS]
     dy = py - g2[G_POS + 1]
     dz = pz - g2[G_POS + 2]
     inside = 1
     for j in range(3):
-        l[j] = col_dot(g2, j, dx, dy, dz)
         h = g2[G_SIDES + j] * 0.5
-        q[j] = l[j]
+        q[j] = col_dot(g2, j, dx, dy, dz)
         if q[j] < -h:
             q[j] = -h
             inside = 0
@@ -978,30 +982,39 @@ cdef int sphere_box_at(dReal* c, int skip, dReal px, dReal py, dReal pz, dReal r
             inside = 0
     if inside:
         jmin = 0
-        dmin = g2[G_SIDES] * 0.5 - fabs(l[0])
+        h = g2[G_SIDES] * 0.5
+        dmin = h - fabs(q[0])
         for j in range(1, 3):
-            t = g2[G_SIDES + j] * 0.5 - fabs(l[j])
+            h = g2[G_SIDES + j] * 0.5
+            t = h - fabs(q[j])
             if t < dmin:
                 dmin = t
                 jmin = j
-        t = -1.0
-        if l[jmin] > 0:
-            t = 1.0
-        put(c, 0, skip, px, py, pz, g2[G_R + jmin] * t, g2[G_R + 3 + jmin] * t, g2[G_R + 6 + jmin] * t,
-            dmin + r)
+        e[0] = 0.0
+        e[1] = 0.0
+        e[2] = 0.0
+        e[jmin] = -1.0
+        if q[jmin] > 0:
+            e[jmin] = 1.0
+        for j in range(3):
+            n[j] = g2[G_R + 3 * j] * e[0] + g2[G_R + 3 * j + 1] * e[1] + g2[G_R + 3 * j + 2] * e[2]
+        put(c, 0, skip, px, py, pz, n[0], n[1], n[2], dmin + r)
         return 1
-    qx = g2[G_POS] + g2[G_R] * q[0] + g2[G_R + 1] * q[1] + g2[G_R + 2] * q[2]
-    qy = g2[G_POS + 1] + g2[G_R + 3] * q[0] + g2[G_R + 4] * q[1] + g2[G_R + 5] * q[2]
-    qz = g2[G_POS + 2] + g2[G_R + 6] * q[0] + g2[G_R + 7] * q[1] + g2[G_R + 8] * q[2]
-    nx = px - qx
-    ny = py - qy
-    nz = pz - qz
-    d = sqrt(nx * nx + ny * ny + nz * nz)
-    if d > r:
+    qx = g2[G_R] * q[0] + g2[G_R + 1] * q[1] + g2[G_R + 2] * q[2]
+    qy = g2[G_R + 3] * q[0] + g2[G_R + 4] * q[1] + g2[G_R + 5] * q[2]
+    qz = g2[G_R + 6] * q[0] + g2[G_R + 7] * q[1] + g2[G_R + 8] * q[2]
+    n[0] = dx - qx
+    n[1] = dy - qy
+    n[2] = dz - qz
+    d = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    t = r - d
+    if t < 0:
         return 0
-    if d <= 0:
-        return 0
-    put(c, 0, skip, qx, qy, qz, nx / d, ny / d, nz / d, r - d)
+    if normalize3(n) == 0:  # the centre on the surface: libode's fallback normal
+        n[0] = 1.0
+        n[1] = 0.0
+        n[2] = 0.0
+    put(c, 0, skip, qx + g2[G_POS], qy + g2[G_POS + 1], qz + g2[G_POS + 2], n[0], n[1], n[2], t)
     return 1
 
 
@@ -1013,41 +1026,86 @@ cdef int collide_sphere_box(const dReal* g1, const int* i1, const dReal* g2, con
 
 cdef int collide_sphere_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
                                  int flags, dReal* c, int skip) noexcept nogil:
-    """Sphere against cylinder: normal and depth from the nearest side, cap or rim; the point where libode
-    puts it.
-
-    Rim: the rim point. Side: the sphere's deepest point, but not past the axis. Cap: the sphere's deepest
-    point."""
-    cdef dReal q[3]
+    """Sphere g1 against cylinder g2, in libode's arithmetic: the sphere's centre located along the axis (s,
+    from the -z cap) and off it (t); beyond a cap and outside the radius, the rim; within the side's reach,
+    the side (the contact on the sphere's surface, or at the centre when it lies within libode's tolerance of
+    the axis); otherwise the nearer cap. libode's normal points into the cylinder; it is reversed here, the
+    sphere being first."""
+    cdef dReal v[3]
+    cdef dReal p1[3]
+    cdef dReal p2[3]
+    cdef dReal cc[3]
     cdef dReal n[3]
-    cdef dReal d, r, k, rad, wx, wy, wz
-    r = g1[G_RADIUS]
-    to_local(g2, g1[G_POS], g1[G_POS + 1], g1[G_POS + 2], q)
-    d = local_surface(g2, GC_CYLINDER, q, n)
-    if d + r < 0:
+    cdef dReal q[3]
+    cdef dReal tol, h, ln, r, r2, sa, t, dep, w
+    cdef int k
+    # libode's tolerance for a centre on the axis, by precision: 1e-7 in double, 1e-4 in single
+    tol = 1e-7 if sizeof(dReal) == 8 else 1e-4
+    ln = g2[G_LENGTH]
+    r = g2[G_RADIUS]
+    r2 = g1[G_RADIUS]
+    h = ln * 0.5
+    for k in range(3):
+        v[k] = g2[G_R + 3 * k + 2]
+        p2[k] = v[k] * h + g2[G_POS + k]
+        p1[k] = v[k] * -h + g2[G_POS + k]
+    sa = ((g1[G_POS] - p1[0]) * v[0] - (p1[1] - g1[G_POS + 1]) * v[1]
+          - (p1[2] - g1[G_POS + 2]) * v[2])
+    if sa < -r2 or sa > ln + r2:
         return 0
-    k = r
-    if n[2] == 0:
-        rad = sqrt(q[0] * q[0] + q[1] * q[1])
-        if rad < r:
-            k = rad
-    elif n[0] != 0 or n[1] != 0:
-        k = -d
-    wx = g2[G_R] * n[0] + g2[G_R + 1] * n[1] + g2[G_R + 2] * n[2]
-    wy = g2[G_R + 3] * n[0] + g2[G_R + 4] * n[1] + g2[G_R + 5] * n[2]
-    wz = g2[G_R + 6] * n[0] + g2[G_R + 7] * n[1] + g2[G_R + 8] * n[2]
-    put(
-        c,
-        0,
-        skip,
-        g1[G_POS] - wx * k,
-        g1[G_POS + 1] - wy * k,
-        g1[G_POS + 2] - wz * k,
-        wx,
-        wy,
-        wz,
-        d + r,
-    )
+    for k in range(3):  # from the sphere's centre to its foot on the axis
+        cc[k] = sa * v[k] + p1[k] - g1[G_POS + k]
+    t = sqrt(cc[0] * cc[0] + cc[1] * cc[1] + cc[2] * cc[2])
+    if t > r + r2:
+        return 0
+    if t > r and (sa < 0 or sa > ln):  # the rim of the cap beyond which the centre lies
+        h = sa
+        if sa > 0:
+            h = sa - ln
+        w = t - r
+        w = sqrt(h * h + w * w)
+        dep = r2 - w
+        if dep < 0:
+            return 0
+        w = r2 - dep
+        for k in range(3):
+            if sa <= 0:
+                q[k] = cc[k] / t * -r + p1[k]
+            else:
+                q[k] = cc[k] / t * -r + p2[k]
+            n[k] = (q[k] - g1[G_POS + k]) / w
+    elif r - t <= sa and r - t <= ln - sa:  # the side
+        dep = (r2 + r) - t
+        if dep < 0:
+            return 0
+        if t > r2 + tol:
+            for k in range(3):
+                cc[k] = cc[k] / t
+                q[k] = cc[k] * r2 + g1[G_POS + k]
+                n[k] = cc[k]
+        else:
+            for k in range(3):
+                q[k] = cc[k] + g1[G_POS + k]
+                n[k] = cc[k] / t
+            if t == 0:  # the centre on the axis (libode divides 0 by 0): any radial direction
+                for k in range(3):
+                    n[k] = -g2[G_R + 3 * k]
+    else:  # the nearer cap
+        if sa <= ln * 0.5:
+            dep = sa + r2
+            if dep < 0:
+                return 0
+            for k in range(3):
+                q[k] = r2 * v[k] + g1[G_POS + k]
+                n[k] = v[k]
+        else:
+            dep = (r2 + ln) - sa
+            if dep < 0:
+                return 0
+            for k in range(3):
+                q[k] = r2 * -v[k] + g1[G_POS + k]
+                n[k] = -v[k]
+    put(c, 0, skip, q[0], q[1], q[2], -n[0], -n[1], -n[2], dep)
     return 1
 
 
@@ -1115,182 +1173,189 @@ cdef int collide_capsule_plane(const dReal* g1, const int* i1, const dReal* g2, 
 
 cdef int collide_box_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,
                            dReal* c, int skip) noexcept nogil:
-    """Box against plane: the deepest vertex, then its neighbours by increasing loss of depth (up to 4)."""
+    """Box against plane, in libode's arithmetic: the deepest corner; then, along the box axis whose edge
+    loses the least depth and the next, the corners at the far ends of those edges while they stay below the
+    plane; and with four wanted and three found, the corner opposite the first across the face they span
+    when its depth (the two neighbours' depths less the first's) is positive."""
     cdef dReal A[3]
     cdef dReal B[3]
-    cdef dReal v[3]
-    cdef int o[3]
-    cdef dReal nx, ny, nz, depth, d2, s
-    cdef int j, a, b, t, maxc, n
+    cdef dReal p[3]
+    cdef dReal u[3]
+    cdef int side[2]
+    cdef dReal nx, ny, nz, depth, d, h, e
+    cdef int j, q, k, maxc, n
     nx = g2[G_PLANE]
     ny = g2[G_PLANE + 1]
     nz = g2[G_PLANE + 2]
-    maxc = maxc_of(flags)
-    v[0] = g1[G_POS]
-    v[1] = g1[G_POS + 1]
-    v[2] = g1[G_POS + 2]
     for j in range(3):
-        A[j] = col_dot(g1, j, nx, ny, nz) * g1[G_SIDES + j] * 0.5
-        B[j] = fabs(A[j]) * 2
-        s = g1[G_SIDES + j] * 0.5
-        if A[j] > 0:
-            s = -s
-        v[0] += g1[G_R + j] * s
-        v[1] += g1[G_R + 3 + j] * s
-        v[2] += g1[G_R + 6 + j] * s
-    depth = g2[G_PLANE + 3] - (nx * v[0] + ny * v[1] + nz * v[2])
+        A[j] = g1[G_SIDES + j] * col_dot(g1, j, nx, ny, nz)
+        B[j] = fabs(A[j])
+    h = (B[0] + B[1] + B[2]) * 0.5
+    depth = g2[G_PLANE + 3] + h - (nx * g1[G_POS] + ny * g1[G_POS + 1] + nz * g1[G_POS + 2])
     if depth < 0:
         return 0
-    put(c, 0, skip, v[0], v[1], v[2], nx, ny, nz, depth)
-    if maxc == 1:
-        return 1
-    o[0] = 0
-    o[1] = 1
-    o[2] = 2
-    for a in range(2):
-        for b in range(2 - a):
-            if B[o[b + 1]] < B[o[b]]:
-                t = o[b]
-                o[b] = o[b + 1]
-                o[b + 1] = t
-    a = o[0]
-    b = o[1]
+    maxc = maxc_of(flags)
+    if maxc > 4:
+        maxc = 4
+    for q in range(3):
+        p[q] = g1[G_POS + q]
+    for j in range(3):  # the deepest corner
+        h = g1[G_SIDES + j] * 0.5
+        for q in range(3):
+            if A[j] > 0:
+                p[q] = p[q] - h * g1[G_R + 3 * q + j]
+            else:
+                p[q] = p[q] + h * g1[G_R + 3 * q + j]
+    put(c, 0, skip, p[0], p[1], p[2], nx, ny, nz, depth)
     n = 1
-    d2 = depth - B[a]
-    if d2 >= 0:
-        s = 2.0 * g1[G_SIDES + a] * 0.5
-        if A[a] > 0:
-            s = -s
-        put(c, n, skip, v[0] - g1[G_R + a] * s, v[1] - g1[G_R + 3 + a] * s, v[2] - g1[G_R + 6 + a] * s,
-            nx, ny, nz, d2)
+    if maxc == 1:
+        return n
+    if B[0] < B[1]:  # the edges from it by increasing loss of depth, ties as libode
+        if B[2] < B[0]:
+            side[0] = 2
+            side[1] = 0
+        else:
+            side[0] = 0
+            side[1] = 1 if B[1] < B[2] else 2
+    elif B[2] < B[1]:
+        side[0] = 2
+        side[1] = 0 if B[0] < B[1] else 1
+    else:
+        side[0] = 1
+        side[1] = 0 if B[0] < B[2] else 2
+    for k in range(2):
+        j = side[k]
+        d = depth - B[j]
+        if d < 0 or n == maxc:
+            break
+        for q in range(3):
+            e = g1[G_SIDES + j] * g1[G_R + 3 * q + j]
+            if A[j] > 0:
+                u[q] = p[q] + e
+            else:
+                u[q] = p[q] - e
+        put(c, n, skip, u[0], u[1], u[2], nx, ny, nz, d)
         n += 1
-        if n == maxc:
-            return n
-    d2 = depth - B[b]
-    if d2 >= 0:
-        s = 2.0 * g1[G_SIDES + b] * 0.5
-        if A[b] > 0:
-            s = -s
-        put(c, n, skip, v[0] - g1[G_R + b] * s, v[1] - g1[G_R + 3 + b] * s, v[2] - g1[G_R + 6 + b] * s,
-            nx, ny, nz, d2)
-        n += 1
-        if n == maxc:
-            return n
-    d2 = depth - B[a] - B[b]
-    if d2 > 0:
-        s = 2.0 * g1[G_SIDES + a] * 0.5
-        if A[a] > 0:
-            s = -s
-        t = 0
-        depth = 2.0 * g1[G_SIDES + b] * 0.5
-        if A[b] > 0:
-            depth = -depth
-        put(c, n, skip, v[0] - g1[G_R + a] * s - g1[G_R + b] * depth,
-            v[1] - g1[G_R + 3 + a] * s - g1[G_R + 3 + b] * depth,
-            v[2] - g1[G_R + 6 + a] * s - g1[G_R + 6 + b] * depth, nx, ny, nz, d2)
-        n += 1
+    if maxc == 4 and n == 3:
+        d = c[skip + C_DEPTH] + c[2 * skip + C_DEPTH] - depth
+        if d > 0:
+            put(c, 3, skip, c[skip + C_POS] + c[2 * skip + C_POS] - p[0],
+                c[skip + C_POS + 1] + c[2 * skip + C_POS + 1] - p[1],
+                c[skip + C_POS + 2] + c[2 * skip + C_POS + 2] - p[2], nx, ny, nz, d)
+            n = 4
     return n
 
 
 cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
                                 int flags, dReal* c, int skip) noexcept nogil:
-    """Cylinder against plane: the deepest rim point of each cap that penetrates, the -axis cap's first
-    whichever is deeper (libode's order)."""
-    cdef dReal nx, ny, nz, ax, ay, az, k, ux, uy, uz, l, h, r, px, py, pz, depth, sg, tol, s
-    cdef int m, n, maxc
+    """Cylinder against plane, in libode's arithmetic. Standing on a cap (1 - |axis . normal| below libode's
+    tolerance for the precision): four points of the deeper cap's rim, each kept when strictly below the
+    plane. Otherwise each cap's rim point deepest along the normal, the -axis cap's first, each kept when at
+    or below the plane."""
+    cdef dReal v[3]
+    cdef dReal p1[3]
+    cdef dReal p2[3]
+    cdef dReal w[3]
+    cdef dReal tol, h, k, t, e
+    cdef int q, n, maxc
     # libode's tolerance for a cylinder on its cap, by precision: 1e-7 in double, 1e-4 in single
     tol = 1e-7 if sizeof(dReal) == 8 else 1e-4
-    nx = g2[G_PLANE]
-    ny = g2[G_PLANE + 1]
-    nz = g2[G_PLANE + 2]
-    ax = g1[G_R + 2]
-    ay = g1[G_R + 5]
-    az = g1[G_R + 8]
-    k = ax * nx + ay * ny + az * nz
-    ux = nx - ax * k
-    uy = ny - ay * k
-    uz = nz - az * k
-    l = sqrt(ux * ux + uy * uy + uz * uz)
-    r = g1[G_RADIUS]
-    if l > 0:
-        ux = ux / l * r
-        uy = uy / l * r
-        uz = uz / l * r
     h = g1[G_LENGTH] * 0.5
+    for q in range(3):
+        v[q] = g1[G_R + 3 * q + 2]
+        p2[q] = v[q] * h + g1[G_POS + q]
+        p1[q] = v[q] * -h + g1[G_POS + q]
+    k = v[0] * g2[G_PLANE] + v[1] * g2[G_PLANE + 1] + v[2] * g2[G_PLANE + 2]
+    if k < 0:
+        k = k + 1
+    else:
+        k = k - 1  # ~0 when the axis is parallel to the normal
     maxc = maxc_of(flags)
-    s = k + 1 if k < 0 else k - 1  # ~0 when the axis is parallel to the normal
-    if -tol < s < tol:
-        return cylinder_face_on_plane(g1, g2, k, tol, maxc, c, skip)
+    if -tol < k < tol:
+        return cylinder_face_on_plane(g1, g2, v, p1, p2, tol, maxc, c, skip)
+    t = g2[G_PLANE] * v[0] + g2[G_PLANE + 1] * v[1] + g2[G_PLANE + 2] * v[2]
+    for q in range(3):  # from the cap centre to its rim point deepest along the normal
+        w[q] = v[q] * t - g2[G_PLANE + q]
+    e = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
+    e = g1[G_RADIUS] / e
+    for q in range(3):
+        w[q] = w[q] * e
     n = 0
-    for m in range(2):
-        sg = -1.0
-        if m == 1:
-            sg = -sg
-        px = g1[G_POS] + ax * h * sg - ux
-        py = g1[G_POS + 1] + ay * h * sg - uy
-        pz = g1[G_POS + 2] + az * h * sg - uz
-        depth = g2[G_PLANE + 3] - (nx * px + ny * py + nz * pz)
-        if depth >= 0 and n < maxc:
-            put(c, n, skip, px, py, pz, nx, ny, nz, depth)
-            n += 1
+    for q in range(3):
+        p1[q] = w[q] + p1[q]
+    e = g2[G_PLANE + 3] - (g2[G_PLANE] * p1[0] + g2[G_PLANE + 1] * p1[1] + g2[G_PLANE + 2] * p1[2])
+    if e >= 0:
+        put(c, n, skip, p1[0], p1[1], p1[2], g2[G_PLANE], g2[G_PLANE + 1], g2[G_PLANE + 2], e)
+        n += 1
+        if n >= maxc:
+            return n
+    for q in range(3):
+        p2[q] = w[q] + p2[q]
+    e = g2[G_PLANE + 3] - g2[G_PLANE] * p2[0] - g2[G_PLANE + 1] * p2[1] - g2[G_PLANE + 2] * p2[2]
+    if e >= 0:
+        put(c, n, skip, p2[0], p2[1], p2[2], g2[G_PLANE], g2[G_PLANE + 1], g2[G_PLANE + 2], e)
+        n += 1
     return n
 
 
-cdef int cylinder_face_on_plane(const dReal* g1, const dReal* g2, dReal k, dReal tol, int maxc,
-                                dReal* c, int skip) noexcept nogil:
-    """Cylinder standing on its cap (1 - |axis . normal| below tol, libode's precision-dependent tolerance):
-    four rim points, as libode.
-
-    The points are the cap centre -+ r f and +- r e, in that order, where e = w x axis (normalised) and f =
-    axis x e, with w the world x axis when the axis is within tol of perpendicular to it, else the world y
-    axis (libode's frame, observed); each point counts when it lies strictly below the plane."""
-    cdef dReal ax, ay, az, sg, h, cx, cy, cz, ex, ey, ez, l, fx, fy, fz, r, px, py, pz, depth, s
-    cdef int m, n
-    ax = g1[G_R + 2]
-    ay = g1[G_R + 5]
-    az = g1[G_R + 8]
-    sg = -1.0
-    if k < 0:
-        sg = 1.0
-    h = g1[G_LENGTH] * 0.5
-    cx = g1[G_POS] + ax * h * sg
-    cy = g1[G_POS + 1] + ay * h * sg
-    cz = g1[G_POS + 2] + az * h * sg
-    # e = (world x or y) x axis normalised, f = axis x e (written out: both are unit, perpendicular to the
-    # axis)
-    if -tol < ax < tol:
-        l = sqrt(ay * ay + az * az)
-        ex = 0.0
-        ey = -az / l
-        ez = ay / l
-        fx = l
-        fy = -ax * ay / l
-        fz = -ax * az / l
+cdef int cylinder_face_on_plane(const dReal* g1, const dReal* g2, const dReal* v, const dReal* p1,
+                                const dReal* p2, dReal tol, int maxc, dReal* c,
+                                int skip) noexcept nogil:
+    """Cylinder (axis v, cap centres p1 at -z and p2 at +z) standing on its cap: libode's four rim points of
+    the deeper cap, none when neither cap reaches the plane. The rim frame: a = v + (world x when v is
+    within tol of perpendicular to it, else world y), b = a x v scaled to the radius, a' = b x v; the points
+    are the centre + a', - a', + b, - b, each kept when strictly below the plane."""
+    cdef dReal a[3]
+    cdef dReal b[3]
+    cdef dReal o[3]
+    cdef dReal u[3]
+    cdef dReal s, t, e
+    cdef int m, q, n
+    s = g2[G_PLANE + 3] - (g2[G_PLANE] * p1[0] + g2[G_PLANE + 1] * p1[1] + g2[G_PLANE + 2] * p1[2])
+    t = g2[G_PLANE + 3] - (g2[G_PLANE] * p2[0] + g2[G_PLANE + 1] * p2[1] + g2[G_PLANE + 2] * p2[2])
+    if s >= t:
+        if s < 0:
+            return 0
+        for q in range(3):
+            o[q] = p1[q]
     else:
-        l = sqrt(az * az + ax * ax)
-        ex = az / l
-        ey = 0.0
-        ez = -ax / l
-        fx = -ax * ay / l
-        fy = l
-        fz = -ay * az / l
-    r = g1[G_RADIUS]
+        if t < 0:
+            return 0
+        for q in range(3):
+            o[q] = p2[q]
+    for q in range(3):
+        a[q] = v[q]
+    if -tol < v[0] < tol:
+        a[0] = v[0] + 1
+    else:
+        a[1] = v[1] + 1
+    b[0] = a[1] * v[2] - a[2] * v[1]
+    b[1] = a[2] * v[0] - a[0] * v[2]
+    b[2] = a[0] * v[1] - a[1] * v[0]
+    t = sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2])
+    t = g1[G_RADIUS] / t
+    for q in range(3):
+        b[q] = b[q] * t
+    a[0] = b[1] * v[2] - b[2] * v[1]
+    a[1] = b[2] * v[0] - b[0] * v[2]
+    a[2] = b[0] * v[1] - b[1] * v[0]
     n = 0
     for m in range(4):
-        if m < 2:
-            s = r if m == 1 else -r
-            px = cx + fx * s
-            py = cy + fy * s
-            pz = cz + fz * s
-        else:
-            s = r if m == 2 else -r
-            px = cx + ex * s
-            py = cy + ey * s
-            pz = cz + ez * s
-        depth = g2[G_PLANE + 3] - (g2[G_PLANE] * px + g2[G_PLANE + 1] * py + g2[G_PLANE + 2] * pz)
-        if depth > 0 and n < maxc:
-            put(c, n, skip, px, py, pz, g2[G_PLANE], g2[G_PLANE + 1], g2[G_PLANE + 2], depth)
+        for q in range(3):
+            if m == 0:
+                u[q] = o[q] + a[q]
+            elif m == 1:
+                u[q] = o[q] - a[q]
+            elif m == 2:
+                u[q] = o[q] + b[q]
+            else:
+                u[q] = o[q] - b[q]
+        e = g2[G_PLANE + 3] - (g2[G_PLANE] * u[0] + g2[G_PLANE + 1] * u[1] + g2[G_PLANE + 2] * u[2])
+        if e > 0:
+            put(c, n, skip, u[0], u[1], u[2], g2[G_PLANE], g2[G_PLANE + 1], g2[G_PLANE + 2], e)
             n += 1
+            if n >= maxc:
+                return n
     return n
 
 
@@ -1918,85 +1983,97 @@ cdef int collide_capsule_capsule(const dReal* g1, const int* i1, const dReal* g2
 
 
 cdef dReal seg_box_closest(const dReal* g1, const dReal* g2, dReal* pl, dReal* pb) noexcept nogil:
-    """Closest points of capsule/cylinder g1's axis segment (pl) and box g2 (pb); returns their distance.
+    """Closest points of capsule g1's axis segment (pl) and box g2 (pb); returns their distance.
 
-    The squared distance along the segment (from the +z end, t = 0, to the -z end, t = 1) is a convex
-    piecewise quadratic; walking its pieces from t = 0, the first t where it stops decreasing is taken (so on
-    a plateau, a segment parallel to a face, the point nearest the +z end wins, as libode)."""
+    libode's walk, in its arithmetic: the segment from the +z end (t = 0) to the -z end (t = 1) in the box
+    frame, mirrored so every direction component is >= 0; the derivative of the squared distance is
+    piecewise linear in t with breaks where a coordinate crosses a face plane; walking the breaks from
+    t = 0, the first piece where it reaches 0 gives t by its secant (so on a plateau, a segment parallel to a
+    face, the point nearest the +z end wins)."""
     cdef dReal a[3]
-    cdef dReal b[3]
+    cdef dReal e[3]
     cdef dReal s[3]
-    cdef dReal d[3]
-    cdef dReal br[8]
-    cdef dReal q[3]
-    cdef dReal h, x, ta, tb, tm, gg, dd, t, bk, dx, dy, dz
-    cdef int j, k, nb, m, found
-    axis_ends(g1, a, b)
+    cdef dReal v[3]
+    cdef dReal v2[3]
+    cdef dReal h[3]
+    cdef dReal ta[3]
+    cdef dReal sg[3]
+    cdef int reg[3]
+    cdef dReal eps, t, dd, nt, nd, w, m, x, dx, dy, dz
+    cdef int k, it
+    # directions at most this are parallel to a face pair (the smallest normal reals, by precision)
+    eps = 1e-307 if sizeof(dReal) == 8 else 1e-19
+    axis_ends(g1, a, pl)
+    for k in range(3):
+        e[k] = pl[k] - a[k]
     to_local(g2, a[0], a[1], a[2], s)
-    to_local(g2, b[0], b[1], b[2], q)
     for k in range(3):
-        d[k] = q[k] - s[k]
-    # break points: where a coordinate crosses a face plane, inside (0, 1), sorted; then t = 1
-    nb = 0
+        v[k] = col_dot(g2, k, e[0], e[1], e[2])
     for k in range(3):
-        if d[k] != 0:
-            h = g2[G_SIDES + k] * 0.5
-            for m in range(2):
-                x = (h - s[k]) / d[k]
-                if m == 1:
-                    x = (-h - s[k]) / d[k]
-                if x > 0 and x < 1:
-                    j = nb
-                    while j > 0 and br[j - 1] > x:
-                        br[j] = br[j - 1]
-                        j -= 1
-                    br[j] = x
-                    nb += 1
-    br[nb] = 1.0
-    nb += 1
-    ta = 0.0
-    t = 1.0
-    found = 0
-    for m in range(nb):
-        if found == 0:
-            tb = br[m]
-            tm = (ta + tb) * 0.5
-            gg = 0.0
-            dd = 0.0
+        sg[k] = 1.0
+        if v[k] < 0:
+            s[k] = -s[k]
+            v[k] = -v[k]
+            sg[k] = -1.0
+        v2[k] = v[k] * v[k]
+        h[k] = g2[G_SIDES + k] * 0.5
+    for k in range(3):  # where the coordinate next crosses a face plane, and on which side of the slab it is
+        reg[k] = 0
+        ta[k] = 2.0  # never a break
+        if v[k] > eps:
+            if s[k] < -h[k]:
+                reg[k] = -1
+                ta[k] = (-h[k] - s[k]) / v[k]
+            else:
+                if s[k] > h[k]:
+                    reg[k] = 1
+                ta[k] = (h[k] - s[k]) / v[k]
+    t = 0.0
+    dd = 0.0  # the derivative at t
+    for k in range(3):
+        w = 0.0
+        if reg[k] != 0:
+            w = v2[k]
+        dd = dd - w * ta[k]
+    if dd < 0:
+        it = 0
+        while it < 8:  # each break is passed at most twice: seven pieces at most
+            it += 1
+            nt = 1.0
             for k in range(3):
-                h = g2[G_SIDES + k] * 0.5
-                x = s[k] + d[k] * tm
-                bk = 0.0
-                if x > h:
-                    bk = h
-                elif x < -h:
-                    bk = -h
-                if bk != 0:
-                    gg += (s[k] + d[k] * ta - bk) * d[k]
-                    dd += d[k] * d[k]
-            if gg >= 0:
-                t = ta
-                found = 1
-            elif dd > 0 and ta - gg / dd <= tb:
-                t = ta - gg / dd
-                found = 1
-            ta = tb
+                if ta[k] > t and ta[k] < 1 and ta[k] < nt:
+                    nt = ta[k]
+            nd = 0.0
+            for k in range(3):
+                w = 0.0
+                if reg[k] != 0:
+                    w = v2[k]
+                nd = nd + w * (nt - ta[k])
+            if nd >= 0:
+                m = (nd - dd) / (nt - t)
+                t = t - dd / m
+                break
+            for k in range(3):
+                if ta[k] == nt:
+                    ta[k] = (h[k] - s[k]) / v[k]
+                    reg[k] += 1
+            t = nt
+            dd = nd
+            if t >= 1:
+                t = 1.0
+                break
     for k in range(3):
-        h = g2[G_SIDES + k] * 0.5
-        x = s[k] + d[k] * t
-        if x > h:
-            x = h
-        elif x < -h:
-            x = -h
-        q[k] = x
-        pl[k] = a[k] + (b[k] - a[k]) * t
+        pl[k] = a[k] + t * e[k]
     for k in range(3):
-        pb[k] = (
-            g2[G_POS + k]
-            + g2[G_R + 3 * k] * q[0]
-            + g2[G_R + 3 * k + 1] * q[1]
-            + g2[G_R + 3 * k + 2] * q[2]
-        )
+        x = sg[k] * (s[k] + t * v[k])
+        if x < -h[k]:
+            x = -h[k]
+        elif x > h[k]:
+            x = h[k]
+        s[k] = x
+    for k in range(3):
+        pb[k] = g2[G_R + 3 * k] * s[0] + g2[G_R + 3 * k + 1] * s[1] + g2[G_R + 3 * k + 2] * s[2]
+        pb[k] = pb[k] + g2[G_POS + k]
     dx = pl[0] - pb[0]
     dy = pl[1] - pb[1]
     dz = pl[2] - pb[2]
@@ -2012,11 +2089,13 @@ cdef int collide_capsule_box(const dReal* g1, const int* i1, const dReal* g2, co
     cdef dReal pb[3]
     cdef dReal cs[3]
     cdef dReal nout[5]
-    cdef dReal r, dist
+    cdef dReal r, dist, touch
     cdef int n
+    # libode's distance below which the capsule is treated as a box, by precision
+    touch = 1e-15 if sizeof(dReal) == 8 else 1e-6
     r = g1[G_RADIUS]
     dist = seg_box_closest(g1, g2, pl, pb)
-    if dist >= SEG_TOUCH:
+    if dist >= touch:
         return spheres(c, 0, skip, pl[0], pl[1], pl[2], r, pb[0], pb[1], pb[2], 0.0)
     cs[0] = 2 * r
     cs[1] = 2 * r

@@ -19,7 +19,6 @@ from .colliders.box_box import (
 )
 from .colliders.capsule import (
     CAPSULE_PARALLEL,
-    SEG_TOUCH,
     collide_capsule_box,
     collide_capsule_capsule,
     collide_capsule_cylinder,

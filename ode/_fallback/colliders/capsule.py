@@ -6,12 +6,12 @@ A source of the generated ``collide_prim`` kernel (tools/gen/gen_kernels.py).
 from math import sqrt
 
 from ... import _layout as L
+from ... import _precision
 from .box_box import box_box
 from .mpr import mpr_contact
 from .prim_contacts import flip_contacts, maxc_of, spheres
 from .prim_geometry import axis_ends, closest_segments, col_dot, seg_point, to_local
 
-SEG_TOUCH = 1e-6  # axis-to-solid distance below which the capsule is treated as a box (libode)
 # 1 - (axis1 . axis2)^2 at or below this: libode's parallel capsules (observed threshold)
 CAPSULE_PARALLEL = 1e-5
 
@@ -111,91 +111,107 @@ def collide_capsule_capsule(g1, i1, g2, i2, flags, c, skip):
 
 def seg_box_closest(g1, g2, pl, pb):
     #: cdef dReal seg_box_closest(const dReal* g1, const dReal* g2, dReal* pl, dReal* pb) noexcept nogil
-    """Closest points of capsule/cylinder g1's axis segment (pl) and box g2 (pb); returns their distance.
+    """Closest points of capsule g1's axis segment (pl) and box g2 (pb); returns their distance.
 
-    The squared distance along the segment (from the +z end, t = 0, to the -z end, t = 1) is a convex
-    piecewise quadratic; walking its pieces from t = 0, the first t where it stops decreasing is taken (so on
-    a plateau, a segment parallel to a face, the point nearest the +z end wins, as libode)."""
+    libode's walk, in its arithmetic: the segment from the +z end (t = 0) to the -z end (t = 1) in the box
+    frame, mirrored so every direction component is >= 0; the derivative of the squared distance is
+    piecewise linear in t with breaks where a coordinate crosses a face plane; walking the breaks from
+    t = 0, the first piece where it reaches 0 gives t by its secant (so on a plateau, a segment parallel to a
+    face, the point nearest the +z end wins)."""
     #: dReal a[3]
-    #: dReal b[3]
+    #: dReal e[3]
     #: dReal s[3]
-    #: dReal d[3]
-    #: dReal br[8]
-    #: dReal q[3]
-    #: dReal h, x, ta, tb, tm, gg, dd, t, bk, dx, dy, dz
-    #: int j, k, nb, m, found
+    #: dReal v[3]
+    #: dReal v2[3]
+    #: dReal h[3]
+    #: dReal ta[3]
+    #: dReal sg[3]
+    #: int reg[3]
+    #: dReal eps, t, dd, nt, nd, w, m, x, dx, dy, dz
+    #: int k, it
     a = [0.0] * 3  # py
-    b = [0.0] * 3  # py
+    e = [0.0] * 3  # py
     s = [0.0] * 3  # py
-    d = [0.0] * 3  # py
-    br = [0.0] * 8  # py
-    q = [0.0] * 3  # py
-    axis_ends(g1, a, b)
+    v = [0.0] * 3  # py
+    v2 = [0.0] * 3  # py
+    h = [0.0] * 3  # py
+    ta = [0.0] * 3  # py
+    sg = [0.0] * 3  # py
+    reg = [0] * 3  # py
+    # directions at most this are parallel to a face pair (the smallest normal reals, by precision)
+    eps = 1e-307 if _precision.precision == "double" else 1e-19  # py
+    #: py- eps = 1e-307 if sizeof(dReal) == 8 else 1e-19
+    axis_ends(g1, a, pl)
+    for k in range(3):
+        e[k] = pl[k] - a[k]
     to_local(g2, a[0], a[1], a[2], s)
-    to_local(g2, b[0], b[1], b[2], q)
     for k in range(3):
-        d[k] = q[k] - s[k]
-    # break points: where a coordinate crosses a face plane, inside (0, 1), sorted; then t = 1
-    nb = 0
+        v[k] = col_dot(g2, k, e[0], e[1], e[2])
     for k in range(3):
-        if d[k] != 0:
-            h = g2[L.G_SIDES + k] * 0.5
-            for m in range(2):
-                x = (h - s[k]) / d[k]
-                if m == 1:
-                    x = (-h - s[k]) / d[k]
-                if x > 0 and x < 1:
-                    j = nb
-                    while j > 0 and br[j - 1] > x:
-                        br[j] = br[j - 1]
-                        j -= 1
-                    br[j] = x
-                    nb += 1
-    br[nb] = 1.0
-    nb += 1
-    ta = 0.0
-    t = 1.0
-    found = 0
-    for m in range(nb):
-        if found == 0:
-            tb = br[m]
-            tm = (ta + tb) * 0.5
-            gg = 0.0
-            dd = 0.0
+        sg[k] = 1.0
+        if v[k] < 0:
+            s[k] = -s[k]
+            v[k] = -v[k]
+            sg[k] = -1.0
+        v2[k] = v[k] * v[k]
+        h[k] = g2[L.G_SIDES + k] * 0.5
+    for k in range(3):  # where the coordinate next crosses a face plane, and on which side of the slab it is
+        reg[k] = 0
+        ta[k] = 2.0  # never a break
+        if v[k] > eps:
+            if s[k] < -h[k]:
+                reg[k] = -1
+                ta[k] = (-h[k] - s[k]) / v[k]
+            else:
+                if s[k] > h[k]:
+                    reg[k] = 1
+                ta[k] = (h[k] - s[k]) / v[k]
+    t = 0.0
+    dd = 0.0  # the derivative at t
+    for k in range(3):
+        w = 0.0
+        if reg[k] != 0:
+            w = v2[k]
+        dd = dd - w * ta[k]
+    if dd < 0:
+        it = 0
+        while it < 8:  # each break is passed at most twice: seven pieces at most
+            it += 1
+            nt = 1.0
             for k in range(3):
-                h = g2[L.G_SIDES + k] * 0.5
-                x = s[k] + d[k] * tm
-                bk = 0.0
-                if x > h:
-                    bk = h
-                elif x < -h:
-                    bk = -h
-                if bk != 0:
-                    gg += (s[k] + d[k] * ta - bk) * d[k]
-                    dd += d[k] * d[k]
-            if gg >= 0:
-                t = ta
-                found = 1
-            elif dd > 0 and ta - gg / dd <= tb:
-                t = ta - gg / dd
-                found = 1
-            ta = tb
+                if ta[k] > t and ta[k] < 1 and ta[k] < nt:
+                    nt = ta[k]
+            nd = 0.0
+            for k in range(3):
+                w = 0.0
+                if reg[k] != 0:
+                    w = v2[k]
+                nd = nd + w * (nt - ta[k])
+            if nd >= 0:
+                m = (nd - dd) / (nt - t)
+                t = t - dd / m
+                break
+            for k in range(3):
+                if ta[k] == nt:
+                    ta[k] = (h[k] - s[k]) / v[k]
+                    reg[k] += 1
+            t = nt
+            dd = nd
+            if t >= 1:
+                t = 1.0
+                break
     for k in range(3):
-        h = g2[L.G_SIDES + k] * 0.5
-        x = s[k] + d[k] * t
-        if x > h:
-            x = h
-        elif x < -h:
-            x = -h
-        q[k] = x
-        pl[k] = a[k] + (b[k] - a[k]) * t
+        pl[k] = a[k] + t * e[k]
     for k in range(3):
-        pb[k] = (
-            g2[L.G_POS + k]
-            + g2[L.G_R + 3 * k] * q[0]
-            + g2[L.G_R + 3 * k + 1] * q[1]
-            + g2[L.G_R + 3 * k + 2] * q[2]
-        )
+        x = sg[k] * (s[k] + t * v[k])
+        if x < -h[k]:
+            x = -h[k]
+        elif x > h[k]:
+            x = h[k]
+        s[k] = x
+    for k in range(3):
+        pb[k] = g2[L.G_R + 3 * k] * s[0] + g2[L.G_R + 3 * k + 1] * s[1] + g2[L.G_R + 3 * k + 2] * s[2]
+        pb[k] = pb[k] + g2[L.G_POS + k]
     dx = pl[0] - pb[0]
     dy = pl[1] - pb[1]
     dz = pl[2] - pb[2]
@@ -212,15 +228,18 @@ def collide_capsule_box(g1, i1, g2, i2, flags, c, skip):
     #: dReal pb[3]
     #: dReal cs[3]
     #: dReal nout[5]
-    #: dReal r, dist
+    #: dReal r, dist, touch
     #: int n
     pl = [0.0] * 3  # py
     pb = [0.0] * 3  # py
     cs = [0.0] * 3  # py
     nout = [0.0] * 5  # py
+    # libode's distance below which the capsule is treated as a box, by precision
+    touch = 1e-15 if _precision.precision == "double" else 1e-6  # py
+    #: py- touch = 1e-15 if sizeof(dReal) == 8 else 1e-6
     r = g1[L.G_RADIUS]
     dist = seg_box_closest(g1, g2, pl, pb)
-    if dist >= SEG_TOUCH:
+    if dist >= touch:
         return spheres(c, 0, skip, pl[0], pl[1], pl[2], r, pb[0], pb[1], pb[2], 0.0)
     cs[0] = 2 * r
     cs[1] = 2 * r

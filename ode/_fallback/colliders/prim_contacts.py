@@ -63,8 +63,9 @@ def flip_contacts(c, n, skip):
 def spheres(c, kk, skip, p1x, p1y, p1z, r1, p2x, p2y, p2z, r2):
     #: cdef int spheres(dReal* c, int kk, int skip, dReal p1x, dReal p1y, dReal p1z, dReal r1, dReal p2x,
     #:                  dReal p2y, dReal p2z, dReal r2) noexcept nogil
-    """Contact of two spheres (centre, radius), normal from sphere 2 to sphere 1, midway between surfaces."""
-    #: dReal dx, dy, dz, d, k, nx, ny, nz
+    """Contact of two spheres (centre, radius), normal from sphere 2 to sphere 1, midway between surfaces
+    (the normal scaled by 1 / distance, as libode: not divided, whose last bits differ)."""
+    #: dReal dx, dy, dz, d, k, nx, ny, nz, rd
     dx = p1x - p2x
     dy = p1y - p2y
     dz = p1z - p2z
@@ -74,9 +75,10 @@ def spheres(c, kk, skip, p1x, p1y, p1z, r1, p2x, p2y, p2z, r2):
     if d <= 0:
         put(c, kk, skip, p1x, p1y, p1z, 1.0, 0.0, 0.0, r1 + r2)
         return 1
-    nx = dx / d
-    ny = dy / d
-    nz = dz / d
+    rd = 1 / d
+    nx = dx * rd
+    ny = dy * rd
+    nz = dz * rd
     k = 0.5 * (r2 - r1 - d)
     put(c, kk, skip, p1x + nx * k, p1y + ny * k, p1z + nz * k, nx, ny, nz, r1 + r2 - d)
     return 1
