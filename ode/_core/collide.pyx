@@ -16,7 +16,8 @@ from .layout cimport *
 from .collide_prim cimport (
     flip_contacts, collide_sphere_sphere, collide_sphere_plane, collide_sphere_box, collide_capsule_sphere,
     collide_capsule_plane, closest_segments, collide_capsule_capsule, collide_box_plane, box_box as box_box_k,
-    collide_box_box, point_depth_rec, collide_ray_shape, collide_ray_plane, collide_none, support_pair,
+    collide_box_box, point_depth_rec, collide_ray_sphere, collide_ray_box, collide_ray_capsule, collide_ray_cylinder,
+    collide_ray_plane, collide_none, support_pair,
     collide_cylinder_plane, collide_sphere_cylinder, compute_prim_aabb, collide_capsule_box, collide_cylinder_box,
     collide_capsule_cylinder, collide_cylinder_cylinder,
 )
@@ -57,10 +58,10 @@ cdef void _build_table() noexcept:
     _set(GC_CYLINDER, GC_BOX, collide_cylinder_box)
     _set(GC_CAPSULE, GC_CYLINDER, collide_capsule_cylinder)
     _set(GC_CYLINDER, GC_CYLINDER, collide_cylinder_cylinder)
-    _set(GC_RAY, GC_SPHERE, collide_ray_shape)
-    _set(GC_RAY, GC_BOX, collide_ray_shape)
-    _set(GC_RAY, GC_CAPSULE, collide_ray_shape)
-    _set(GC_RAY, GC_CYLINDER, collide_ray_shape)
+    _set(GC_RAY, GC_SPHERE, collide_ray_sphere)
+    _set(GC_RAY, GC_BOX, collide_ray_box)
+    _set(GC_RAY, GC_CAPSULE, collide_ray_capsule)
+    _set(GC_RAY, GC_CYLINDER, collide_ray_cylinder)
     _set(GC_RAY, GC_PLANE, collide_ray_plane)
     _set(GC_RAY, GC_RAY, collide_none)
     _set(GC_PLANE, GC_PLANE, collide_none)

@@ -15,7 +15,10 @@ cdef int collide_box_plane(const dReal* g1, const int* i1, const dReal* g2, cons
 cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal* p2, const dReal* R2, const dReal* s2, int flags, dReal* c, int skip, dReal* normal_out) noexcept nogil
 cdef int collide_box_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef dReal point_depth_rec(const dReal* g, const int* i, dReal x, dReal y, dReal z) noexcept nogil
-cdef int collide_ray_shape(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+cdef int collide_ray_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+cdef int collide_ray_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+cdef int collide_ray_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
+cdef int collide_ray_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef int collide_ray_plane(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef int collide_none(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil
 cdef int support_pair(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags, dReal* c, int skip) noexcept nogil

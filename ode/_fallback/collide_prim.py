@@ -100,7 +100,14 @@ from .colliders.prim_geometry import (
     support_pair,
     to_local,
 )
-from .colliders.ray import collide_ray_plane, collide_ray_shape, ray_piece
+from .colliders.ray import (
+    collide_ray_box,
+    collide_ray_capsule,
+    collide_ray_cylinder,
+    collide_ray_plane,
+    collide_ray_sphere,
+    ray_sphere_at,
+)
 from .colliders.sphere import (
     collide_sphere_box,
     collide_sphere_cylinder,
