@@ -212,19 +212,29 @@ from .colliders.trimesh_round import (
 from .colliders.trimesh_sphere import collide_trimesh_sphere, tri_closest
 from .colliders.trimesh_tree import tt_box, tt_boxes, tt_kids, tt_nodes
 from .colliders.trimesh_trimesh import (
+    TT_CELL,
     TT_DEPTH,
-    TT_MERGE,
+    TT_EDGE,
+    TT_EPS32,
+    TT_REACH,
     TT_TIE,
-    TT_ZERO,
     collide_trimesh_trimesh,
-    tt_clip,
-    tt_deepest,
-    tt_interval,
+    tt_cut,
+    tt_deep,
+    tt_dist32,
+    tt_edges32,
+    tt_frames,
+    tt_inside32,
+    tt_local32,
     tt_merge,
-    tt_normal,
-    tt_overlap,
+    tt_move32,
     tt_pair,
-    tt_side,
+    tt_plane,
+    tt_plane32,
+    tt_prism,
+    tt_safe_unit,
+    tt_span32,
+    tt_tri32,
 )
 
 

@@ -61,13 +61,11 @@ from collide_cases import (
 # listed, so a regression is caught while these gaps stay visible; every other pair must match every case.
 # In single precision the counts are against libode's single build: two float32 builds that order their
 # operations differently flip rounding-decided choices (clip points at depth ~1e-8, equal-depth merges) on
-# different poses; 16 differing cases of 5,500 against single libode. The MPR pairs (convex, capsule-cylinder,
+# different poses; 2 differing cases of 5,500 against single libode. The MPR pairs (convex, capsule-cylinder,
 # cylinder-cylinder) match it on every pose: both run the MPR in double.
 KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a ratchet, lower as fixed
     "box-trimesh": (0, 1, "single: contact counts differ where float-rounded equal points merge or not"),
     "sphere-trimesh": (0, 1, "single: which contacts a deep sphere's merge keeps is decided by rounding"),
-    "trimesh-trimesh": (6, 14, "aligned poses: equal-depth ties (edge parallel to a face) and faces touching "
-                        "at depth ~1e-16, decided by libode's clip rounding"),
 }
 
 # The twin in single precision (TWIN_SINGLE) on poses where it matches neither libode build: it reads float32

@@ -33,11 +33,12 @@ cdef double CYL_AXIS_MIN = 1e-5
 cdef double CAP_EDGE_TOL = 1e-5
 cdef double CAP_AXIS_MIN2 = 9.999999974752427e-07
 cdef double CAP_AXIS_MIN = 1e-5
-cdef double TT_MERGE = 1e-5
-cdef double TT_DEPTH = 1e-6
-cdef double TT_TIE = 0.0
-cdef double TT_ZERO = 1e-6
-cdef double TT_EDGE = 1e-8
+cdef dReal TT_CELL = 10000.0
+cdef dReal TT_REACH = 0.0001732068128076953
+cdef dReal TT_DEPTH = 1e-5
+cdef dReal TT_TIE = 1e-6
+cdef dReal TT_EDGE = 1e-8
+cdef double TT_EPS32 = 9.999999974752427e-07
 cdef int IFLOOR_MAX = 536870912
 cdef int WRAP_CELLS = 128
 
