@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from . import _backend, _check
+from . import _backend, _check, _precision
 from . import _layout as L
 from . import rotation as _rot
 from ._handle import Handle
@@ -834,16 +834,30 @@ class GeomBox(GeomObject):
 
 
 def _plane(normal, dist) -> tuple:
-    """(a, b, c, d) with a unit normal (ODE normalises it), or ValueError for a zero normal."""
+    """(a, b, c, d) with a unit normal, or ValueError for a zero normal: scaled by 1 / length as ODE does, in
+    the real type (single precision stores the four numbers as floats first and scales them in float, as
+    libode's float build does)."""
     n = _check.vec("normal", normal)
     d = _check.real("dist", dist)
     ln = math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
     if not (ln > 0.0 and math.isfinite(ln)):
         raise ValueError(f"the plane normal {n} cannot be normalised")
-    if ln == 1.0:
-        return (n[0], n[1], n[2], d)
-    a = 1.0 / ln
-    return (n[0] * a, n[1] * a, n[2] * a, d * a)
+    if _precision.precision == "single":
+        f = [np.float32(x) for x in (*n, d)]
+        sq = f[0] * f[0] + f[1] * f[1] + f[2] * f[2]
+        if not sq > 0:  # the normal underflows as floats
+            raise ValueError(f"the plane normal {n} cannot be normalised")
+        a32 = np.float32(1.0) / np.sqrt(sq)
+        with np.errstate(over="ignore"):
+            out = tuple(float(x * a32) for x in f)
+    elif ln == 1.0:
+        out = (n[0], n[1], n[2], d)
+    else:
+        a = 1.0 / ln
+        out = (n[0] * a, n[1] * a, n[2] * a, d * a)
+    if not math.isfinite(out[3]):
+        raise ValueError(f"dist = {d} over the normal's length {ln} overflows {_precision.precision} reals")
+    return out
 
 
 class GeomPlane(GeomObject):

@@ -1073,7 +1073,10 @@ cdef int collide_sphere_cylinder(const dReal* g1, const int* i1, const dReal* g2
                 q[k] = cc[k] / t * -r + p1[k]
             else:
                 q[k] = cc[k] / t * -r + p2[k]
-            n[k] = (q[k] - g1[G_POS + k]) / w
+            if w > 0:
+                n[k] = (q[k] - g1[G_POS + k]) / w
+            else:  # the centre on the rim: towards the axis
+                n[k] = cc[k] / t
     elif r - t <= sa and r - t <= ln - sa:  # the side
         dep = (r2 + r) - t
         if dep < 0:
@@ -1086,9 +1089,9 @@ cdef int collide_sphere_cylinder(const dReal* g1, const int* i1, const dReal* g2
         else:
             for k in range(3):
                 q[k] = cc[k] + g1[G_POS + k]
-                n[k] = cc[k] / t
-            if t == 0:  # the centre on the axis (libode divides 0 by 0): any radial direction
-                for k in range(3):
+                if t > 0:
+                    n[k] = cc[k] / t
+                else:  # the centre on the axis (libode divides 0 by 0): any radial direction
                     n[k] = -g2[G_R + 3 * k]
     else:  # the nearer cap
         if sa <= ln * 0.5:
@@ -1612,7 +1615,7 @@ cdef int collide_ray_cylinder(const dReal* g1, const int* i1, const dReal* g2, c
         a = d[0] * d[0] + d[1] * d[1]
         b = 2 * (p[0] * d[0] + p[1] * d[1])
         k = b * b - 4 * a * cc
-        if k >= 0 and (b < 0 or b * b <= k):
+        if k >= 0 and (b < 0 or b * b <= k) and a > 0:  # (a direction whose a underflows: along the axis)
             k = sqrt(k)
             a = 1 / (2 * a)
             e = fabs(b)

@@ -225,6 +225,31 @@ def test_sphere_cylinder_points():
     np.testing.assert_allclose(c[0, :7], (0.5, 0, 0.5, s, 0, s, 1.0 - 0.3 * np.sqrt(2)), atol=TOL)
 
 
+def test_degenerate_sphere_cylinder_and_ray_cylinder_poses_give_finite_contacts():
+    """Where libode divides zero by zero (a sphere centred on a cylinder's axis, a sphere centred on its rim)
+    or by an underflowed length (a ray all but along the axis), both backends give a finite unit normal."""
+    poses = [
+        [(L.GC_SPHERE, (0, 0, 0.1), None, (0.3,)), (L.GC_CYLINDER, (0, 0, 0), None, (0.5, 2.0))],
+        [(L.GC_SPHERE, (0.5, 0, 0.5), None, (0.3,)), (L.GC_CYLINDER, (0, 0, 0), None, (0.5, 1.0))],
+    ]
+    for geoms in poses:
+        greal, gint = posed(geoms)
+        c = K.collide_geoms(greal, gint, 0, 1, 1)
+        assert c.shape[0] == 1 and np.all(np.isfinite(c[0, :7]))
+        assert abs(np.linalg.norm(c[0, L.C_NORMAL:L.C_NORMAL + 3]) - 1) < TOL
+    greal, gint = posed([(L.GC_RAY, (0, 0, 5), None, ()), (L.GC_CYLINDER, (0, 0, 0), None, (0.5, 1.0))])
+    greal[0, L.G_RAYLEN] = 10.0
+    tiny = 1e-170 if REAL == np.float64 else 1e-30
+    d = np.array([tiny, 0.0, -1.0])
+    greal[0, L.G_R:L.G_R + 9] = np.array([[1, 0, d[0]], [0, 1, d[1]], [0, 0, d[2]]]).ravel()
+    c = K.collide_geoms(greal, gint, 0, 1, 1)
+    assert c.shape[0] == 1 and np.all(np.isfinite(c[0, :7]))
+    np.testing.assert_allclose(c[0, L.C_NORMAL:L.C_NORMAL + 3], (0, 0, 1), atol=TOL)
+    assert abs(c[0, L.C_DEPTH] - 4.5) < 1e-5
+    greal[0, L.G_POS:L.G_POS + 3] = (0.7, 0, 0.3)  # beside the side, between the caps: it passes by
+    assert K.collide_geoms(greal, gint, 0, 1, 1).shape[0] == 0
+
+
 def test_cylinder_lying_on_box_gives_its_clipped_side_line():
     """A cylinder lying across a box edge: two contacts at the ends of its lowest line inside the box, at the
     penetration depth, normals into geom 1; swapping the arguments flips the normals only."""

@@ -282,7 +282,7 @@ def collide_ray_cylinder(g1, i1, g2, i2, flags, c, skip):
         a = d[0] * d[0] + d[1] * d[1]
         b = 2 * (p[0] * d[0] + p[1] * d[1])
         k = b * b - 4 * a * cc
-        if k >= 0 and (b < 0 or b * b <= k):
+        if k >= 0 and (b < 0 or b * b <= k) and a > 0:  # (a direction whose a underflows: along the axis)
             k = sqrt(k)
             a = 1 / (2 * a)
             e = fabs(b)

@@ -152,7 +152,10 @@ def collide_sphere_cylinder(g1, i1, g2, i2, flags, c, skip):
                 q[k] = cc[k] / t * -r + p1[k]
             else:
                 q[k] = cc[k] / t * -r + p2[k]
-            n[k] = (q[k] - g1[L.G_POS + k]) / w
+            if w > 0:
+                n[k] = (q[k] - g1[L.G_POS + k]) / w
+            else:  # the centre on the rim: towards the axis
+                n[k] = cc[k] / t
     elif r - t <= sa and r - t <= ln - sa:  # the side
         dep = (r2 + r) - t
         if dep < 0:
@@ -165,9 +168,9 @@ def collide_sphere_cylinder(g1, i1, g2, i2, flags, c, skip):
         else:
             for k in range(3):
                 q[k] = cc[k] + g1[L.G_POS + k]
-                n[k] = cc[k] / t
-            if t == 0:  # the centre on the axis (libode divides 0 by 0): any radial direction
-                for k in range(3):
+                if t > 0:
+                    n[k] = cc[k] / t
+                else:  # the centre on the axis (libode divides 0 by 0): any radial direction
                     n[k] = -g2[L.G_R + 3 * k]
     else:  # the nearer cap
         if sa <= ln * 0.5:
