@@ -522,7 +522,11 @@ cdef void mpr_axis_end(const dReal* g, const double* q, double dx, double dy, do
     cdef double h, k
     h = g[G_LENGTH] * 0.5
     mpr_qrot(q, 0, 0.0, 0.0, h, ax, 0)
-    k = 1.0 / sqrt(ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2])
+    k = ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2]
+    if k == 0:  # a zero length: the axis is still the rotation's z (libccd would divide 0 by 0)
+        mpr_qrot(q, 0, 0.0, 0.0, 1.0, ax, 0)
+        k = ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2]
+    k = 1.0 / sqrt(k)
     ax[0] = ax[0] * k
     ax[1] = ax[1] * k
     ax[2] = ax[2] * k
@@ -1280,9 +1284,10 @@ cdef int collide_cylinder_plane(const dReal* g1, const int* i1, const dReal* g2,
     for q in range(3):  # from the cap centre to its rim point deepest along the normal
         w[q] = v[q] * t - g2[G_PLANE + q]
     e = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
-    e = g1[G_RADIUS] / e
-    for q in range(3):
-        w[q] = w[q] * e
+    if e > 0:  # (zero only for a normal that is not unit, which planes never store)
+        e = g1[G_RADIUS] / e
+        for q in range(3):
+            w[q] = w[q] * e
     n = 0
     for q in range(3):
         p1[q] = w[q] + p1[q]
@@ -1629,9 +1634,13 @@ cdef int collide_ray_cylinder(const dReal* g1, const int* i1, const dReal* g2, c
                 if e <= hl:
                     t[0] = p[0] + tt * d[0]
                     t[1] = p[1] + tt * d[1]
-                    n[0] = t[0] / g2[G_RADIUS]
-                    n[1] = t[1] / g2[G_RADIUS]
                     n[2] = 0.0
+                    if g2[G_RADIUS] > 0:
+                        n[0] = t[0] / g2[G_RADIUS]
+                        n[1] = t[1] / g2[G_RADIUS]
+                    else:  # a cylinder of radius 0 met on its axis line (libode divides 0 by 0)
+                        n[0] = 1.0
+                        n[1] = 0.0
                     if flip:
                         n[0] = -n[0]
                         n[1] = -n[1]
@@ -2281,7 +2290,11 @@ cdef void cyl_frame(const dReal* g, double* cy) noexcept nogil:
     cdef double k
     mpr_quat(g, cy)
     mpr_qrot(cy, 0, 0.0, 0.0, g[G_LENGTH] * 0.5, cy, 8)
-    k = 1.0 / sqrt(cy[8] * cy[8] + cy[9] * cy[9] + cy[10] * cy[10])
+    k = cy[8] * cy[8] + cy[9] * cy[9] + cy[10] * cy[10]
+    if k == 0:  # a zero length: the axis is still the rotation's z (libccd would divide 0 by 0)
+        mpr_qrot(cy, 0, 0.0, 0.0, 1.0, cy, 8)
+        k = cy[8] * cy[8] + cy[9] * cy[9] + cy[10] * cy[10]
+    k = 1.0 / sqrt(k)
     cy[8] = cy[8] * k
     cy[9] = cy[9] * k
     cy[10] = cy[10] * k

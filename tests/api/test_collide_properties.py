@@ -250,6 +250,20 @@ def test_degenerate_sphere_cylinder_and_ray_cylinder_poses_give_finite_contacts(
     assert K.collide_geoms(greal, gint, 0, 1, 1).shape[0] == 0
 
 
+def test_zero_length_cylinders_collide_as_discs():
+    """A cylinder (or capsule) of length 0 keeps its rotation's z as its axis in the MPR pairs: a flat disc
+    resting on another disc and a capsule touching it give finite contacts, not 0 / 0."""
+    greal, gint = posed([(L.GC_CYLINDER, (0, 0, 0), None, (0.5, 0.0)),
+                         (L.GC_CYLINDER, (0.1, 0, 0.05), None, (0.4, 0.2))])
+    c = K.collide_geoms(greal, gint, 0, 1, 4)
+    assert c.shape[0] >= 1 and np.all(np.isfinite(c[:, :7]))
+    np.testing.assert_allclose(np.abs(c[0, L.C_NORMAL + 2]), 1.0, atol=1e-6)
+    greal, gint = posed([(L.GC_CAPSULE, (0.2, 0.1, 0.3), None, (0.3, 1.0)),
+                         (L.GC_CYLINDER, (0, 0, 0), None, (0.5, 0.0))])
+    c = K.collide_geoms(greal, gint, 0, 1, 4)
+    assert c.shape[0] >= 1 and np.all(np.isfinite(c[:, :7]))
+
+
 def test_cylinder_lying_on_box_gives_its_clipped_side_line():
     """A cylinder lying across a box edge: two contacts at the ends of its lowest line inside the box, at the
     penetration depth, normals into geom 1; swapping the arguments flips the normals only."""

@@ -23,7 +23,11 @@ def cyl_frame(g, cy):
     #: double k
     mpr_quat(g, cy)
     mpr_qrot(cy, 0, 0.0, 0.0, g[L.G_LENGTH] * 0.5, cy, 8)
-    k = 1.0 / sqrt(cy[8] * cy[8] + cy[9] * cy[9] + cy[10] * cy[10])
+    k = cy[8] * cy[8] + cy[9] * cy[9] + cy[10] * cy[10]
+    if k == 0:  # a zero length: the axis is still the rotation's z (libccd would divide 0 by 0)
+        mpr_qrot(cy, 0, 0.0, 0.0, 1.0, cy, 8)
+        k = cy[8] * cy[8] + cy[9] * cy[9] + cy[10] * cy[10]
+    k = 1.0 / sqrt(k)
     cy[8] = cy[8] * k
     cy[9] = cy[9] * k
     cy[10] = cy[10] * k

@@ -88,7 +88,11 @@ def mpr_axis_end(g, q, dx, dy, dz, p, ax):
     #: double h, k
     h = g[L.G_LENGTH] * 0.5
     mpr_qrot(q, 0, 0.0, 0.0, h, ax, 0)
-    k = 1.0 / sqrt(ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2])
+    k = ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2]
+    if k == 0:  # a zero length: the axis is still the rotation's z (libccd would divide 0 by 0)
+        mpr_qrot(q, 0, 0.0, 0.0, 1.0, ax, 0)
+        k = ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2]
+    k = 1.0 / sqrt(k)
     ax[0] = ax[0] * k
     ax[1] = ax[1] * k
     ax[2] = ax[2] * k

@@ -192,9 +192,10 @@ def collide_cylinder_plane(g1, i1, g2, i2, flags, c, skip):
     for q in range(3):  # from the cap centre to its rim point deepest along the normal
         w[q] = v[q] * t - g2[L.G_PLANE + q]
     e = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
-    e = g1[L.G_RADIUS] / e
-    for q in range(3):
-        w[q] = w[q] * e
+    if e > 0:  # (zero only for a normal that is not unit, which planes never store)
+        e = g1[L.G_RADIUS] / e
+        for q in range(3):
+            w[q] = w[q] * e
     n = 0
     for q in range(3):
         p1[q] = w[q] + p1[q]

@@ -296,9 +296,13 @@ def collide_ray_cylinder(g1, i1, g2, i2, flags, c, skip):
                 if e <= hl:
                     t[0] = p[0] + tt * d[0]
                     t[1] = p[1] + tt * d[1]
-                    n[0] = t[0] / g2[L.G_RADIUS]
-                    n[1] = t[1] / g2[L.G_RADIUS]
                     n[2] = 0.0
+                    if g2[L.G_RADIUS] > 0:
+                        n[0] = t[0] / g2[L.G_RADIUS]
+                        n[1] = t[1] / g2[L.G_RADIUS]
+                    else:  # a cylinder of radius 0 met on its axis line (libode divides 0 by 0)
+                        n[0] = 1.0
+                        n[1] = 0.0
                     if flip:
                         n[0] = -n[0]
                         n[1] = -n[1]
