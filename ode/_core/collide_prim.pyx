@@ -5,7 +5,7 @@ primitive families of ``ode/_fallback/colliders/``)."""
 
 from libc.math cimport sqrt, fabs, atan2, cos, sin, INFINITY
 
-from .dreal cimport dReal
+from .dreal cimport dReal, real_atan2
 from .layout cimport *
 from .rotation cimport normalize3, r_to_q
 
@@ -1759,11 +1759,12 @@ cdef void cull_points(int n, const dReal* pts, int m, int i0, int* keep) noexcep
             cx += q * (pts[2 * k] + pts[2 * k + 2])
             cy += q * (pts[2 * k + 1] + pts[2 * k + 3])
         q = pts[2 * n - 2] * pts[1] - pts[0] * pts[2 * n - 1]
-        ar = 1 / (3 * (ar + q))
+        ar = 3 * (ar + q)  # stored: rounded to dReal before the reciprocal, as libode
+        ar = 1 / ar
         cx = ar * (cx + q * (pts[2 * n - 2] + pts[0]))
         cy = ar * (cy + q * (pts[2 * n - 1] + pts[1]))
     for k in range(n):
-        ang[k] = atan2(pts[2 * k + 1] - cy, pts[2 * k] - cx)
+        ang[k] = real_atan2(pts[2 * k + 1] - cy, pts[2 * k] - cx)
         used[k] = 0
     used[i0] = 1
     keep[0] = i0

@@ -3,7 +3,8 @@
 A source of the generated ``collide_prim`` kernel (tools/gen/gen_kernels.py).
 """
 
-from math import atan2, fabs, sqrt
+from math import atan2 as real_atan2  # libode's dAtan2: the kernel's is atan2f in single (dreal.h)
+from math import fabs, sqrt
 
 from ... import _layout as L
 from .prim_contacts import maxc_of, put, unimp_of
@@ -110,11 +111,12 @@ def cull_points(n, pts, m, i0, keep):
             cx += q * (pts[2 * k] + pts[2 * k + 2])
             cy += q * (pts[2 * k + 1] + pts[2 * k + 3])
         q = pts[2 * n - 2] * pts[1] - pts[0] * pts[2 * n - 1]
-        ar = 1 / (3 * (ar + q))
+        ar = 3 * (ar + q)  # stored: rounded to dReal before the reciprocal, as libode
+        ar = 1 / ar
         cx = ar * (cx + q * (pts[2 * n - 2] + pts[0]))
         cy = ar * (cy + q * (pts[2 * n - 1] + pts[1]))
     for k in range(n):
-        ang[k] = atan2(pts[2 * k + 1] - cy, pts[2 * k] - cx)
+        ang[k] = real_atan2(pts[2 * k + 1] - cy, pts[2 * k] - cx)
         used[k] = 0
     used[i0] = 1
     keep[0] = i0
