@@ -5,7 +5,7 @@ primitive families of ``ode/_fallback/colliders/``)."""
 
 from libc.math cimport sqrt, fabs, atan2, cos, sin, INFINITY
 
-from .dreal cimport dReal
+from .dreal cimport dReal, real_atan2
 from .layout cimport *
 from .rotation cimport normalize3, r_to_q
 
@@ -14,7 +14,6 @@ cdef dReal DINF = INFINITY
 cdef dReal SEG_PARALLEL = 1e-12
 cdef dReal MPR_TOL = 1e-6
 cdef dReal BOX_FUDGE = 1.05
-cdef dReal BOX_FUDGE2 = 0.0
 cdef dReal LINE_EPS = 1e-4
 cdef dReal CAPSULE_PARALLEL = 1e-5
 cdef dReal CYL_ALIGNED = 0.0010000000474974513
@@ -1704,74 +1703,96 @@ cdef void line_closest(const dReal* pa, const dReal* ua, const dReal* pb, const 
 
 
 cdef int clip_rect(dReal h0, dReal h1, dReal* poly, int n, dReal* tmp) noexcept nogil:
-    """Clip polygon poly (n points x, y) to |x| <= h0, |y| <= h1 (Sutherland-Hodgman); result in poly."""
-    cdef int side, ax, k, m, kk
-    cdef dReal lim, sgn, ax0, ay0, bx, by, da, db, t
-    for side in range(4):
-        ax = side >> 1
-        sgn = 1.0
-        if side & 1:
-            sgn = -1.0
+    """Clip polygon poly (n points x, y) to the open rectangle |x| < h0, |y| < h1; result in poly (libode's).
+
+    Cut by x > -h0, x < h0, y > -h1, y < h1 in turn; a point on a cut line is outside it, and a crossing
+    point takes the cut coordinate exactly and the other by the slope from the edge's first point. The walk
+    stops at the eighth point written, even with cuts left."""
+    cdef int cut, ax, ot, sg, k, kk, m, ina, inb
+    cdef dReal lim, at
+    for cut in range(4):
+        ax = cut >> 1
+        ot = 1 - ax
+        sg = 2 * (cut & 1) - 1
         lim = h0
         if ax == 1:
             lim = h1
+        at = sg * lim
         m = 0
         for k in range(n):
             kk = k + 1
             if kk == n:
                 kk = 0
-            ax0 = poly[2 * k]
-            ay0 = poly[2 * k + 1]
-            bx = poly[2 * kk]
-            by = poly[2 * kk + 1]
-            da = lim - sgn * poly[2 * k + ax]
-            db = lim - sgn * poly[2 * kk + ax]
-            if da >= 0:
-                tmp[2 * m] = ax0
-                tmp[2 * m + 1] = ay0
+            ina = sg * poly[2 * k + ax] < lim
+            inb = sg * poly[2 * kk + ax] < lim
+            if ina:
+                tmp[2 * m] = poly[2 * k]
+                tmp[2 * m + 1] = poly[2 * k + 1]
                 m += 1
-            if (da >= 0) != (db >= 0) and m < 8:
-                t = da / (da - db)
-                tmp[2 * m] = ax0 + (bx - ax0) * t
-                tmp[2 * m + 1] = ay0 + (by - ay0) * t
+                if m == 8:
+                    break
+            if ina != inb:
+                tmp[2 * m + ot] = poly[2 * k + ot] + (poly[2 * kk + ot] - poly[2 * k + ot]) / (
+                    poly[2 * kk + ax] - poly[2 * k + ax]) * (at - poly[2 * k + ax])
+                tmp[2 * m + ax] = at
                 m += 1
+                if m == 8:
+                    break
         for k in range(2 * m):
             poly[k] = tmp[k]
         n = m
-        if n == 0:
-            return 0
+        if n == 8:
+            return n
     return n
 
 
 cdef void cull_points(int n, const dReal* pts, int m, int i0, int* keep) noexcept nogil:
-    """Choose m of n polygon points (i0 first) spread evenly in angle around the centroid."""
+    """Choose m of n polygon points (i0 first) nearest in angle, around the polygon's area centroid, to m
+    directions evenly spaced from i0's (libode's; the angle steps in double, as libode's)."""
     cdef dReal ang[8]
     cdef int used[8]
-    cdef dReal cx, cy, a, best, dd
+    cdef dReal cx, cy, ar, q, a, best, dd
+    cdef double w
     cdef int k, j, kb
-    cx = 0.0
-    cy = 0.0
+    if n == 1:
+        cx = pts[0]
+        cy = pts[1]
+    elif n == 2:
+        cx = 0.5 * (pts[0] + pts[2])
+        cy = 0.5 * (pts[1] + pts[3])
+    else:
+        # shoelace centroid: cross terms of consecutive vertices, the closing edge last
+        ar = 0.0
+        cx = 0.0
+        cy = 0.0
+        for k in range(n - 1):
+            q = pts[2 * k] * pts[2 * k + 3] - pts[2 * k + 2] * pts[2 * k + 1]
+            ar += q
+            cx += q * (pts[2 * k] + pts[2 * k + 2])
+            cy += q * (pts[2 * k + 1] + pts[2 * k + 3])
+        q = pts[2 * n - 2] * pts[1] - pts[0] * pts[2 * n - 1]
+        ar = 3 * (ar + q)  # stored: rounded to dReal before the reciprocal, as libode
+        ar = 1 / ar
+        cx = ar * (cx + q * (pts[2 * n - 2] + pts[0]))
+        cy = ar * (cy + q * (pts[2 * n - 1] + pts[1]))
     for k in range(n):
-        cx += pts[2 * k]
-        cy += pts[2 * k + 1]
-    cx = cx / n
-    cy = cy / n
-    for k in range(n):
-        ang[k] = atan2(pts[2 * k + 1] - cy, pts[2 * k] - cx)
+        ang[k] = real_atan2(pts[2 * k + 1] - cy, pts[2 * k] - cx)
         used[k] = 0
     used[i0] = 1
     keep[0] = i0
     for j in range(1, m):
-        a = j * (2 * M_PI / m) + ang[i0]
-        if a > M_PI:
+        # the target angle and the wrap tests in double (C double literals of pi and 2 pi), stored in dReal
+        w = j * (6.283185307179586 / m) + ang[i0]
+        a = w
+        if a > 3.141592653589793:
             a -= 2 * M_PI
-        best = 1e300
+        best = 1e9
         kb = i0
         for k in range(n):
             if used[k] == 0:
                 dd = fabs(ang[k] - a)
-                if dd > M_PI:
-                    dd = 2 * M_PI - dd
+                if dd > 3.141592653589793:
+                    dd = 6.283185307179586 - dd
                 if dd < best:
                     best = dd
                     kb = k
@@ -1791,6 +1812,8 @@ cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal*
     cdef dReal Q[9]
     cdef dReal nrm[3]
     cdef dReal nc[3]
+    cdef dReal nr[3]
+    cdef dReal anr[3]
     cdef dReal pa[3]
     cdef dReal pb[3]
     cdef dReal ua[3]
@@ -1809,7 +1832,7 @@ cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal*
     cdef const dReal* Pa
     cdef const dReal* Pb
     cdef dReal s, e1, e2, l, sbest, sgn, n2x, n2y, n2z, m11, m12, m21, m22, c1, c2, k1, k2, k3, k4, det, x, y
-    cdef dReal px, py, pz, mx
+    cdef dReal px, py, pz
     cdef int i, j, code, invert, facebest, ia, ib, lanr, a1, a2, cn, q1, q2, n, cnum, maxc, i0, ibest, early
     maxc = maxc_of(flags)
     # CONTACTS_UNIMPORTANT (observed in libode): box 1's first face axis is taken without testing the others,
@@ -1857,24 +1880,35 @@ cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal*
             invert = e1 < 0
             facebest = 2
             ibest = j
-    for i in range(9):
-        Q[i] += BOX_FUDGE2
     for i in range(3):
         if early != 0:
             break
         ia = (i + 1) % 3
         ib = (i + 2) % 3
+        # the other two axes of each box in ascending order: the radius terms are summed in that order
+        a1 = 1
+        a2 = 2
+        if i == 1:
+            a1 = 0
+        elif i == 2:
+            a1 = 0
+            a2 = 1
         for j in range(3):
-            q1 = (j + 1) % 3
-            q2 = (j + 2) % 3
+            q1 = 1
+            q2 = 2
+            if j == 1:
+                q1 = 0
+            elif j == 2:
+                q1 = 0
+                q2 = 1
             # axis e_i x f_j in box 1's frame: component ia = -Rm[ib, j], ib = Rm[ia, j]
             e1 = pp[ib] * Rm[3 * ia + j] - pp[ia] * Rm[3 * ib + j]
-            e2 = A[ia] * Q[3 * ib + j] + A[ib] * Q[3 * ia + j] + B[q1] * Q[3 * i + q2] + B[q2] * Q[3 * i + q1]
+            e2 = A[a1] * Q[3 * a2 + j] + A[a2] * Q[3 * a1 + j] + B[q1] * Q[3 * i + q2] + B[q2] * Q[3 * i + q1]
             s = fabs(e1) - e2
             if s > 0:
                 return 0
             l = sqrt(Rm[3 * ia + j] * Rm[3 * ia + j] + Rm[3 * ib + j] * Rm[3 * ib + j])
-            if l > 1e-12:
+            if l > 0:
                 s = s / l
                 if s * BOX_FUDGE > sbest:
                     sbest = s
@@ -1913,19 +1947,20 @@ cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal*
         for q1 in range(3):
             pa[q1] = p1[q1]
             pb[q1] = p2[q1]
+        # the corners of each box furthest along the normal (box 1) and against it (box 2); every axis is
+        # stepped, the edge's own included, as libode, then the closest points of the two edge lines
         for q2 in range(3):
             sgn = -1.0
-            if R1[q2] * nrm[0] + R1[3 + q2] * nrm[1] + R1[6 + q2] * nrm[2] > 0:
+            if nrm[0] * R1[q2] + nrm[1] * R1[3 + q2] + nrm[2] * R1[6 + q2] > 0:
                 sgn = 1.0
-            if q2 != i:
-                for q1 in range(3):
-                    pa[q1] += sgn * A[q2] * R1[3 * q1 + q2]
+            for q1 in range(3):
+                pa[q1] += sgn * A[q2] * R1[3 * q1 + q2]
+        for q2 in range(3):
             sgn = 1.0
-            if R2[q2] * nrm[0] + R2[3 + q2] * nrm[1] + R2[6 + q2] * nrm[2] > 0:
+            if nrm[0] * R2[q2] + nrm[1] * R2[3 + q2] + nrm[2] * R2[6 + q2] > 0:
                 sgn = -1.0
-            if q2 != j:
-                for q1 in range(3):
-                    pb[q1] += sgn * B[q2] * R2[3 * q1 + q2]
+            for q1 in range(3):
+                pb[q1] += sgn * B[q2] * R2[3 * q1 + q2]
         for q1 in range(3):
             ua[q1] = R1[3 * q1 + i]
             ub[q1] = R2[3 * q1 + j]
@@ -1959,15 +1994,21 @@ cdef int box_box(const dReal* p1, const dReal* R1, const dReal* s1, const dReal*
         n2y = -nrm[1]
         n2z = -nrm[2]
         cn = code - 4
-    lanr = 0
-    mx = -1.0
+    # the incident face: box b's axis most along the normal (libode's ties: 0 over an equal 1, 2 over an
+    # equal 0 or 1)
     for j in range(3):
-        x = fabs(Rb[j] * n2x + Rb[3 + j] * n2y + Rb[6 + j] * n2z)
-        if x > mx:
-            mx = x
-            lanr = j
+        nr[j] = Rb[j] * n2x + Rb[3 + j] * n2y + Rb[6 + j] * n2z
+        anr[j] = fabs(nr[j])
+    if anr[1] > anr[0]:
+        lanr = 2
+        if anr[1] > anr[2]:
+            lanr = 1
+    else:
+        lanr = 2
+        if anr[0] > anr[2]:
+            lanr = 0
     sgn = -1.0
-    if Rb[lanr] * n2x + Rb[3 + lanr] * n2y + Rb[6 + lanr] * n2z < 0:
+    if nr[lanr] < 0:
         sgn = 1.0
     for q1 in range(3):
         ctr[q1] = Pb[q1] - Pa[q1] + sgn * Sb[lanr] * Rb[3 * q1 + lanr]

@@ -13,4 +13,17 @@ typedef double dReal;
 #error "define dSINGLE or dDOUBLE"
 #endif
 
+#include <math.h>
+
+/* libode's dAtan2: atan2f in single precision (not the double atan2 rounded to float, which differs from it
+   in the last bit for many arguments), atan2 in double. */
+static inline dReal dreal_atan2(dReal y, dReal x)
+{
+#if defined(dSINGLE)
+    return atan2f(y, x);
+#else
+    return atan2(y, x);
+#endif
+}
+
 #endif

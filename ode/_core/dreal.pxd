@@ -3,3 +3,4 @@
 cdef extern from "dreal.h":
     ctypedef double dReal
     const char* ODEPY_PRECISION
+    dReal real_atan2 "dreal_atan2"(dReal y, dReal x) noexcept nogil

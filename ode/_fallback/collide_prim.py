@@ -9,7 +9,6 @@ from those modules' kernel sections, so both perform the same floating-point ope
 
 from .colliders.box_box import (
     BOX_FUDGE,
-    BOX_FUDGE2,
     LINE_EPS,
     box_box,
     clip_rect,
