@@ -5,7 +5,7 @@ primitive families of ``ode/_fallback/colliders/``)."""
 
 from libc.math cimport sqrt, fabs, atan2, cos, sin, INFINITY
 
-from .dreal cimport dReal, real_atan2
+from .dreal cimport dReal, real_atan2, real_cos, real_sin
 from .layout cimport *
 from .rotation cimport normalize3, r_to_q
 
@@ -2355,12 +2355,15 @@ cdef dReal rim_point(dReal angle, dReal r, dReal lift, dReal lsum, const double*
     (in its own frame, turned by its quaternion); depth = lsum less its distance along sec's axis from sec's
     centre. When that depth is not negative, p = the point moved by lift along pri's axis (the cap's rim)
     and the depth is returned; else -1."""
-    cdef dReal depth
-    mpr_qrot(pri, 0, cos(angle) * r, sin(angle) * r, 0.0, p, 0)
+    cdef dReal depth, x, y
+    x = real_cos(angle) * r
+    y = real_sin(angle) * r
+    mpr_qrot(pri, 0, x, y, 0.0, p, 0)
     p[0] = p[0] + pri[11]
     p[1] = p[1] + pri[12]
     p[2] = p[2] + pri[13]
-    depth = lsum - fabs(cyl_dot(sec, 8, p[0] - sec[11], p[1] - sec[12], p[2] - sec[13]))
+    depth = cyl_dot(sec, 8, p[0] - sec[11], p[1] - sec[12], p[2] - sec[13])  # (libode's dFabs takes a dReal)
+    depth = lsum - fabs(depth)
     if depth < 0:
         return -1.0
     p[0] = p[0] + pri[8] * lift
@@ -2372,19 +2375,28 @@ cdef dReal rim_point(dReal angle, dReal r, dReal lift, dReal lsum, const double*
 cdef void rim_arc(dReal ra, dReal rb, dReal d, double x, double y, dReal* out) noexcept nogil:
     """The arc of a rim of radius ra (centre at the origin of its cap plane) inside a disc of radius rb
     centred at (x, y) of that plane, at distance d: out = (first angle, angular span), libode's angles."""
-    cdef dReal l, h, dl, dh, a1, a2, lo, hi, a
-    l = (ra * ra - rb * rb + d * d) * (0.5 * (1.0 / d))
-    h = sqrt(ra * ra - l * l)
-    dl = l * (1.0 / d)
-    dh = h * (1.0 / d)
-    a1 = atan2(dl * y - dh * x, dl * x + dh * y)
-    a2 = atan2(dl * y + dh * x, dl * x - dh * y)
+    cdef dReal l, h, dl, dh, a1, a2, lo, hi, a, rd, x1, y1, x2, y2
+    rd = 1 / d
+    h = rd * 0.5
+    l = (ra * ra - rb * rb + d * d) * h
+    h = ra * ra - l * l
+    h = sqrt(h)
+    dl = l * rd
+    dh = h * rd
+    x1 = dl * x + dh * y  # the crossing points of the two circles, as libode rounds them
+    y1 = dl * y - dh * x
+    x2 = dl * x - dh * y
+    y2 = dl * y + dh * x
+    a1 = real_atan2(y1, x1)
+    a2 = real_atan2(y2, x2)
     lo = a1 if a1 < a2 else a2
     hi = a1 if a1 > a2 else a2
-    a = atan2(y, x)
+    x1 = x
+    y1 = y
+    a = real_atan2(y1, x1)
     if a < lo or a > hi:
         a = hi
-        hi = lo + M_PI * 2.0
+        hi = lo + 6.283185307179586  # 2 pi in double, as libode adds M_PI * 2.0
         lo = a
     out[0] = lo
     out[1] = hi - lo
@@ -2422,7 +2434,8 @@ cdef int cyl_crossing(dReal* c, int flags, int skip, int maxc, dReal rmin, dReal
     cdef dReal arc_b[2]
     cdef int nmax, nmin, k
     mpr_qrot(mx, 4, px, py, pz, v, 0)
-    d = sqrt(v[0] * v[0] + v[1] * v[1])
+    d = v[0] * v[0] + v[1] * v[1]
+    d = sqrt(d)
     rim_arc(rmax, rmin, d, v[0], v[1], arc_a)
     mpr_qrot(mn, 4, -px, -py, -pz, v, 0)
     rim_arc(rmin, rmax, d, v[0], v[1], arc_b)

@@ -26,4 +26,23 @@ static inline dReal dreal_atan2(dReal y, dReal x)
 #endif
 }
 
+/* libode's dCos and dSin: cosf and sinf in single precision, cos and sin in double. */
+static inline dReal dreal_cos(dReal x)
+{
+#if defined(dSINGLE)
+    return cosf(x);
+#else
+    return cos(x);
+#endif
+}
+
+static inline dReal dreal_sin(dReal x)
+{
+#if defined(dSINGLE)
+    return sinf(x);
+#else
+    return sin(x);
+#endif
+}
+
 #endif

@@ -4,3 +4,5 @@ cdef extern from "dreal.h":
     ctypedef double dReal
     const char* ODEPY_PRECISION
     dReal real_atan2 "dreal_atan2"(dReal y, dReal x) noexcept nogil
+    dReal real_cos "dreal_cos"(dReal x) noexcept nogil
+    dReal real_sin "dreal_sin"(dReal x) noexcept nogil

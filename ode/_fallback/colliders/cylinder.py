@@ -3,7 +3,12 @@
 A source of the generated ``collide_prim`` kernel (tools/gen/gen_kernels.py).
 """
 
-from math import atan2, cos, fabs, floor, sin, sqrt
+from math import (
+    atan2 as real_atan2,  # libode's dAtan2, dCos, dSin: the kernel's are atan2f... in single (dreal.h)
+)
+from math import cos as real_cos
+from math import fabs, floor, sqrt
+from math import sin as real_sin
 
 from ... import _layout as L
 from .mpr import mpr_contact, mpr_qrot, mpr_quat
@@ -49,12 +54,15 @@ def rim_point(angle, r, lift, lsum, pri, sec, p):
     (in its own frame, turned by its quaternion); depth = lsum less its distance along sec's axis from sec's
     centre. When that depth is not negative, p = the point moved by lift along pri's axis (the cap's rim)
     and the depth is returned; else -1."""
-    #: dReal depth
-    mpr_qrot(pri, 0, cos(angle) * r, sin(angle) * r, 0.0, p, 0)
+    #: dReal depth, x, y
+    x = real_cos(angle) * r
+    y = real_sin(angle) * r
+    mpr_qrot(pri, 0, x, y, 0.0, p, 0)
     p[0] = p[0] + pri[11]
     p[1] = p[1] + pri[12]
     p[2] = p[2] + pri[13]
-    depth = lsum - fabs(cyl_dot(sec, 8, p[0] - sec[11], p[1] - sec[12], p[2] - sec[13]))
+    depth = cyl_dot(sec, 8, p[0] - sec[11], p[1] - sec[12], p[2] - sec[13])  # (libode's dFabs takes a dReal)
+    depth = lsum - fabs(depth)
     if depth < 0:
         return -1.0
     p[0] = p[0] + pri[8] * lift
@@ -67,19 +75,28 @@ def rim_arc(ra, rb, d, x, y, out):
     #: cdef void rim_arc(dReal ra, dReal rb, dReal d, double x, double y, dReal* out) noexcept nogil
     """The arc of a rim of radius ra (centre at the origin of its cap plane) inside a disc of radius rb
     centred at (x, y) of that plane, at distance d: out = (first angle, angular span), libode's angles."""
-    #: dReal l, h, dl, dh, a1, a2, lo, hi, a
-    l = (ra * ra - rb * rb + d * d) * (0.5 * (1.0 / d))
-    h = sqrt(ra * ra - l * l)
-    dl = l * (1.0 / d)
-    dh = h * (1.0 / d)
-    a1 = atan2(dl * y - dh * x, dl * x + dh * y)
-    a2 = atan2(dl * y + dh * x, dl * x - dh * y)
+    #: dReal l, h, dl, dh, a1, a2, lo, hi, a, rd, x1, y1, x2, y2
+    rd = 1 / d
+    h = rd * 0.5
+    l = (ra * ra - rb * rb + d * d) * h
+    h = ra * ra - l * l
+    h = sqrt(h)
+    dl = l * rd
+    dh = h * rd
+    x1 = dl * x + dh * y  # the crossing points of the two circles, as libode rounds them
+    y1 = dl * y - dh * x
+    x2 = dl * x - dh * y
+    y2 = dl * y + dh * x
+    a1 = real_atan2(y1, x1)
+    a2 = real_atan2(y2, x2)
     lo = a1 if a1 < a2 else a2
     hi = a1 if a1 > a2 else a2
-    a = atan2(y, x)
+    x1 = x
+    y1 = y
+    a = real_atan2(y1, x1)
     if a < lo or a > hi:
         a = hi
-        hi = lo + M_PI * 2.0
+        hi = lo + 6.283185307179586  # 2 pi in double, as libode adds M_PI * 2.0
         lo = a
     out[0] = lo
     out[1] = hi - lo
@@ -123,7 +140,8 @@ def cyl_crossing(c, flags, skip, maxc, rmin, rmax, lmin, lmax, lsum, mn, mx, px,
     arc_a = [0.0] * 2  # py
     arc_b = [0.0] * 2  # py
     mpr_qrot(mx, 4, px, py, pz, v, 0)
-    d = sqrt(v[0] * v[0] + v[1] * v[1])
+    d = v[0] * v[0] + v[1] * v[1]
+    d = sqrt(d)
     rim_arc(rmax, rmin, d, v[0], v[1], arc_a)
     mpr_qrot(mn, 4, -px, -py, -pz, v, 0)
     rim_arc(rmin, rmax, d, v[0], v[1], arc_b)

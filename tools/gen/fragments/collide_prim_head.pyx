@@ -4,7 +4,7 @@ primitive families of ``ode/_fallback/colliders/``)."""
 
 from libc.math cimport sqrt, fabs, atan2, cos, sin, INFINITY
 
-from .dreal cimport dReal, real_atan2
+from .dreal cimport dReal, real_atan2, real_cos, real_sin
 from .layout cimport *
 from .rotation cimport normalize3, r_to_q
 
