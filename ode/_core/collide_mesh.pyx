@@ -72,6 +72,7 @@ cdef struct MeshData:
     int* fi
     int* e
     dReal* h
+    dReal vb[6]
 
 
 cdef struct Shape:
@@ -4180,35 +4181,16 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
 
 
 
-cdef void hf_ray_prep(const dReal* g1, MeshData* md, const dReal* g2, MeshData* m2,
-                      dReal* rb) noexcept nogil:
-    """rb = what libode's sample rays against trimesh g2 need (field g1 with data md, mesh data m2).
-
-    libode collides in the field's corner frame (x and z shifted by half the width and depth): the mesh's
-    pose there (R^T (p - p_field) shifted, R_field^T R) as a record image at rb[o], o = 8 nt + 8, its box's
-    lowest height there (rb[o + 12], the mesh-frame box's centre turned, minus its turned extents) and the
-    shift (rb[o + 13], rb[o + 14]); rb[0:8 nt] are the tree's node boxes (tt_nodes)."""
-    cdef int o, i, j
-    cdef dReal c, e
-    cdef dReal b[6]
+cdef void hf_ray_prep(const dReal* gt, MeshData* m2, dReal bottom, dReal* rb) noexcept nogil:
+    """rb = what libode's sample rays against trimesh m2 posed as gt (hf_pose) need: that pose as a record
+    image at rb[o], o = 8 nt + 8, the bottom of the mesh's box there at rb[o + 12] (hf_mesh_pts); rb[0:8 nt]
+    are the tree's node boxes (tt_nodes)."""
+    cdef int o, k
     o = 8 * m2.nt + 8
     tt_nodes(m2, m2.tb, rb)
-    to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], rb, o + G_POS)
-    rb[o + 13] = md.width * <dReal>0.5
-    rb[o + 14] = md.depth * <dReal>0.5
-    rb[o + G_POS] = rb[o + G_POS] + rb[o + 13]
-    rb[o + G_POS + 2] = rb[o + G_POS + 2] + rb[o + 14]
-    for i in range(3):
-        for j in range(3):
-            rb[o + G_R + 3 * i + j] = (g1[G_R + i] * g2[G_R + j] + g1[G_R + 3 + i] * g2[G_R + 3 + j]
-                                         + g1[G_R + 6 + i] * g2[G_R + 6 + j])
-    mesh_bounds(m2, b)
-    c = <dReal>0.0
-    e = <dReal>0.0
-    for j in range(3):
-        c = c + rb[o + G_R + 3 + j] * ((b[2 * j] + b[2 * j + 1]) * <dReal>0.5)
-        e = e + fabs(rb[o + G_R + 3 + j] * (b[2 * j + 1] - (b[2 * j] + b[2 * j + 1]) * <dReal>0.5))
-    rb[o + 12] = c + rb[o + G_POS + 1] - e
+    for k in range(12):
+        rb[o + k] = gt[k]
+    rb[o + 12] = bottom
 
 
 cdef dReal hf_sample_ray(MeshData* m2, const dReal* rb, dReal vx, dReal vy, dReal vz, dReal nx,
@@ -4386,7 +4368,6 @@ cdef int hf_mesh_pts(const dReal* gt, MeshData* m2, int cls, dReal* bv, dReal* l
     cdef int k, j, n
     cdef dReal t
     cdef dReal* seen
-    cdef dReal b[6]
     cdef dReal c[3]
     cdef dReal e[3]
     n = 0
@@ -4409,10 +4390,9 @@ cdef int hf_mesh_pts(const dReal* gt, MeshData* m2, int cls, dReal* bv, dReal* l
             to_world(gt, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], bv, 3 * n)
             n = n + 1
     work_free(seen)
-    mesh_bounds(m2, b)
-    for j in range(3):
-        c[j] = (b[2 * j] + b[2 * j + 1]) * <dReal>0.5
-        e[j] = b[2 * j + 1] - c[j]
+    for j in range(3):  # libode's mesh box: centre and extents of the vertices as given (m2.vb)
+        c[j] = (m2.vb[2 * j] + m2.vb[2 * j + 1]) * <dReal>0.5
+        e[j] = m2.vb[2 * j + 1] - c[j]
     for j in range(3):
         lo[2 * j] = ((gt[G_R + 3 * j] * c[0] + gt[G_R + 3 * j + 1] * c[1] + gt[G_R + 3 * j + 2] * c[2])
                      + gt[G_POS + j])
@@ -4451,7 +4431,7 @@ cdef int hf_prims(const dReal* g1, const int* i1, const dReal* g2, const int* i2
             lo[k] = gt[G_AABB + k]
     if cls == GC_TRIMESH:
         rb = work_new(8 * m2.nt + 24)
-        hf_ray_prep(g1, md, g2, m2, rb)
+        hf_ray_prep(gt, m2, lo[2], rb)
     else:
         rb = work_new(1)
     n = hf_prims_zone(g1, i1, g2, i2, md, m2, cls, gt, bv, npts, rb, lo, flags, contacts, skip)
@@ -4818,6 +4798,7 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     v = np.asarray(vertices, dtype=np.float64).astype(np.float32).astype(np.float64).reshape(-1)  # as libode
     t = np.asarray(indices, dtype=np.int64).reshape(-1)
     cdef MeshData* md = <MeshData*> calloc(1, sizeof(MeshData))
+    cdef int k
     md.kind = MESH_TRIMESH
     md.nv = v.shape[0] // 3
     md.nt = t.shape[0] // 3
@@ -4828,6 +4809,10 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     else:
         md.tn = <dReal*> calloc(3 * md.nt + 1, sizeof(dReal))
     md.tb = <dReal*> calloc(6 * md.nt + 1, sizeof(dReal))
+    from ode._fallback.colliders.mesh_registry import _given_bounds
+    vb = _given_bounds(vertices)
+    for k in range(6):
+        md.vb[k] = <dReal> vb[k]
     from ode._fallback.colliders.mesh_registry import tree_order
     md.to = _copy_int(tree_order(v, t), 2 * md.nt)
     trimesh_prepare(md, 1 if normals is None else 0)

@@ -163,7 +163,7 @@ BIT_EXACT_DOUBLE = (
     "cylinder-heightfield", "cylinder-plane", "cylinder-ray", "cylinder-transform", "cylinder-trimesh",
     "plane-convex", "plane-ray", "plane-transform", "plane-trimesh", "ray-heightfield", "ray-transform",
     "sphere-box", "sphere-capsule", "sphere-cylinder", "sphere-heightfield", "sphere-plane", "sphere-ray",
-    "sphere-sphere", "sphere-transform", "trimesh-trimesh",
+    "sphere-sphere", "sphere-transform", "trimesh-heightfield", "trimesh-trimesh",
 )
 BIT_EXACT_SINGLE = (
     "box-convex", "box-cylinder", "box-plane", "box-ray", "capsule-capsule", "capsule-convex",

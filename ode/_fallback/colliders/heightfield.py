@@ -19,7 +19,6 @@ from .heightfield_cells import (
     hf_valley_marks,
     hf_zone,
 )
-from .mesh_aabb_mass import mesh_bounds
 from .mesh_contacts import buf_has, buf_push, emit, maxc_of
 from .mesh_geometry import rot_vec, to_local, to_world
 from .mesh_registry import (
@@ -41,37 +40,17 @@ from .trimesh_tree import tt_nodes
 # ---- kernels
 
 
-def hf_ray_prep(g1, md, g2, m2, rb):
-    #: cdef void hf_ray_prep(const dReal* g1, MeshData* md, const dReal* g2, MeshData* m2,
-    #:                       dReal* rb) noexcept nogil
-    """rb = what libode's sample rays against trimesh g2 need (field g1 with data md, mesh data m2).
-
-    libode collides in the field's corner frame (x and z shifted by half the width and depth): the mesh's
-    pose there (R^T (p - p_field) shifted, R_field^T R) as a record image at rb[o], o = 8 nt + 8, its box's
-    lowest height there (rb[o + 12], the mesh-frame box's centre turned, minus its turned extents) and the
-    shift (rb[o + 13], rb[o + 14]); rb[0:8 nt] are the tree's node boxes (tt_nodes)."""
-    #: int o, i, j
-    #: dReal c, e
-    #: dReal b[6]
-    b = [0.0] * 6  # py
+def hf_ray_prep(gt, m2, bottom, rb):
+    #: cdef void hf_ray_prep(const dReal* gt, MeshData* m2, dReal bottom, dReal* rb) noexcept nogil
+    """rb = what libode's sample rays against trimesh m2 posed as gt (hf_pose) need: that pose as a record
+    image at rb[o], o = 8 nt + 8, the bottom of the mesh's box there at rb[o + 12] (hf_mesh_pts); rb[0:8 nt]
+    are the tree's node boxes (tt_nodes)."""
+    #: int o, k
     o = 8 * m2.nt + 8
     tt_nodes(m2, m2.tb, rb)
-    to_local(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], rb, o + L.G_POS)
-    rb[o + 13] = md.width * 0.5
-    rb[o + 14] = md.depth * 0.5
-    rb[o + L.G_POS] = rb[o + L.G_POS] + rb[o + 13]
-    rb[o + L.G_POS + 2] = rb[o + L.G_POS + 2] + rb[o + 14]
-    for i in range(3):
-        for j in range(3):
-            rb[o + L.G_R + 3 * i + j] = (g1[L.G_R + i] * g2[L.G_R + j] + g1[L.G_R + 3 + i] * g2[L.G_R + 3 + j]
-                                         + g1[L.G_R + 6 + i] * g2[L.G_R + 6 + j])
-    mesh_bounds(m2, b)
-    c = 0.0
-    e = 0.0
-    for j in range(3):
-        c = c + rb[o + L.G_R + 3 + j] * ((b[2 * j] + b[2 * j + 1]) * 0.5)
-        e = e + fabs(rb[o + L.G_R + 3 + j] * (b[2 * j + 1] - (b[2 * j] + b[2 * j + 1]) * 0.5))
-    rb[o + 12] = c + rb[o + L.G_POS + 1] - e
+    for k in range(12):
+        rb[o + k] = gt[k]
+    rb[o + 12] = bottom
 
 
 def hf_sample_ray(m2, rb, vx, vy, vz, nx, ny, nz):
@@ -262,10 +241,8 @@ def hf_mesh_pts(gt, m2, cls, bv, lo):
     #: int k, j, n
     #: dReal t
     #: dReal* seen
-    #: dReal b[6]
     #: dReal c[3]
     #: dReal e[3]
-    b = [0.0] * 6  # py
     c = [0.0] * 3  # py
     e = [0.0] * 3  # py
     n = 0
@@ -288,10 +265,9 @@ def hf_mesh_pts(gt, m2, cls, bv, lo):
             to_world(gt, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], bv, 3 * n)
             n = n + 1
     work_free(seen)
-    mesh_bounds(m2, b)
-    for j in range(3):
-        c[j] = (b[2 * j] + b[2 * j + 1]) * 0.5
-        e[j] = b[2 * j + 1] - c[j]
+    for j in range(3):  # libode's mesh box: centre and extents of the vertices as given (m2.vb)
+        c[j] = (m2.vb[2 * j] + m2.vb[2 * j + 1]) * 0.5
+        e[j] = m2.vb[2 * j + 1] - c[j]
     for j in range(3):
         lo[2 * j] = ((gt[L.G_R + 3 * j] * c[0] + gt[L.G_R + 3 * j + 1] * c[1] + gt[L.G_R + 3 * j + 2] * c[2])
                      + gt[L.G_POS + j])
@@ -333,7 +309,7 @@ def hf_prims(g1, i1, g2, i2, m2, cls, flags, contacts, skip):
             lo[k] = gt[L.G_AABB + k]
     if cls == L.GC_TRIMESH:
         rb = work_new(8 * m2.nt + 24)
-        hf_ray_prep(g1, md, g2, m2, rb)
+        hf_ray_prep(gt, m2, lo[2], rb)
     else:
         rb = work_new(1)
     n = hf_prims_zone(g1, i1, g2, i2, md, m2, cls, gt, bv, npts, rb, lo, flags, contacts, skip)

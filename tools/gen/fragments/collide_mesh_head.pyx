@@ -71,6 +71,7 @@ cdef struct MeshData:
     int* fi
     int* e
     dReal* h
+    dReal vb[6]
 
 
 cdef struct Shape:
