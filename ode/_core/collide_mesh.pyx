@@ -15,8 +15,8 @@ import numpy as np
 
 from .dreal cimport dReal
 from .layout cimport *
-from .collide_prim cimport (collide_box_plane, collide_capsule_plane, collide_cylinder_plane, compute_prim_aabb,
-                           mpr_contact, unimp_of)
+from .collide_prim cimport (collide_box_plane, collide_capsule_plane, collide_cylinder_plane, mpr_contact,
+                           unimp_of)
 from .rotation cimport normalize3, r_to_q
 
 cnp.import_array()
@@ -4037,7 +4037,8 @@ cdef void hf_corner_sphere(const dReal* g1, MeshData* md, Buf* out, const dReal*
     if vf[k] != <dReal>0.0:
         return
     vf[k] = <dReal>1.0
-    d = r - sqrt((vx - c[0]) * (vx - c[0]) + (vy - c[1]) * (vy - c[1]) + (vz - c[2]) * (vz - c[2]))
+    d = sqrt((vx - c[0]) * (vx - c[0]) + (vy - c[1]) * (vy - c[1]) + (vz - c[2]) * (vz - c[2]))
+    d = r - d  # the root rounded to dReal first (libode's dSqrt)
     if not (d > e):
         return
     hf_corner_world(g1, md, vx, vy, vz, w, 0)
@@ -4229,6 +4230,33 @@ cdef void hf_pose(const dReal* g1, MeshData* md, const dReal* g2, dReal* gt) noe
                                      + g1[G_R + 6 + a] * g2[G_R + 6 + b])
 
 
+cdef void hf_prim_aabb(const dReal* gt, int cls, dReal* lo) noexcept nogil:
+    """lo = libode's AABB of box, capsule or cylinder record gt, in dReal (float in single): per axis the
+    position -+ a box's 0.5 (|R s0| + |R s1| + |R s2|) along that row, a capsule's |R lz| <dReal>0.5 + r, a
+    cylinder's |R lz <dReal>0.5| + r sqrt(max(0, 1 - R^2)) of the axis column."""
+    cdef int j
+    cdef dReal e, a, t, u
+    for j in range(3):  # each magnitude rounded to dReal before it is added (libode's dFabs)
+        if cls == GC_BOX:
+            e = fabs(gt[G_R + 3 * j] * gt[G_SIDES])
+            t = fabs(gt[G_R + 3 * j + 1] * gt[G_SIDES + 1])
+            u = fabs(gt[G_R + 3 * j + 2] * gt[G_SIDES + 2])
+            e = <dReal>0.5 * (e + t + u)
+        elif cls == GC_CAPSULE:
+            e = fabs(gt[G_R + 3 * j + 2] * gt[G_LENGTH])
+            e = e * <dReal>0.5 + gt[G_RADIUS]
+        else:
+            a = gt[G_R + 3 * j + 2]
+            t = <dReal>1.0 - a * a
+            if t < <dReal>0.0:
+                t = <dReal>0.0
+            t = sqrt(t)  # rounded to dReal first (libode's dSqrt)
+            e = fabs(a * gt[G_LENGTH] * <dReal>0.5)
+            e = e + gt[G_RADIUS] * t
+        lo[2 * j] = gt[G_POS + j] - e
+        lo[2 * j + 1] = gt[G_POS + j] + e
+
+
 cdef dReal hf_prim_depth(const dReal* gt, int cls, dReal x, dReal y, dReal z) noexcept nogil:
     """libode's point depth of (x, y, z) in box or capsule record gt, as far as a positive depth goes: a box's
     least distance to a face (negative outside), a capsule's radius less the distance to its segment."""
@@ -4259,7 +4287,8 @@ cdef dReal hf_prim_depth(const dReal* gt, int cls, dReal x, dReal y, dReal z) no
     qx = x - (gt[G_POS] + b * gt[G_R + 2])
     qy = y - (gt[G_POS + 1] + b * gt[G_R + 5])
     qz = z - (gt[G_POS + 2] + b * gt[G_R + 8])
-    return gt[G_RADIUS] - sqrt(qx * qx + qy * qy + qz * qz)
+    d = sqrt(qx * qx + qy * qy + qz * qz)
+    return gt[G_RADIUS] - d  # the root rounded to dReal first (libode's dSqrt)
 
 
 cdef int hf_prim_plane(const dReal* g1, MeshData* md, const dReal* gt, const int* i2, int cls,
@@ -4366,7 +4395,7 @@ cdef int hf_mesh_pts(const dReal* gt, MeshData* m2, int cls, dReal* bv, dReal* l
     convex's: its vertices' bounds; a trimesh's: its mesh-frame box's centre turned and moved, plus or minus
     its extents turned). Returns the number of vertices."""
     cdef int k, j, n
-    cdef dReal t
+    cdef dReal t, u
     cdef dReal* seen
     cdef dReal c[3]
     cdef dReal e[3]
@@ -4396,9 +4425,11 @@ cdef int hf_mesh_pts(const dReal* gt, MeshData* m2, int cls, dReal* bv, dReal* l
     for j in range(3):
         lo[2 * j] = ((gt[G_R + 3 * j] * c[0] + gt[G_R + 3 * j + 1] * c[1] + gt[G_R + 3 * j + 2] * c[2])
                      + gt[G_POS + j])
-        lo[2 * j + 1] = (fabs(gt[G_R + 3 * j] * e[0]) + fabs(gt[G_R + 3 * j + 1] * e[1])
-                         + fabs(gt[G_R + 3 * j + 2] * e[2]))
-        t = lo[2 * j + 1]
+        t = fabs(gt[G_R + 3 * j] * e[0])  # each magnitude rounded to dReal before it is added (dFabs)
+        u = fabs(gt[G_R + 3 * j + 1] * e[1])
+        t = t + u
+        u = fabs(gt[G_R + 3 * j + 2] * e[2])
+        t = t + u
         lo[2 * j + 1] = lo[2 * j] + t
         lo[2 * j] = lo[2 * j] - t
     return n
@@ -4426,9 +4457,7 @@ cdef int hf_prims(const dReal* g1, const int* i1, const dReal* g2, const int* i2
         npts = hf_mesh_pts(gt, m2, cls, bv, lo)
     else:
         bv = work_new(1)
-        compute_prim_aabb(gt, i2)
-        for k in range(6):
-            lo[k] = gt[G_AABB + k]
+        hf_prim_aabb(gt, cls, lo)
     if cls == GC_TRIMESH:
         rb = work_new(8 * m2.nt + 24)
         hf_ray_prep(gt, m2, lo[2], rb)

@@ -35,6 +35,7 @@ from .colliders.heightfield import (
     collide_heightfield_trimesh,
     hf_mesh_pts,
     hf_pose,
+    hf_prim_aabb,
     hf_prim_corner,
     hf_prim_depth,
     hf_prim_plane,

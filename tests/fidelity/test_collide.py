@@ -166,11 +166,12 @@ BIT_EXACT_DOUBLE = (
     "sphere-sphere", "sphere-transform", "trimesh-heightfield", "trimesh-trimesh",
 )
 BIT_EXACT_SINGLE = (
-    "box-convex", "box-cylinder", "box-plane", "box-ray", "capsule-capsule", "capsule-convex",
-    "capsule-cylinder", "capsule-plane", "convex-convex", "convex-heightfield", "cylinder-convex",
-    "cylinder-plane", "cylinder-trimesh", "plane-convex", "plane-ray", "plane-transform", "ray-heightfield",
-    "sphere-box", "sphere-capsule", "sphere-convex", "sphere-cylinder", "sphere-plane", "sphere-ray",
-    "sphere-sphere", "sphere-transform", "trimesh-trimesh",
+    "box-convex", "box-cylinder", "box-heightfield", "box-plane", "box-ray", "capsule-capsule",
+    "capsule-convex", "capsule-cylinder", "capsule-heightfield", "capsule-plane", "convex-convex",
+    "convex-heightfield", "cylinder-convex", "cylinder-heightfield", "cylinder-plane", "cylinder-trimesh",
+    "plane-convex", "plane-ray", "plane-transform", "ray-heightfield", "sphere-box", "sphere-capsule",
+    "sphere-convex", "sphere-cylinder", "sphere-heightfield", "sphere-plane", "sphere-ray", "sphere-sphere",
+    "sphere-transform", "trimesh-heightfield", "trimesh-trimesh",
 )
 BIT_EXACT = () if TWIN_SINGLE else BIT_EXACT_SINGLE if SINGLE else BIT_EXACT_DOUBLE
 

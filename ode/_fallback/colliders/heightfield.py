@@ -33,7 +33,6 @@ from .mesh_registry import (
     work_new,
 )
 from .plane import collide_box_plane, collide_capsule_plane, collide_cylinder_plane
-from .prim_geometry import compute_prim_aabb
 from .trimesh_ray import f32, ray_mesh_frame, ray_walk
 from .trimesh_tree import tt_nodes
 
@@ -93,6 +92,34 @@ def hf_pose(g1, md, g2, gt):
                                      + g1[L.G_R + 6 + a] * g2[L.G_R + 6 + b])
 
 
+def hf_prim_aabb(gt, cls, lo):
+    #: cdef void hf_prim_aabb(const dReal* gt, int cls, dReal* lo) noexcept nogil
+    """lo = libode's AABB of box, capsule or cylinder record gt, in dReal (float in single): per axis the
+    position -+ a box's 0.5 (|R s0| + |R s1| + |R s2|) along that row, a capsule's |R lz| 0.5 + r, a
+    cylinder's |R lz 0.5| + r sqrt(max(0, 1 - R^2)) of the axis column."""
+    #: int j
+    #: dReal e, a, t, u
+    for j in range(3):  # each magnitude rounded to dReal before it is added (libode's dFabs)
+        if cls == L.GC_BOX:
+            e = fabs(gt[L.G_R + 3 * j] * gt[L.G_SIDES])
+            t = fabs(gt[L.G_R + 3 * j + 1] * gt[L.G_SIDES + 1])
+            u = fabs(gt[L.G_R + 3 * j + 2] * gt[L.G_SIDES + 2])
+            e = 0.5 * (e + t + u)
+        elif cls == L.GC_CAPSULE:
+            e = fabs(gt[L.G_R + 3 * j + 2] * gt[L.G_LENGTH])
+            e = e * 0.5 + gt[L.G_RADIUS]
+        else:
+            a = gt[L.G_R + 3 * j + 2]
+            t = 1.0 - a * a
+            if t < 0.0:
+                t = 0.0
+            t = sqrt(t)  # rounded to dReal first (libode's dSqrt)
+            e = fabs(a * gt[L.G_LENGTH] * 0.5)
+            e = e + gt[L.G_RADIUS] * t
+        lo[2 * j] = gt[L.G_POS + j] - e
+        lo[2 * j + 1] = gt[L.G_POS + j] + e
+
+
 def hf_prim_depth(gt, cls, x, y, z):
     #: cdef dReal hf_prim_depth(const dReal* gt, int cls, dReal x, dReal y, dReal z) noexcept nogil
     """libode's point depth of (x, y, z) in box or capsule record gt, as far as a positive depth goes: a box's
@@ -125,7 +152,8 @@ def hf_prim_depth(gt, cls, x, y, z):
     qx = x - (gt[L.G_POS] + b * gt[L.G_R + 2])
     qy = y - (gt[L.G_POS + 1] + b * gt[L.G_R + 5])
     qz = z - (gt[L.G_POS + 2] + b * gt[L.G_R + 8])
-    return gt[L.G_RADIUS] - sqrt(qx * qx + qy * qy + qz * qz)
+    d = sqrt(qx * qx + qy * qy + qz * qz)
+    return gt[L.G_RADIUS] - d  # the root rounded to dReal first (libode's dSqrt)
 
 
 def hf_prim_plane(g1, md, gt, i2, cls, bv, npts, out, i, j, upper, pl, flags):
@@ -239,7 +267,7 @@ def hf_mesh_pts(gt, m2, cls, bv, lo):
     convex's: its vertices' bounds; a trimesh's: its mesh-frame box's centre turned and moved, plus or minus
     its extents turned). Returns the number of vertices."""
     #: int k, j, n
-    #: dReal t
+    #: dReal t, u
     #: dReal* seen
     #: dReal c[3]
     #: dReal e[3]
@@ -271,9 +299,11 @@ def hf_mesh_pts(gt, m2, cls, bv, lo):
     for j in range(3):
         lo[2 * j] = ((gt[L.G_R + 3 * j] * c[0] + gt[L.G_R + 3 * j + 1] * c[1] + gt[L.G_R + 3 * j + 2] * c[2])
                      + gt[L.G_POS + j])
-        lo[2 * j + 1] = (fabs(gt[L.G_R + 3 * j] * e[0]) + fabs(gt[L.G_R + 3 * j + 1] * e[1])
-                         + fabs(gt[L.G_R + 3 * j + 2] * e[2]))
-        t = lo[2 * j + 1]
+        t = fabs(gt[L.G_R + 3 * j] * e[0])  # each magnitude rounded to dReal before it is added (dFabs)
+        u = fabs(gt[L.G_R + 3 * j + 1] * e[1])
+        t = t + u
+        u = fabs(gt[L.G_R + 3 * j + 2] * e[2])
+        t = t + u
         lo[2 * j + 1] = lo[2 * j] + t
         lo[2 * j] = lo[2 * j] - t
     return n
@@ -304,9 +334,7 @@ def hf_prims(g1, i1, g2, i2, m2, cls, flags, contacts, skip):
         npts = hf_mesh_pts(gt, m2, cls, bv, lo)
     else:
         bv = work_new(1)
-        compute_prim_aabb(gt, i2)
-        for k in range(6):
-            lo[k] = gt[L.G_AABB + k]
+        hf_prim_aabb(gt, cls, lo)
     if cls == L.GC_TRIMESH:
         rb = work_new(8 * m2.nt + 24)
         hf_ray_prep(gt, m2, lo[2], rb)

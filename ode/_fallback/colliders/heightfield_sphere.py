@@ -39,7 +39,8 @@ def hf_corner_sphere(g1, md, out, c, r, vx, vy, vz, nx, ny, nz, vf, k):
     if vf[k] != 0.0:
         return
     vf[k] = 1.0
-    d = r - sqrt((vx - c[0]) * (vx - c[0]) + (vy - c[1]) * (vy - c[1]) + (vz - c[2]) * (vz - c[2]))
+    d = sqrt((vx - c[0]) * (vx - c[0]) + (vy - c[1]) * (vy - c[1]) + (vz - c[2]) * (vz - c[2]))
+    d = r - d  # the root rounded to dReal first (libode's dSqrt)
     if not (d > e):
         return
     hf_corner_world(g1, md, vx, vy, vz, w, 0)

@@ -14,8 +14,8 @@ import numpy as np
 
 from .dreal cimport dReal
 from .layout cimport *
-from .collide_prim cimport (collide_box_plane, collide_capsule_plane, collide_cylinder_plane, compute_prim_aabb,
-                           mpr_contact, unimp_of)
+from .collide_prim cimport (collide_box_plane, collide_capsule_plane, collide_cylinder_plane, mpr_contact,
+                           unimp_of)
 from .rotation cimport normalize3, r_to_q
 
 cnp.import_array()
