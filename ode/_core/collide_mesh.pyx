@@ -15,7 +15,8 @@ import numpy as np
 
 from .dreal cimport dReal
 from .layout cimport *
-from .collide_prim cimport mpr_contact, unimp_of
+from .collide_prim cimport (collide_box_plane, collide_capsule_plane, collide_cylinder_plane, mpr_contact,
+                           unimp_of)
 from .rotation cimport normalize3, r_to_q
 
 cnp.import_array()
@@ -71,6 +72,7 @@ cdef struct MeshData:
     int* fi
     int* e
     dReal* h
+    dReal vb[6]
 
 
 cdef struct Shape:
@@ -1455,6 +1457,40 @@ cdef dReal hf_height(MeshData* md, int i, int j) noexcept nogil:
     return md.h[j * md.wn + i]
 
 
+cdef inline void hf_corner_local(const dReal* g1, MeshData* md, dReal wx, dReal wy, dReal wz,
+                                 dReal* out, int o) noexcept nogil:
+    """out[o:o+3] = world point w in the field's corner frame, libode's way: turned into the field's frame
+    (R^T (w - pos)), then moved by half the width along x and half the depth along z."""
+    to_local(g1, wx, wy, wz, out, o)
+    out[o] = out[o] + md.width * <dReal>0.5
+    out[o + 2] = out[o + 2] + md.depth * <dReal>0.5
+
+
+cdef inline void hf_corner_world(const dReal* g1, MeshData* md, dReal x, dReal y, dReal z, dReal* out,
+                                 int o) noexcept nogil:
+    """out[o:o+3] = corner-frame point (x, y, z) in the world: moved back by the half sizes, then turned."""
+    to_world(g1, x - md.width * <dReal>0.5, y, z - md.depth * <dReal>0.5, out, o)
+
+
+cdef int hf_on_tri(MeshData* md, int i, int j, int upper, dReal px, dReal pz) noexcept nogil:
+    """1 when corner-frame point (px, pz) lies over cell (i, j)'s lower (corner (i, j)) or upper (corner
+    (i + 1, j + 1)) triangle, with libode's bounds: every point of the plane in exactly one triangle, each
+    cell half-open towards its far edges, the diagonal tested as far z - pz against (px - near x) dz / dx.
+    """
+    cdef dReal dx, dz, x0, x1, z0, z1
+    dx = md.width / (md.wn - 1)
+    dz = md.depth / (md.dn - 1)
+    x0 = i * dx
+    x1 = (i + 1) * dx
+    z0 = j * dz
+    z1 = (j + 1) * dz
+    if px < x0 or px >= x1 or pz < z0 or pz >= z1:
+        return 0
+    if upper:
+        return 1 if (z1 - pz) <= (px - x0) * (dz / dx) else 0
+    return 1 if (z1 - pz) > (px - x0) * (dz / dx) else 0
+
+
 cdef inline int hf_clip(MeshData* md, int n, int* rng) noexcept nogil:
     """Clip the cell range rng[0:2] to a field of n samples (a wrapping one: to WRAP_CELLS + 1 cells around
     the range's middle); 0 if nothing is left."""
@@ -1499,38 +1535,6 @@ cdef int hf_zone(MeshData* md, dReal lo, dReal hi, int n, dReal size, int* rng) 
         rng[0] = rng[0] - 1
     rng[1] = ifloor(hi * inv)
     return hf_clip(md, n, rng)
-
-
-cdef void hf_extents(const dReal* g1, const dReal* g2, int cls, dReal* c, dReal* e) noexcept nogil:
-    """c = the centre of a sphere, box, capsule or cylinder record g2 in field g1's frame, e its AABB's half
-    extents there (libode's AABB formulas on the relative rotation)."""
-    cdef int j
-    cdef dReal a0, a1, a2, t
-    to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], c, 0)
-    for j in range(3):
-        a0 = g1[G_R + j] * g2[G_R] + g1[G_R + 3 + j] * g2[G_R + 3] + g1[G_R + 6 + j] * g2[G_R + 6]
-        a1 = (
-            g1[G_R + j] * g2[G_R + 1]
-            + g1[G_R + 3 + j] * g2[G_R + 4]
-            + g1[G_R + 6 + j] * g2[G_R + 7]
-        )
-        a2 = (
-            g1[G_R + j] * g2[G_R + 2]
-            + g1[G_R + 3 + j] * g2[G_R + 5]
-            + g1[G_R + 6 + j] * g2[G_R + 8]
-        )
-        if cls == GC_SPHERE:
-            e[j] = g2[G_RADIUS]
-        elif cls == GC_BOX:
-            e[j] = (fabs(a0 * g2[G_SIDES] * <dReal>0.5) + fabs(a1 * g2[G_SIDES + 1] * <dReal>0.5)
-                    + fabs(a2 * g2[G_SIDES + 2] * <dReal>0.5))
-        elif cls == GC_CAPSULE:
-            e[j] = fabs(a2 * g2[G_LENGTH] * <dReal>0.5) + g2[G_RADIUS]
-        else:
-            t = 1 - a2 * a2
-            if t < 0:
-                t = <dReal>0.0
-            e[j] = fabs(a2 * g2[G_LENGTH] * <dReal>0.5) + g2[G_RADIUS] * sqrt(t)
 
 
 cdef void hf_tri_plane(MeshData* md, int i, int j, int upper, dReal* pl) noexcept nogil:
@@ -1668,21 +1672,6 @@ cdef void hf_valley_marks(MeshData* md, dReal* vf, const int* rx, const int* rz,
                 vf[k] = <dReal>3.0
 
 
-cdef int hf_samples_tested(MeshData* md, dReal ex, dReal ez) noexcept nogil:
-    """1 when libode tests the sample points against a sphere, box or capsule: its box in the field's frame is
-    wider than <dReal>1.5 cells along x (ex) or along z (ez); a smaller geom meets only the cell-triangle planes.
-
-    Observed through the oracle: a geom over a peak sample gets its sample contact exactly when its half
-    width exceeds <dReal>0.75 cells along x or z, whatever its position, height, y extent, class or the field's
-    turn (its box as seen in the field's frame counts, not its world AABB); a trimesh's samples always are.
-    """
-    if ex > <dReal>1.5 * (md.width / (md.wn - 1)):
-        return 1
-    if ez > <dReal>1.5 * (md.depth / (md.dn - 1)):
-        return 1
-    return 0
-
-
 cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* lo, const int* rx,
                   const int* rz, int flags, dReal* contacts, dReal* ho) noexcept nogil:
     """libode's checks on the zone's samples before any triangle (observed), with e the machine epsilon: the
@@ -1710,8 +1699,8 @@ cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* l
         if hx - hm < e:
             return 3
         return 0
-    to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], w, 0)
-    to_world(g1, w[0], hm, w[2], w, 0)
+    hf_corner_local(g1, md, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], w, 0)
+    hf_corner_world(g1, md, w[0], hm, w[2], w, 0)
     rot_vec(g1, <dReal>0.0, <dReal>1.0, <dReal>0.0, w, 3)
     contacts[C_POS] = w[0]
     contacts[C_POS + 1] = w[1]
@@ -4037,68 +4026,71 @@ cdef void ray_put(const dReal* g1, const dReal* g2, MeshData* md, int t, dReal d
 
 
 
-cdef void hf_corner_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal vx, dReal vy,
-                           dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k) noexcept nogil:
-    """A heightfield sample point v met for the first time (flag vf[k] = 0) inside the sphere: a contact
-    there."""
-    cdef dReal ex, ey, ez, d2
+cdef void hf_corner_sphere(const dReal* g1, MeshData* md, Buf* out, const dReal* c, dReal r, dReal vx,
+                           dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf,
+                           int k) noexcept nogil:
+    """A heightfield sample point v (corner frame) met for the first time (flag vf[k] = 0) deeper than the
+    machine epsilon inside the sphere at c: a contact there (libode's point depth, r - |v - c|)."""
+    cdef dReal d, e
     cdef dReal w[6]
+    e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
     if vf[k] != <dReal>0.0:
         return
     vf[k] = <dReal>1.0
-    ex = c[0] - vx
-    ey = c[1] - vy
-    ez = c[2] - vz
-    d2 = ex * ex + ey * ey + ez * ez
-    if d2 >= r * r:
+    d = sqrt((vx - c[0]) * (vx - c[0]) + (vy - c[1]) * (vy - c[1]) + (vz - c[2]) * (vz - c[2]))
+    d = r - d  # the root rounded to dReal first (libode's dSqrt)
+    if not (d > e):
         return
-    to_world(g1, vx, vy, vz, w, 0)
-    rot_vec(g1, nx, ny, nz, w, 3)
-    buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], r - sqrt(d2), -1, -1)
+    hf_corner_world(g1, md, vx, vy, vz, w, 0)
+    rot_vec(g1, -nx, -ny, -nz, w, 3)
+    buf_push(out, w[0], w[1], w[2], w[3], w[4], w[5], d, -1, -1)
 
 
-cdef void hf_tri_sphere(const dReal* g1, Buf* out, const dReal* c, dReal r, dReal ax, dReal ay,
-                        dReal az, dReal ux, dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0,
-                        dReal z0, dReal dx, dReal dz, int upper, dReal* vf, int v0, int v1, int v2,
-                        int corners, const dReal* pl) noexcept nogil:
-    """A cell triangle (corner a, edges u and w, normal u x w pointing up) against a sphere at local centre c.
+cdef void hf_tri_sphere(const dReal* g1, MeshData* md, Buf* out, const dReal* c, dReal r, int i,
+                        int j, int upper, dReal* vf, int v0, int v1, int v2, int corners,
+                        const dReal* pl) noexcept nogil:
+    """Cell (i, j)'s lower or upper triangle (plane pl, hf_tri_plane) against a sphere at corner-frame c.
 
-    libode's heightfield rule, first pass (corners = 0): the sphere's deepest point q = c - r n must lie over
-    the triangle (cell coordinates s, t: the lower triangle s + t <= 1, the upper one s + t >= 1); the contact
-    is q with the plane's normal and depth r - (distance of c above the plane), and the triangle's corners
-    (flags vf[v0], vf[v1], vf[v2]) are excluded from the second pass. Second pass (corners = 1): each corner
-    met for the first time inside the sphere is a contact there with this triangle's normal.
+    libode's heightfield rule, first pass (corners = 0): libode's sphere-plane contact with the triangle's
+    plane (depth = offset - c . n + r, point c - r n), kept when that point lies over the triangle
+    (hf_on_tri); the triangle's corners (flags vf[v0], vf[v1], vf[v2]) are then excluded from the second
+    pass. Second pass (corners = 1): each corner met for the first time inside the sphere is a contact there
+    with this triangle's normal.
     """
-    cdef dReal nx, ny, nz, ln, dep, qx, qy, qz, s, t
+    cdef dReal dx, dz, dep, qx, qy, qz, xa, xb, za, zb
     cdef dReal w[6]
-    nx = pl[0]  # the plane's normal (hf_tri_plane; u and w span the triangle from its corner a)
-    ny = pl[1]
-    nz = pl[2]
+    dx = md.width / (md.wn - 1)
+    dz = md.depth / (md.dn - 1)
+    xa = i * dx
+    xb = (i + 1) * dx
+    za = j * dz
+    zb = (j + 1) * dz
     if corners:
-        hf_corner_sphere(g1, out, c, r, ax, ay, az, nx, ny, nz, vf, v0)
-        hf_corner_sphere(g1, out, c, r, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1)
-        hf_corner_sphere(g1, out, c, r, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2)
+        if upper:
+            hf_corner_sphere(g1, md, out, c, r, xb, hf_height(md, i + 1, j), za, pl[0], pl[1], pl[2], vf, v0)
+            hf_corner_sphere(g1, md, out, c, r, xa, hf_height(md, i, j + 1), zb, pl[0], pl[1], pl[2], vf, v1)
+            hf_corner_sphere(g1, md, out, c, r, xb, hf_height(md, i + 1, j + 1), zb, pl[0], pl[1], pl[2], vf,
+                             v2)
+        else:
+            hf_corner_sphere(g1, md, out, c, r, xa, hf_height(md, i, j), za, pl[0], pl[1], pl[2], vf, v0)
+            hf_corner_sphere(g1, md, out, c, r, xa, hf_height(md, i, j + 1), zb, pl[0], pl[1], pl[2], vf, v1)
+            hf_corner_sphere(g1, md, out, c, r, xb, hf_height(md, i + 1, j), za, pl[0], pl[1], pl[2], vf, v2)
         return
-    dep = r - ((c[0] - ax) * nx + (c[1] - ay) * ny + (c[2] - az) * nz)
-    if dep <= 0:
+    dep = pl[3] - (c[0] * pl[0] + c[1] * pl[1] + c[2] * pl[2]) + r
+    if dep < 0:
         return
-    qx = c[0] - nx * r
-    qy = c[1] - ny * r
-    qz = c[2] - nz * r
-    s = (qx - x0) / dx
-    t = (qz - z0) / dz
-    if upper:
-        if s > 1 or t > 1 or s + t < 1:
-            return
-    elif s < 0 or t < 0 or s + t > 1:
+    qx = c[0] - pl[0] * r
+    qy = c[1] - pl[1] * r
+    qz = c[2] - pl[2] * r
+    if not hf_on_tri(md, i, j, upper, qx, qz):
         return
     vf[v0] = <dReal>2.0
     vf[v1] = <dReal>2.0
     vf[v2] = <dReal>2.0
-    to_world(g1, qx, qy, qz, w, 0)
-    rot_vec(g1, nx, ny, nz, w, 3)
-    if not buf_has(out, w[0], w[1], w[2], -w[3], -w[4], -w[5]):  # coplanar triangles collide once (libode)
-        buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
+    hf_corner_world(g1, md, qx, qy, qz, w, 0)
+    rot_vec(g1, -pl[0], -pl[1], -pl[2], w, 3)
+    if not buf_has(out, w[0], w[1], w[2], w[3], w[4], w[5]):  # coplanar triangles collide once (libode)
+        buf_push(out, w[0], w[1], w[2], w[3], w[4], w[5], dep, -1, -1)
 
 
 cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
@@ -4108,7 +4100,7 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     cdef MeshData* md
     cdef Buf* out
     cdef int i, j, n, nw, b, k, pas, npas, q, m
-    cdef dReal r, dx, dz, x0, x1, z0, h00, h01, h10, h11
+    cdef dReal r, dx, dz
     cdef dReal* vf
     cdef dReal* tf
     cdef dReal c[3]
@@ -4121,14 +4113,14 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     if md == NULL or md.kind != MESH_HEIGHTFIELD:
         return 0
     r = g2[G_RADIUS]
-    to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], c, 0)
+    hf_corner_local(g1, md, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], c, 0)
     if c[1] - r > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
-    if not hf_zone(md, (c[0] + md.width * <dReal>0.5) - r, (c[0] + md.width * <dReal>0.5) + r, md.wn, md.width, rx):
+    if not hf_zone(md, c[0] - r, c[0] + r, md.wn, md.width, rx):
         return 0
-    if not hf_zone(md, (c[2] + md.depth * <dReal>0.5) - r, (c[2] + md.depth * <dReal>0.5) + r, md.dn, md.depth, rz):
+    if not hf_zone(md, c[2] - r, c[2] + r, md.dn, md.depth, rz):
         return 0
     lo[2] = c[1] - r
     lo[3] = c[1] + r
@@ -4137,18 +4129,11 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
         return 1
     if k == 2:
         return 0
-    if k == 3:  # a flat zone: the sphere against its plane, wherever its deepest point lies (libode)
-        to_world(
-            g1,
-            (c[0] + md.width * <dReal>0.5) - md.width * <dReal>0.5,
-            c[1] - r,
-            (c[2] + md.depth * <dReal>0.5) - md.depth * <dReal>0.5,
-            lo,
-            0,
-        )
-        rot_vec(g1, <dReal>0.0, <dReal>1.0, <dReal>0.0, lo, 3)
+    if k == 3:  # a flat zone: libode's sphere-plane contact with its plane, wherever the point lies
         if not ((ho[0] - c[1]) + r >= 0):
             return 0
+        hf_corner_world(g1, md, c[0], c[1] - r, c[2], lo, 0)
+        rot_vec(g1, <dReal>0.0, <dReal>1.0, <dReal>0.0, lo, 3)
         contacts[C_POS] = lo[0]
         contacts[C_POS + 1] = lo[1]
         contacts[C_POS + 2] = lo[2]
@@ -4166,80 +4151,25 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
     hf_valley_marks(md, vf, rx, rz, nw)
     tf = work_new(2 * (rx[1] - rx[0] + 1) * (rz[1] - rz[0] + 1))
     out = buf_new()
-    npas = 1 + hf_samples_tested(md, r + r, r + r)
+    npas = 1  # libode tests the samples when the sphere's box spans more than 1.5 cells along x or z
+    if ((c[0] + r) - (c[0] - r)) * (<dReal>1.0 / dx) > <dReal>1.5 or ((c[2] + r) - (c[2] - r)) * (<dReal>1.0 / dz) > <dReal>1.5:
+        npas = 2
     for pas in range(npas):
         if pas == 1:
             hf_group_marks(md, vf, tf, rx, rz, nw)
         for j in range(rz[0], rz[1] + 1):
-            z0 = j * dz - md.depth * <dReal>0.5
             b = (j - rz[0]) * nw
             for i in range(rx[0], rx[1] + 1):
-                x0 = i * dx - md.width * <dReal>0.5
-                x1 = (i + 1) * dx - md.width * <dReal>0.5
-                h00 = hf_height(md, i, j)
-                h01 = hf_height(md, i, j + 1)
-                h10 = hf_height(md, i + 1, j)
-                h11 = hf_height(md, i + 1, j + 1)
                 k = b + i - rx[0]
                 q = 2 * ((j - rz[0]) * (rx[1] - rx[0] + 1) + i - rx[0])
                 m = out.n
                 hf_tri_plane(md, i, j, 0, pl)
-                hf_tri_sphere(
-                    g1,
-                    out,
-                    c,
-                    r,
-                    x0,
-                    h00,
-                    z0,
-                    <dReal>0.0,
-                    h01 - h00,
-                    dz,
-                    dx,
-                    h10 - h00,
-                    <dReal>0.0,
-                    x0,
-                    z0,
-                    dx,
-                    dz,
-                    0,
-                    vf,
-                    k,
-                    k + nw,
-                    k + 1,
-                    pas,
-                    pl,
-                )
+                hf_tri_sphere(g1, md, out, c, r, i, j, 0, vf, k, k + nw, k + 1, pas, pl)
                 if pas == 0:
                     tf[q] = <dReal>1.0 if out.n > m else <dReal>0.0
                 m = out.n
                 hf_tri_plane(md, i, j, 1, pl)
-                hf_tri_sphere(
-                    g1,
-                    out,
-                    c,
-                    r,
-                    x1,
-                    h10,
-                    z0,
-                    -dx,
-                    h01 - h10,
-                    dz,
-                    <dReal>0.0,
-                    h11 - h10,
-                    dz,
-                    x0,
-                    z0,
-                    dx,
-                    dz,
-                    1,
-                    vf,
-                    k + 1,
-                    k + nw,
-                    k + nw + 1,
-                    pas,
-                    pl,
-                )
+                hf_tri_sphere(g1, md, out, c, r, i, j, 1, vf, k + 1, k + nw, k + nw + 1, pas, pl)
                 if pas == 0:
                     tf[q + 1] = <dReal>1.0 if out.n > m else <dReal>0.0
     work_free(tf)
@@ -4252,277 +4182,21 @@ cdef int collide_heightfield_sphere(const dReal* g1, const int* i1, const dReal*
 
 
 
-cdef dReal box_point_depth(const dReal* g2, dReal x, dReal y, dReal z) noexcept nogil:
-    """Depth of world point (x, y, z) inside box record g2 (distance to its nearest face; negative outside).
-    """
-    cdef dReal d, e
-    cdef dReal t[3]
-    to_local(g2, x, y, z, t, 0)
-    d = g2[G_SIDES] * <dReal>0.5 - fabs(t[0])
-    e = g2[G_SIDES + 1] * <dReal>0.5 - fabs(t[1])
-    if e < d:
-        d = e
-    e = g2[G_SIDES + 2] * <dReal>0.5 - fabs(t[2])
-    if e < d:
-        d = e
-    return d
-
-
-cdef dReal hf_point_depth(const dReal* g2, MeshData* m2, int cls, dReal x, dReal y,
-                          dReal z) noexcept nogil:
-    """Depth of a world point inside a box or capsule record (negative outside)."""
-    cdef dReal ex, ey, ez
-    cdef dReal t[3]
-    if cls == GC_BOX:
-        return box_point_depth(g2, x, y, z)
-    seg_closest(g2[G_POS] + g2[G_R + 2] * (g2[G_LENGTH] * <dReal>0.5),
-                g2[G_POS + 1] + g2[G_R + 5] * (g2[G_LENGTH] * <dReal>0.5),
-                g2[G_POS + 2] + g2[G_R + 8] * (g2[G_LENGTH] * <dReal>0.5),
-                g2[G_POS] - g2[G_R + 2] * (g2[G_LENGTH] * <dReal>0.5),
-                g2[G_POS + 1] - g2[G_R + 5] * (g2[G_LENGTH] * <dReal>0.5),
-                g2[G_POS + 2] - g2[G_R + 8] * (g2[G_LENGTH] * <dReal>0.5), x, y, z, t)
-    ex = x - t[0]
-    ey = y - t[1]
-    ez = z - t[2]
-    return g2[G_RADIUS] - sqrt(ex * ex + ey * ey + ez * ez)
-
-
-cdef void hf_tri_pts(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out,
-                     const dReal* bv, int npts, dReal r, dReal ax, dReal ay, dReal az, dReal ux,
-                     dReal uy, dReal uz, dReal wx, dReal wy, dReal wz, dReal x0, dReal z0, dReal dx,
-                     dReal dz, int upper, dReal* vf, int v0, int v1, int v2, int corners,
-                     const dReal* tp, const dReal* rb) noexcept nogil:
-    """A cell triangle (corner a, edges u and w, normal u x w up) against a geom given by local points.
-
-    libode's heightfield rule, first pass: for each point p that libode's plane collider gives for the
-    triangle's plane (a box's deepest corner and its face of least loss, a capsule's segment ends with margin
-    r, a cylinder's deepest rim points, a convex's vertices unless all are under the plane, a trimesh's first
-    10 vertices under it) the deepest point q = p - r n under the plane and over the triangle (cell
-    coordinates as for spheres) is a contact with the plane's normal and its depth; the triangle's corners are
-    then excluded from the second pass, where each sample point met for the first time gets a contact (see
-    hf_corner_pt) with this triangle's normal.
-    """
-    cdef dReal nx, ny, nz, ln, pl, px, py, pz, sx, sy
-    cdef int k, j, got, below, m, m2x
-    cdef dReal be[3]
-    cdef int o[3]
-    nx = tp[0]  # the plane's normal (hf_tri_plane; u and w span the triangle from its corner a)
-    ny = tp[1]
-    nz = tp[2]
-    if corners:
-        hf_corner_pt(g1, g2, m2, cls, out, ax, ay, az, nx, ny, nz, vf, v0, rb)
-        hf_corner_pt(g1, g2, m2, cls, out, ax + ux, ay + uy, az + uz, nx, ny, nz, vf, v1, rb)
-        hf_corner_pt(g1, g2, m2, cls, out, ax + wx, ay + wy, az + wz, nx, ny, nz, vf, v2, rb)
-        return
-    got = 0
-    if cls == GC_CYLINDER:
-        for k in range(2):
-            pl = bv[30] * nx + bv[31] * ny + bv[32] * nz
-            px = nx - bv[30] * pl
-            py = ny - bv[31] * pl
-            pz = nz - bv[32] * pl
-            pl = sqrt(px * px + py * py + pz * pz)
-            if pl < <dReal>1e-9:  # the plane is square to the axis: four rim points along the local x and y axes
-                for j in range(4):
-                    sx = <dReal>1.0 if j == 0 else (-<dReal>1.0 if j == 1 else <dReal>0.0)
-                    sy = <dReal>1.0 if j == 2 else (-<dReal>1.0 if j == 3 else <dReal>0.0)
-                    got = got | hf_pt_plane(g1, out, bv[24 + 3 * k] + (bv[33] * sx + bv[36] * sy) * r,
-                                            bv[25 + 3 * k] + (bv[34] * sx + bv[37] * sy) * r,
-                                            bv[26 + 3 * k] + (bv[35] * sx + bv[38] * sy) * r, <dReal>0.0,
-                                            ax, ay, az, nx, ny, nz, x0, z0, dx, dz, upper)
-            else:  # the cap's rim point deepest along -n
-                got = got | hf_pt_plane(
-                    g1,
-                    out,
-                    bv[24 + 3 * k] - px * (r / pl),
-                    bv[25 + 3 * k] - py * (r / pl),
-                    bv[26 + 3 * k] - pz * (r / pl),
-                    <dReal>0.0,
-                    ax,
-                    ay,
-                    az,
-                    nx,
-                    ny,
-                    nz,
-                    x0,
-                    z0,
-                    dx,
-                    dz,
-                    upper,
-                )
-    elif cls == GC_BOX:  # libode's box-plane: the deepest corner and its face of least loss (4 corners)
-        m = 0
-        for j in range(3):
-            k = 4 >> j
-            pl = (
-                (bv[3 * k] - bv[0]) * nx + (bv[3 * k + 1] - bv[1]) * ny + (bv[3 * k + 2] - bv[2]) * nz
-            ) * <dReal>0.5
-            be[j] = fabs(pl) * 2
-            if not (pl > 0):
-                m = m | k
-        o[0] = 0
-        o[1] = 1
-        o[2] = 2
-        for k in range(2):
-            for j in range(2 - k):
-                if be[o[j + 1]] < be[o[j]]:
-                    m2x = o[j]
-                    o[j] = o[j + 1]
-                    o[j + 1] = m2x
-        for k in range(4):
-            j = m
-            if k & 1:
-                j = j ^ (4 >> o[0])
-            if k & 2:
-                j = j ^ (4 >> o[1])
-            got = got | hf_pt_plane(
-                g1,
-                out,
-                bv[3 * j],
-                bv[3 * j + 1],
-                bv[3 * j + 2],
-                r,
-                ax,
-                ay,
-                az,
-                nx,
-                ny,
-                nz,
-                x0,
-                z0,
-                dx,
-                dz,
-                upper,
-            )
-    else:
-        below = 0
-        if cls == GC_CONVEX:  # libode's convex-plane test: a convex wholly under the plane gives nothing
-            for k in range(npts):
-                if r + ((ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz) > 0:
-                    below = below + 1
-            if below == npts:
-                return
-            below = 0
-        for k in range(npts):
-            if cls == GC_TRIMESH:  # libode's trimesh-plane test stops at 10 points under the plane
-                if r + ((ax - bv[3 * k]) * nx + (ay - bv[3 * k + 1]) * ny + (az - bv[3 * k + 2]) * nz) > 0:
-                    below = below + 1
-                    if below > 10:
-                        break
-            got = got | hf_pt_plane(
-                g1,
-                out,
-                bv[3 * k],
-                bv[3 * k + 1],
-                bv[3 * k + 2],
-                r,
-                ax,
-                ay,
-                az,
-                nx,
-                ny,
-                nz,
-                x0,
-                z0,
-                dx,
-                dz,
-                upper,
-            )
-    if got:
-        vf[v0] = <dReal>2.0
-        vf[v1] = <dReal>2.0
-        vf[v2] = <dReal>2.0
-
-
-cdef int hf_pt_plane(const dReal* g1, Buf* out, dReal px, dReal py, dReal pz, dReal r, dReal ax,
-                     dReal ay, dReal az, dReal nx, dReal ny, dReal nz, dReal x0, dReal z0, dReal dx,
-                     dReal dz, int upper) noexcept nogil:
-    """Local point p with margin r under the plane (a, n) and its deepest point over the cell triangle: a
-    contact."""
-    cdef dReal dep, qx, qy, qz, s, t
-    cdef dReal w[6]
-    dep = r + ((ax - px) * nx + (ay - py) * ny + (az - pz) * nz)
-    if dep <= 0:
-        return 0
-    qx = px - nx * r
-    qy = py - ny * r
-    qz = pz - nz * r
-    s = (qx - x0) / dx
-    t = (qz - z0) / dz
-    if upper == 1:
-        if s > 1 or t > 1 or s + t < 1:
-            return 0
-    elif upper == 0 and (s < 0 or t < 0 or s + t > 1):
-        return 0
-    to_world(g1, qx, qy, qz, w, 0)
-    rot_vec(g1, nx, ny, nz, w, 3)
-    if not buf_has(out, w[0], w[1], w[2], -w[3], -w[4], -w[5]):  # coplanar triangles collide once (libode)
-        buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], dep, -1, -1)
-    return 1
-
-
-cdef void hf_corner_pt(const dReal* g1, const dReal* g2, MeshData* m2, int cls, Buf* out, dReal vx,
-                       dReal vy, dReal vz, dReal nx, dReal ny, dReal nz, dReal* vf, int k,
-                       const dReal* rb) noexcept nogil:
-    """A heightfield sample point met for the first time (flag vf[k] = 0) inside the geom: a contact there.
-
-    libode tests no sample against a convex or a cylinder. A trimesh has no inside: libode casts a ray from
-    the sample along this triangle's up normal (hf_sample_ray, with the ray data rb of hf_ray_prep); its
-    first hit is the contact's depth. A miss leaves the sample to the next triangle naming it as a corner."""
-    cdef dReal d
-    cdef dReal w[6]
-    if vf[k] != <dReal>0.0 or cls == GC_CONVEX or cls == GC_CYLINDER:
-        return
-    if cls == GC_TRIMESH:
-        d = hf_sample_ray(m2, rb, vx, vy, vz, nx, ny, nz)
-        if d < 0:
-            return
-        vf[k] = <dReal>1.0
-    else:
-        vf[k] = <dReal>1.0
-        to_world(g1, vx, vy, vz, w, 0)
-        d = hf_point_depth(g2, m2, cls, w[0], w[1], w[2])
-        if d <= 0:
-            return
-    to_world(g1, vx, vy, vz, w, 0)
-    rot_vec(g1, nx, ny, nz, w, 3)
-    buf_push(out, w[0], w[1], w[2], -w[3], -w[4], -w[5], d, -1, -1)
-
-
-cdef void hf_ray_prep(const dReal* g1, MeshData* md, const dReal* g2, MeshData* m2,
-                      dReal* rb) noexcept nogil:
-    """rb = what libode's sample rays against trimesh g2 need (field g1 with data md, mesh data m2).
-
-    libode collides in the field's corner frame (x and z shifted by half the width and depth): the mesh's
-    pose there (R^T (p - p_field) shifted, R_field^T R) as a record image at rb[o], o = 8 nt + 8, its box's
-    lowest height there (rb[o + 12], the mesh-frame box's centre turned, minus its turned extents) and the
-    shift (rb[o + 13], rb[o + 14]); rb[0:8 nt] are the tree's node boxes (tt_nodes)."""
-    cdef int o, i, j
-    cdef dReal c, e
-    cdef dReal b[6]
+cdef void hf_ray_prep(const dReal* gt, MeshData* m2, dReal bottom, dReal* rb) noexcept nogil:
+    """rb = what libode's sample rays against trimesh m2 posed as gt (hf_pose) need: that pose as a record
+    image at rb[o], o = 8 nt + 8, the bottom of the mesh's box there at rb[o + 12] (hf_mesh_pts); rb[0:8 nt]
+    are the tree's node boxes (tt_nodes)."""
+    cdef int o, k
     o = 8 * m2.nt + 8
     tt_nodes(m2, m2.tb, rb)
-    to_local(g1, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], rb, o + G_POS)
-    rb[o + 13] = md.width * <dReal>0.5
-    rb[o + 14] = md.depth * <dReal>0.5
-    rb[o + G_POS] = rb[o + G_POS] + rb[o + 13]
-    rb[o + G_POS + 2] = rb[o + G_POS + 2] + rb[o + 14]
-    for i in range(3):
-        for j in range(3):
-            rb[o + G_R + 3 * i + j] = (g1[G_R + i] * g2[G_R + j] + g1[G_R + 3 + i] * g2[G_R + 3 + j]
-                                         + g1[G_R + 6 + i] * g2[G_R + 6 + j])
-    mesh_bounds(m2, b)
-    c = <dReal>0.0
-    e = <dReal>0.0
-    for j in range(3):
-        c = c + rb[o + G_R + 3 + j] * ((b[2 * j] + b[2 * j + 1]) * <dReal>0.5)
-        e = e + fabs(rb[o + G_R + 3 + j] * (b[2 * j + 1] - (b[2 * j] + b[2 * j + 1]) * <dReal>0.5))
-    rb[o + 12] = c + rb[o + G_POS + 1] - e
+    for k in range(12):
+        rb[o + k] = gt[k]
+    rb[o + 12] = bottom
 
 
 cdef dReal hf_sample_ray(MeshData* m2, const dReal* rb, dReal vx, dReal vy, dReal vz, dReal nx,
                          dReal ny, dReal nz) noexcept nogil:
-    """Depth of libode's ray from sample v (field frame) along the triangle normal n into the trimesh, or -<dReal>1.
+    """Depth of libode's ray from sample v (corner frame) along the triangle normal n into the trimesh, or -<dReal>1.
 
     libode tests a sample only above the bottom of the mesh's box, with a ray whose length is 1000 times
     the (negative) height from the sample down to that bottom, and runs OPCODE's ray collider (ray_walk, in
@@ -4537,67 +4211,284 @@ cdef dReal hf_sample_ray(MeshData* m2, const dReal* rb, dReal vx, dReal vy, dRea
     if not vy > rb[o + 12]:  # libode tests only the samples above the mesh's box bottom
         return -<dReal>1.0
     rlen = f32((rb[o + 12] - vy) * <dReal>1000.0)
-    ray_mesh_frame(vx + rb[o + 13], vy, vz + rb[o + 14], nx, ny, nz, rb, o, rlen, w)
+    ray_mesh_frame(vx, vy, vz, nx, ny, nz, rb, o, rlen, w)
     if ray_walk(m2, rb, w, rlen, 0, 1, hits) == 0:
         return -<dReal>1.0
     return hits[1]
 
 
-cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2, int cls, dReal* bv,
-                   int npts, dReal r, int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield geom 1 against a box, capsule or convex g2 given by its local points bv with margin r."""
-    cdef MeshData* md
-    cdef Buf* out
-    cdef int i, j, n, nw, b, k, pas, q, ncx, ncz, npas, m
-    cdef dReal dx, dz, x0, x1, z0, h00, h01, h10, h11
-    cdef dReal* vf
-    cdef dReal* tf
-    cdef dReal* rb
-    cdef dReal lo[6]
+cdef void hf_pose(const dReal* g1, MeshData* md, const dReal* g2, dReal* gt) noexcept nogil:
+    """gt = record g2 posed in field g1's corner frame as libode poses it: position R^T (p - p_field) moved by
+    the half sizes (hf_corner_local), rotation R_field^T R, other fields copied."""
+    cdef int a, b
+    for a in range(GR):
+        gt[a] = g2[a]
+    hf_corner_local(g1, md, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], gt, G_POS)
+    for a in range(3):
+        for b in range(3):
+            gt[G_R + 3 * a + b] = (g1[G_R + a] * g2[G_R + b] + g1[G_R + 3 + a] * g2[G_R + 3 + b]
+                                     + g1[G_R + 6 + a] * g2[G_R + 6 + b])
+
+
+cdef void hf_prim_aabb(const dReal* gt, int cls, dReal* lo) noexcept nogil:
+    """lo = libode's AABB of box, capsule or cylinder record gt, in dReal (float in single): per axis the
+    position -+ a box's 0.5 (|R s0| + |R s1| + |R s2|) along that row, a capsule's |R lz| <dReal>0.5 + r, a
+    cylinder's |R lz <dReal>0.5| + r sqrt(max(0, 1 - R^2)) of the axis column."""
+    cdef int j
+    cdef dReal e, a, t, u
+    for j in range(3):  # each magnitude rounded to dReal before it is added (libode's dFabs)
+        if cls == GC_BOX:
+            e = fabs(gt[G_R + 3 * j] * gt[G_SIDES])
+            t = fabs(gt[G_R + 3 * j + 1] * gt[G_SIDES + 1])
+            u = fabs(gt[G_R + 3 * j + 2] * gt[G_SIDES + 2])
+            e = <dReal>0.5 * (e + t + u)
+        elif cls == GC_CAPSULE:
+            e = fabs(gt[G_R + 3 * j + 2] * gt[G_LENGTH])
+            e = e * <dReal>0.5 + gt[G_RADIUS]
+        else:
+            a = gt[G_R + 3 * j + 2]
+            t = <dReal>1.0 - a * a
+            if t < <dReal>0.0:
+                t = <dReal>0.0
+            t = sqrt(t)  # rounded to dReal first (libode's dSqrt)
+            e = fabs(a * gt[G_LENGTH] * <dReal>0.5)
+            e = e + gt[G_RADIUS] * t
+        lo[2 * j] = gt[G_POS + j] - e
+        lo[2 * j + 1] = gt[G_POS + j] + e
+
+
+cdef dReal hf_prim_depth(const dReal* gt, int cls, dReal x, dReal y, dReal z) noexcept nogil:
+    """libode's point depth of (x, y, z) in box or capsule record gt, as far as a positive depth goes: a box's
+    least distance to a face (negative outside), a capsule's radius less the distance to its segment."""
+    cdef dReal d, e, s, b, h, qx, qy, qz
+    cdef dReal q[3]
+    cdef int k
+    if cls == GC_BOX:
+        to_local(gt, x, y, z, q, 0)
+        d = <dReal>0.0
+        for k in range(3):
+            s = gt[G_SIDES + k] * <dReal>0.5
+            e = s - q[k]
+            if k == 0 or e < d:
+                d = e
+            e = s + q[k]
+            if e < d:
+                d = e
+        return d
+    qx = x - gt[G_POS]
+    qy = y - gt[G_POS + 1]
+    qz = z - gt[G_POS + 2]
+    b = qx * gt[G_R + 2] + qy * gt[G_R + 5] + qz * gt[G_R + 8]
+    h = gt[G_LENGTH] * <dReal>0.5
+    if b < -h:
+        b = -h
+    elif b > h:
+        b = h
+    qx = x - (gt[G_POS] + b * gt[G_R + 2])
+    qy = y - (gt[G_POS + 1] + b * gt[G_R + 5])
+    qz = z - (gt[G_POS + 2] + b * gt[G_R + 8])
+    d = sqrt(qx * qx + qy * qy + qz * qz)
+    return gt[G_RADIUS] - d  # the root rounded to dReal first (libode's dSqrt)
+
+
+cdef int hf_prim_plane(const dReal* g1, MeshData* md, const dReal* gt, const int* i2, int cls,
+                       const dReal* bv, int npts, Buf* out, int i, int j, int upper, const dReal* pl,
+                       int flags) noexcept nogil:
+    """libode's plane-collider contacts of posed record gt (hf_pose) with plane pl (corner frame), kept when
+    over cell (i, j)'s lower or upper triangle (upper = 2: all kept, the flat field); each turned to the
+    world with the plane's up normal negated. Returns 1 when one is kept. A convex's or trimesh's vertices
+    are bv[0:3 npts] (corner frame): libode's convex-plane takes those at or under the plane (none unless
+    some are at or over it), its trimesh-plane those strictly under it, each up to the cap of flags."""
+    cdef dReal gp[64]
+    cdef dReal* tc
+    cdef dReal w[6]
+    cdef dReal d
+    cdef int n, k, o, got, maxc, sg
+    maxc = maxc_of(flags)
+    if maxc > npts + 8:
+        maxc = npts + 8
+    tc = work_new(maxc * CR)
+    for k in range(4):
+        gp[G_PLANE + k] = pl[k]
+    n = 0
+    if cls == GC_BOX:
+        n = collide_box_plane(gt, i2, gp, i2, flags, tc, CR)
+    elif cls == GC_CAPSULE:
+        n = collide_capsule_plane(gt, i2, gp, i2, flags, tc, CR)
+    elif cls == GC_CYLINDER:
+        n = collide_cylinder_plane(gt, i2, gp, i2, flags, tc, CR)
+    elif cls == GC_CONVEX:
+        sg = 0  # 1: a vertex at or under the plane seen, 2: one at or over it
+        for k in range(npts):
+            d = (pl[0] * bv[3 * k] + pl[1] * bv[3 * k + 1] + pl[2] * bv[3 * k + 2]) - pl[3]
+            if d <= 0:
+                sg = sg | (1 if d != 0 else 3)
+                if n != maxc:
+                    o = n * CR
+                    tc[o + C_POS] = bv[3 * k]
+                    tc[o + C_POS + 1] = bv[3 * k + 1]
+                    tc[o + C_POS + 2] = bv[3 * k + 2]
+                    tc[o + C_DEPTH] = -d
+                    n = n + 1
+            else:
+                sg = sg | 2
+            if n == maxc and sg == 3:
+                break
+        if sg != 3:
+            n = 0
+    else:
+        for k in range(npts):
+            d = pl[3] - (pl[0] * bv[3 * k] + pl[1] * bv[3 * k + 1] + pl[2] * bv[3 * k + 2])
+            if d > 0:
+                o = n * CR
+                tc[o + C_POS] = bv[3 * k]
+                tc[o + C_POS + 1] = bv[3 * k + 1]
+                tc[o + C_POS + 2] = bv[3 * k + 2]
+                tc[o + C_DEPTH] = d
+                n = n + 1
+                if n >= maxc:
+                    break
+    got = 0
+    for k in range(n):
+        o = k * CR
+        if upper != 2 and not hf_on_tri(md, i, j, upper, tc[o + C_POS], tc[o + C_POS + 2]):
+            continue
+        got = 1
+        hf_corner_world(g1, md, tc[o + C_POS], tc[o + C_POS + 1], tc[o + C_POS + 2], w, 0)
+        rot_vec(g1, -pl[0], -pl[1], -pl[2], w, 3)
+        if not buf_has(out, w[0], w[1], w[2], w[3], w[4], w[5]):  # coplanar triangles collide once (libode)
+            buf_push(out, w[0], w[1], w[2], w[3], w[4], w[5], tc[o + C_DEPTH], -1, -1)
+    work_free(tc)
+    return got
+
+
+cdef void hf_prim_corner(const dReal* g1, MeshData* md, const dReal* gt, MeshData* m2, const dReal* rb,
+                         int cls, Buf* out, dReal x, dReal y, dReal z, const dReal* pl, dReal* vf,
+                         int k) noexcept nogil:
+    """A sample (x, y, z) (corner frame) met for the first time (vf[k] = 0) deeper than the machine epsilon
+    in box or capsule gt (libode's point depth): a contact there with this triangle's normal. A trimesh's
+    sample is hit by libode's ray along the normal (hf_sample_ray; a miss leaves it to the next triangle).
+    libode tests no sample against a cylinder or a convex."""
+    cdef dReal d, e
+    cdef dReal w[6]
+    e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
+    if vf[k] != <dReal>0.0 or cls == GC_CYLINDER or cls == GC_CONVEX:
+        return
+    if cls == GC_TRIMESH:
+        d = hf_sample_ray(m2, rb, x, y, z, pl[0], pl[1], pl[2])
+        if d < 0:
+            return
+        vf[k] = <dReal>1.0
+    else:
+        vf[k] = <dReal>1.0
+        d = hf_prim_depth(gt, cls, x, y, z)
+        if not (d > e):
+            return
+    hf_corner_world(g1, md, x, y, z, w, 0)
+    rot_vec(g1, -pl[0], -pl[1], -pl[2], w, 3)
+    buf_push(out, w[0], w[1], w[2], w[3], w[4], w[5], d, -1, -1)
+
+
+cdef int hf_mesh_pts(const dReal* gt, MeshData* m2, int cls, dReal* bv, dReal* lo) noexcept nogil:
+    """bv = a convex's vertices (a trimesh's in the order its triangles first name them) placed by posed
+    record gt, as libode's plane colliders place them (pos + R v); lo = libode's box of the geom so placed (a
+    convex's: its vertices' bounds; a trimesh's: its mesh-frame box's centre turned and moved, plus or minus
+    its extents turned). Returns the number of vertices."""
+    cdef int k, j, n
+    cdef dReal t, u
+    cdef dReal* seen
     cdef dReal c[3]
     cdef dReal e[3]
-    cdef dReal ho[1]
-    cdef dReal pl[4]
-    cdef int rx[2]
-    cdef int rz[2]
-    md = reg_get(i1[GI_DATA])
-    if md == NULL or md.kind != MESH_HEIGHTFIELD:
-        return 0
-    if cls == GC_TRIMESH:  # libode bounds a trimesh by its mesh-frame box: corners after the vertices
-        for k in range(8):
-            for j in range(3):
-                if k == 0 or bv[3 * (npts + k) + j] < lo[2 * j]:
-                    lo[2 * j] = bv[3 * (npts + k) + j]
-                if k == 0 or bv[3 * (npts + k) + j] > lo[2 * j + 1]:
-                    lo[2 * j + 1] = bv[3 * (npts + k) + j]
-    elif cls == GC_CONVEX:
-        for k in range(npts):
+    n = 0
+    if cls == GC_CONVEX:
+        for k in range(m2.nv):
+            to_world(gt, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], bv, 3 * k)
             for j in range(3):
                 if k == 0 or bv[3 * k + j] < lo[2 * j]:
                     lo[2 * j] = bv[3 * k + j]
                 if k == 0 or bv[3 * k + j] > lo[2 * j + 1]:
                     lo[2 * j + 1] = bv[3 * k + j]
-    else:  # a box, capsule or cylinder: its centre and AABB half extents in the field's frame
-        hf_extents(g1, g2, cls, c, e)
-        for j in range(3):
-            lo[2 * j] = c[j] - e[j]
-            lo[2 * j + 1] = c[j] + e[j]
+        return m2.nv
+    seen = work_new(m2.nv)
+    for k in range(m2.nv):
+        seen[k] = <dReal>0.0
+    for j in range(3 * m2.nt):
+        k = m2.t[j]
+        if seen[k] == <dReal>0.0:
+            seen[k] = <dReal>1.0
+            to_world(gt, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], bv, 3 * n)
+            n = n + 1
+    work_free(seen)
+    for j in range(3):  # libode's mesh box: centre and extents of the vertices as given (m2.vb)
+        c[j] = (m2.vb[2 * j] + m2.vb[2 * j + 1]) * <dReal>0.5
+        e[j] = m2.vb[2 * j + 1] - c[j]
+    for j in range(3):
+        lo[2 * j] = ((gt[G_R + 3 * j] * c[0] + gt[G_R + 3 * j + 1] * c[1] + gt[G_R + 3 * j + 2] * c[2])
+                     + gt[G_POS + j])
+        t = fabs(gt[G_R + 3 * j] * e[0])  # each magnitude rounded to dReal before it is added (dFabs)
+        u = fabs(gt[G_R + 3 * j + 1] * e[1])
+        t = t + u
+        u = fabs(gt[G_R + 3 * j + 2] * e[2])
+        t = t + u
+        lo[2 * j + 1] = lo[2 * j] + t
+        lo[2 * j] = lo[2 * j] - t
+    return n
+
+
+cdef int hf_prims(const dReal* g1, const int* i1, const dReal* g2, const int* i2, MeshData* m2,
+                  int cls, int flags, dReal* contacts, int skip) noexcept nogil:
+    """Heightfield geom 1 against a box, capsule or cylinder g2, libode's way: the geom posed in the field's
+    corner frame (hf_pose) meets each cell triangle's plane with libode's plane collider (at most 10
+    contacts), contacts over the triangle kept; then, when its box there spans more than <dReal>1.5 cells along x
+    or z, the samples not yet met inside it (libode's point depth)."""
+    cdef MeshData* md
+    cdef int k, n, npts
+    cdef dReal* bv
+    cdef dReal* rb
+    cdef dReal gt[64]
+    cdef dReal lo[6]
+    md = reg_get(i1[GI_DATA])
+    if md == NULL or md.kind != MESH_HEIGHTFIELD:
+        return 0
+    hf_pose(g1, md, g2, gt)
+    npts = 0
+    if cls == GC_CONVEX or cls == GC_TRIMESH:
+        bv = work_new(3 * m2.nv)
+        npts = hf_mesh_pts(gt, m2, cls, bv, lo)
+    else:
+        bv = work_new(1)
+        hf_prim_aabb(gt, cls, lo)
+    if cls == GC_TRIMESH:
+        rb = work_new(8 * m2.nt + 24)
+        hf_ray_prep(gt, m2, lo[2], rb)
+    else:
+        rb = work_new(1)
+    n = hf_prims_zone(g1, i1, g2, i2, md, m2, cls, gt, bv, npts, rb, lo, flags, contacts, skip)
+    work_free(rb)
+    work_free(bv)
+    return n
+
+
+cdef int hf_prims_zone(const dReal* g1, const int* i1, const dReal* g2, const int* i2, MeshData* md,
+                       MeshData* m2, int cls, const dReal* gt, const dReal* bv, int npts,
+                       const dReal* rb, const dReal* lo, int flags, dReal* contacts,
+                       int skip) noexcept nogil:
+    """hf_prims on the cells under the posed geom's box lo (corner frame)."""
+    cdef Buf* out
+    cdef int i, j, n, nw, b, k, pas, q, ncx, ncz, npas, m, pflags
+    cdef dReal dx, dz, xa, xb, za, zb
+    cdef dReal* vf
+    cdef dReal* tf
+    cdef dReal ho[1]
+    cdef dReal pl[4]
+    cdef int rx[2]
+    cdef int rz[2]
     if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
-    if cls == GC_TRIMESH or cls == GC_CONVEX:
-        if not hf_zone(md, lo[0] + md.width * <dReal>0.5, lo[1] + md.width * <dReal>0.5, md.wn, md.width, rx):
-            return 0
-        if not hf_zone(md, lo[4] + md.depth * <dReal>0.5, lo[5] + md.depth * <dReal>0.5, md.dn, md.depth, rz):
-            return 0
-    else:
-        if not hf_zone(
-            md, (c[0] + md.width * <dReal>0.5) - e[0], (c[0] + md.width * <dReal>0.5) + e[0], md.wn, md.width, rx
-        ):
-            return 0
-        if not hf_zone(
-            md, (c[2] + md.depth * <dReal>0.5) - e[2], (c[2] + md.depth * <dReal>0.5) + e[2], md.dn, md.depth, rz
-        ):
-            return 0
+    if not hf_zone(md, lo[0], lo[1], md.wn, md.width, rx):
+        return 0
+    if not hf_zone(md, lo[4], lo[5], md.dn, md.depth, rz):
+        return 0
     dx = md.width / (md.wn - 1)
     dz = md.depth / (md.dn - 1)
     k = hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho)
@@ -4606,50 +4497,16 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     if k == 2:
         return 0
     out = buf_new()
-    if cls == GC_TRIMESH:
-        rb = work_new(8 * m2.nt + 24)
-        hf_ray_prep(g1, md, g2, m2, rb)
-    else:
-        rb = work_new(1)
-    if k == 3:  # a flat zone: the geom against its plane alone, wherever the points lie (libode)
-        c[0] = <dReal>0.0
-        c[1] = <dReal>1.0
-        c[2] = <dReal>0.0
-        hf_tri_pts(
-            g1,
-            g2,
-            m2,
-            cls,
-            out,
-            bv,
-            npts,
-            r,
-            <dReal>0.0,
-            ho[0],
-            <dReal>0.0,
-            <dReal>0.0,
-            <dReal>0.0,
-            <dReal>1.0,
-            <dReal>1.0,
-            <dReal>0.0,
-            <dReal>0.0,
-            <dReal>0.0,
-            <dReal>0.0,
-            dx,
-            dz,
-            2,
-            e,
-            0,
-            0,
-            0,
-            0,
-            c,
-            rb,
-        )
+    if k == 3:  # a flat zone: the geom against its plane alone, wherever the contacts lie (libode)
+        pl[0] = <dReal>0.0
+        pl[1] = <dReal>1.0
+        pl[2] = <dReal>0.0
+        pl[3] = ho[0]
+        hf_prim_plane(g1, md, gt, i2, cls, bv, npts, out, 0, 0, 2, pl, flags)
         n = emit(out, flags, contacts, skip)
         buf_free(out)
-        work_free(rb)
         return n
+    pflags = (flags & ~0xffff) | 10  # libode's cap per plane
     nw = rx[1] - rx[0] + 2
     vf = work_new(nw * (rz[1] - rz[0] + 2))
     for k in range(nw * (rz[1] - rz[0] + 2)):
@@ -4658,9 +4515,9 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
     ncx = rx[1] - rx[0] + 1
     ncz = rz[1] - rz[0] + 1
     tf = work_new(2 * ncx * ncz)
-    npas = 2  # a trimesh's samples are always tested (by rays); a box's or capsule's only when it is wide
-    if cls != GC_TRIMESH:
-        npas = 1 + hf_samples_tested(md, lo[1] - lo[0], lo[5] - lo[4])
+    npas = 1  # libode's sample pass: always for a trimesh, else when the box spans over 1.5 cells
+    if cls == GC_TRIMESH or (lo[1] - lo[0]) * (<dReal>1.0 / dx) > <dReal>1.5 or (lo[5] - lo[4]) * (<dReal>1.0 / dz) > <dReal>1.5:
+        npas = 2
     for pas in range(npas):
         if pas == 1:
             hf_group_marks(md, vf, tf, rx, rz, nw)
@@ -4671,30 +4528,40 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
             else:
                 i = rx[0] + q // ncz
                 j = rz[0] + q % ncz
-            z0 = j * dz - md.depth * <dReal>0.5
             b = (j - rz[0]) * nw
-            x0 = i * dx - md.width * <dReal>0.5
-            x1 = (i + 1) * dx - md.width * <dReal>0.5
-            h00 = hf_height(md, i, j)
-            h01 = hf_height(md, i, j + 1)
-            h10 = hf_height(md, i + 1, j)
-            h11 = hf_height(md, i + 1, j + 1)
             k = b + i - rx[0]
-            m = out.n
+            m = 2 * ((j - rz[0]) * ncx + i - rx[0])
+            xa = i * dx
+            xb = (i + 1) * dx
+            za = j * dz
+            zb = (j + 1) * dz
             hf_tri_plane(md, i, j, 0, pl)
-            hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x0, h00, z0, <dReal>0.0, h01 - h00, dz, dx, h10 - h00, <dReal>0.0,
-                       x0, z0, dx, dz, 0, vf, k, k + nw, k + 1, pas, pl, rb)
             if pas == 0:
-                tf[2 * ((j - rz[0]) * ncx + i - rx[0])] = <dReal>1.0 if out.n > m else <dReal>0.0
-            m = out.n
+                tf[m] = <dReal>0.0
+                if hf_prim_plane(g1, md, gt, i2, cls, bv, npts, out, i, j, 0, pl, pflags):
+                    tf[m] = <dReal>1.0
+                    vf[k] = <dReal>2.0
+                    vf[k + nw] = <dReal>2.0
+                    vf[k + 1] = <dReal>2.0
+            else:
+                hf_prim_corner(g1, md, gt, m2, rb, cls, out, xa, hf_height(md, i, j), za, pl, vf, k)
+                hf_prim_corner(g1, md, gt, m2, rb, cls, out, xa, hf_height(md, i, j + 1), zb, pl, vf, k + nw)
+                hf_prim_corner(g1, md, gt, m2, rb, cls, out, xb, hf_height(md, i + 1, j), za, pl, vf, k + 1)
             hf_tri_plane(md, i, j, 1, pl)
-            hf_tri_pts(g1, g2, m2, cls, out, bv, npts, r, x1, h10, z0, -dx, h01 - h10, dz, <dReal>0.0, h11 - h10, dz,
-                       x0, z0, dx, dz, 1, vf, k + 1, k + nw, k + nw + 1, pas, pl, rb)
             if pas == 0:
-                tf[2 * ((j - rz[0]) * ncx + i - rx[0]) + 1] = <dReal>1.0 if out.n > m else <dReal>0.0
+                tf[m + 1] = <dReal>0.0
+                if hf_prim_plane(g1, md, gt, i2, cls, bv, npts, out, i, j, 1, pl, pflags):
+                    tf[m + 1] = <dReal>1.0
+                    vf[k + 1] = <dReal>2.0
+                    vf[k + nw] = <dReal>2.0
+                    vf[k + nw + 1] = <dReal>2.0
+            else:
+                hf_prim_corner(g1, md, gt, m2, rb, cls, out, xb, hf_height(md, i + 1, j), za, pl, vf, k + 1)
+                hf_prim_corner(g1, md, gt, m2, rb, cls, out, xa, hf_height(md, i, j + 1), zb, pl, vf, k + nw)
+                hf_prim_corner(g1, md, gt, m2, rb, cls, out, xb, hf_height(md, i + 1, j + 1), zb, pl, vf,
+                               k + nw + 1)
     work_free(tf)
     work_free(vf)
-    work_free(rb)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
     return n
@@ -4702,124 +4569,46 @@ cdef int hf_points(const dReal* g1, const int* i1, const dReal* g2, MeshData* m2
 
 cdef int collide_heightfield_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
                                  int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a box: per cell-triangle plane libode's box-plane corners (the deepest and
-    its face of least loss) over the triangle, then samples inside (libode's rule, as observed)."""
-    cdef int k
-    cdef dReal bv[24]
-    cdef dReal w[3]
-    for k in range(8):
-        to_world(g2, g2[G_SIDES] * (<dReal>0.5 if k & 4 else -<dReal>0.5), g2[G_SIDES + 1] * (<dReal>0.5 if k & 2 else -<dReal>0.5),
-                 g2[G_SIDES + 2] * (<dReal>0.5 if k & 1 else -<dReal>0.5), w, 0)
-        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
-    return hf_points(g1, i1, g2, reg_get(0), GC_BOX, bv, 8, <dReal>0.0, flags, contacts, skip)
+    """Heightfield (geom 1) against a box: libode's box-plane contacts per cell-triangle plane over the
+    triangle, then samples inside (hf_prims)."""
+    return hf_prims(g1, i1, g2, i2, reg_get(0), GC_BOX, flags, contacts, skip)
 
 
 cdef int collide_heightfield_capsule(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
                                      int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a capsule: its end spheres under cell-triangle planes, then samples
-    inside."""
-    cdef dReal hl
-    cdef dReal bv[6]
-    cdef dReal w[3]
-    hl = g2[G_LENGTH] * <dReal>0.5
-    to_world(g2, <dReal>0.0, <dReal>0.0, hl, w, 0)
-    to_local(g1, w[0], w[1], w[2], bv, 0)
-    to_world(g2, <dReal>0.0, <dReal>0.0, -hl, w, 0)
-    to_local(g1, w[0], w[1], w[2], bv, 3)
-    return hf_points(g1, i1, g2, reg_get(0), GC_CAPSULE, bv, 2, g2[G_RADIUS], flags, contacts, skip)
+    """Heightfield (geom 1) against a capsule: libode's capsule-plane contacts per cell-triangle plane over
+    the triangle, then samples inside (hf_prims)."""
+    return hf_prims(g1, i1, g2, i2, reg_get(0), GC_CAPSULE, flags, contacts, skip)
 
 
 cdef int collide_heightfield_cylinder(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
                                       int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a cylinder: per cell-triangle plane, each cap's deepest rim point (four
-    rim points when the plane is square to the axis), as libode's cylinder-plane; no sample contacts (libode).
-    """
-    cdef int k
-    cdef dReal hl, r
-    cdef dReal bv[39]
-    cdef dReal w[3]
-    hl = g2[G_LENGTH] * <dReal>0.5
-    r = g2[G_RADIUS]
-    for k in range(8):  # corners of the square prism around the cylinder (the cell range)
-        to_world(g2, r if k & 4 else -r, r if k & 2 else -r, hl if k & 1 else -hl, w, 0)
-        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
-    to_world(g2, <dReal>0.0, <dReal>0.0, hl, w, 0)
-    to_local(g1, w[0], w[1], w[2], bv, 24)
-    to_world(g2, <dReal>0.0, <dReal>0.0, -hl, w, 0)
-    to_local(g1, w[0], w[1], w[2], bv, 27)
-    for k in range(3):  # bv[30:33] = the cylinder's axis (local z), bv[33:36] its x, bv[36:39] its y
-        bv[30 + 3 * k] = (
-            g1[G_R] * g2[G_R + (2 + k) % 3]
-            + g1[G_R + 3] * g2[G_R + 3 + (2 + k) % 3]
-            + g1[G_R + 6] * g2[G_R + 6 + (2 + k) % 3]
-        )
-        bv[31 + 3 * k] = (
-            g1[G_R + 1] * g2[G_R + (2 + k) % 3]
-            + g1[G_R + 4] * g2[G_R + 3 + (2 + k) % 3]
-            + g1[G_R + 7] * g2[G_R + 6 + (2 + k) % 3]
-        )
-        bv[32 + 3 * k] = (
-            g1[G_R + 2] * g2[G_R + (2 + k) % 3]
-            + g1[G_R + 5] * g2[G_R + 3 + (2 + k) % 3]
-            + g1[G_R + 8] * g2[G_R + 6 + (2 + k) % 3]
-        )
-    return hf_points(g1, i1, g2, reg_get(0), GC_CYLINDER, bv, 8, r, flags, contacts, skip)
+    """Heightfield (geom 1) against a cylinder: libode's cylinder-plane contacts per cell-triangle plane over
+    the triangle; no sample contacts (libode)."""
+    return hf_prims(g1, i1, g2, i2, reg_get(0), GC_CYLINDER, flags, contacts, skip)
 
 
 cdef int collide_heightfield_convex(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
                                     int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a convex: its vertices under cell-triangle planes and over them, none from
-    a plane the whole convex is under, and no sample contacts (libode's rule, as observed)."""
+    """Heightfield (geom 1) against a convex: libode's convex-plane contacts per cell-triangle plane over the
+    triangle, and no sample contacts (hf_prims)."""
     cdef MeshData* m2
-    cdef int k, n
-    cdef dReal* bv
-    cdef dReal w[3]
     m2 = reg_get(i2[GI_DATA])
     if m2 == NULL or m2.kind != MESH_CONVEX or m2.nv == 0:
         return 0
-    bv = work_new(3 * m2.nv)
-    for k in range(m2.nv):
-        to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
-        to_local(g1, w[0], w[1], w[2], bv, 3 * k)
-    n = hf_points(g1, i1, g2, m2, GC_CONVEX, bv, m2.nv, <dReal>0.0, flags, contacts, skip)
-    work_free(bv)
-    return n
+    return hf_prims(g1, i1, g2, i2, m2, GC_CONVEX, flags, contacts, skip)
 
 
 cdef int collide_heightfield_trimesh(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
                                      int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a trimesh: its vertices under cell-triangle planes and over them, at most
-    10 under each plane in the order the triangles first name them, then the samples hit by a ray through the
-    mesh's AABB tree (hf_sample_ray) -- libode's heightfield rule for trimeshes."""
+    """Heightfield (geom 1) against a trimesh: libode's trimesh-plane contacts per cell-triangle plane over
+    the triangle (its vertices in the order the triangles first name them, at most 10 under each plane),
+    then the samples hit by a ray through the mesh's AABB tree (hf_sample_ray) -- libode's rule (hf_prims)."""
     cdef MeshData* m2
-    cdef int k, n, t, npts
-    cdef dReal* seen
-    cdef dReal* bv
-    cdef dReal w[3]
-    cdef dReal lo[6]
     m2 = reg_get(i2[GI_DATA])
     if m2 == NULL or m2.kind != MESH_TRIMESH or m2.nv == 0:
         return 0
-    bv = work_new(3 * m2.nv + 24)
-    seen = work_new(m2.nv)
-    for k in range(m2.nv):
-        seen[k] = <dReal>0.0
-    npts = 0
-    for t in range(3 * m2.nt):  # the vertices in the order the triangles first name them (libode's)
-        k = m2.t[t]
-        if seen[k] == <dReal>0.0:
-            seen[k] = <dReal>1.0
-            to_world(g2, m2.v[3 * k], m2.v[3 * k + 1], m2.v[3 * k + 2], w, 0)
-            to_local(g1, w[0], w[1], w[2], bv, 3 * npts)
-            npts = npts + 1
-    work_free(seen)
-    mesh_bounds(m2, lo)
-    for k in range(8):
-        to_world(g2, lo[1] if k & 4 else lo[0], lo[3] if k & 2 else lo[2], lo[5] if k & 1 else lo[4], w, 0)
-        to_local(g1, w[0], w[1], w[2], bv, 3 * (npts + k))
-    n = hf_points(g1, i1, g2, m2, GC_TRIMESH, bv, npts, <dReal>0.0, flags, contacts, skip)
-    work_free(bv)
-    return n
+    return hf_prims(g1, i1, g2, i2, m2, GC_TRIMESH, flags, contacts, skip)
 
 
 cdef int collide_heightfield_heightfield(const dReal* g1, const int* i1, const dReal* g2,
@@ -4830,41 +4619,6 @@ cdef int collide_heightfield_heightfield(const dReal* g1, const int* i1, const d
 
 
 
-
-
-cdef void ray_hit(Buf* out, int rflags, dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz,
-                  dReal rlen, dReal* tv, dReal nx, dReal ny, dReal nz, int side,
-                  int flip) noexcept nogil:
-    """Collect the hit of the ray with one world triangle; normal = its front normal (as ODE).
-
-    Back faces are culled with the ray's backface-cull flag. Hits are kept one per triangle (a ray through an
-    edge shared by two triangles hits both, as libode).
-    """
-    cdef dReal res[4]
-    cdef dReal sg
-    if not ray_tri(ox, oy, oz, dx, dy, dz, tv, res):
-        return
-    if res[0] < 0 or res[0] > rlen:
-        return
-    sg = <dReal>1.0
-    if nx * dx + ny * dy + nz * dz > 0 and (rflags & 2):
-        return
-    if flip:
-        buf_push(
-            out,
-            ox + dx * res[0],
-            oy + dy * res[0],
-            oz + dz * res[0],
-            -nx * sg,
-            -ny * sg,
-            -nz * sg,
-            res[0],
-            side,
-            -1,
-        )
-    else:
-        buf_push(out, ox + dx * res[0], oy + dy * res[0], oz + dz * res[0], nx * sg, ny * sg, nz * sg, res[0],
-                 -1, side)
 
 
 cdef int ray_finish(Buf* out, int rflags, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -4883,71 +4637,49 @@ cdef int ray_finish(Buf* out, int rflags, int flags, dReal* contacts, int skip) 
     return emit(out, flags, contacts, skip)
 
 
-cdef void tri_normal(Shape* s) noexcept nogil:
-    """Recompute a world triangle's unit front normal from its vertices (a, b, c counter-clockwise)."""
-    cdef dReal ux, uy, uz, wx, wy, wz, nx, ny, nz, ln
-    ux = s.v[3] - s.v[0]
-    uy = s.v[4] - s.v[1]
-    uz = s.v[5] - s.v[2]
-    wx = s.v[6] - s.v[0]
-    wy = s.v[7] - s.v[1]
-    wz = s.v[8] - s.v[2]
-    nx = uy * wz - uz * wy
-    ny = uz * wx - ux * wz
-    nz = ux * wy - uy * wx
-    ln = sqrt(nx * nx + ny * ny + nz * nz)
-    if ln > 0:
-        nx = nx / ln
-        ny = ny / ln
-        nz = nz / ln
-    s.fn[0] = nx
-    s.fn[1] = ny
-    s.fn[2] = nz
-    s.fn[3] = -nx
-    s.fn[4] = -ny
-    s.fn[5] = -nz
-
-
 cdef int collide_heightfield_ray(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
                                  int flags, dReal* contacts, int skip) noexcept nogil:
-    """Heightfield (geom 1) against a ray: hits on the cell triangles under the ray's bounding box."""
+    """Heightfield (geom 1) against a ray: libode's ray-plane crossing with each cell triangle's plane, in the
+    field's corner frame, kept when it lies over that triangle (hf_on_tri); normal = the plane's up normal
+    turned, negated."""
     cdef MeshData* md
     cdef Buf* out
-    cdef Shape* seg
     cdef int i, j, n, rflags, ncx, k
-    cdef dReal ox, oy, oz, dx, dy, dz, rlen, ddx, ddz, x0, x1, z0, z1, h00, h01, h10, h11
+    cdef dReal ox, oy, oz, dx, dy, dz, rlen, ex, ey, ez, al, kk, px, py, pz
+    cdef dReal o[3]
     cdef dReal lo[6]
+    cdef dReal pl[4]
+    cdef dReal w[6]
     cdef dReal ho[1]
     cdef int rx[2]
     cdef int rz[2]
-    cdef Shape* tri
     md = reg_get(i1[GI_DATA])
     if md == NULL or md.kind != MESH_HEIGHTFIELD:
         return 0
     rflags = i2[GI_FLAGS]
-    ox = g2[G_POS]
-    oy = g2[G_POS + 1]
-    oz = g2[G_POS + 2]
-    dx = g2[G_R + 2]
-    dy = g2[G_R + 5]
-    dz = g2[G_R + 8]
+    hf_corner_local(g1, md, g2[G_POS], g2[G_POS + 1], g2[G_POS + 2], o, 0)
+    ox = o[0]
+    oy = o[1]
+    oz = o[2]
+    # the ray's direction in the field's frame: the third column of R_field^T R_ray
+    dx = g1[G_R] * g2[G_R + 2] + g1[G_R + 3] * g2[G_R + 5] + g1[G_R + 6] * g2[G_R + 8]
+    dy = g1[G_R + 1] * g2[G_R + 2] + g1[G_R + 4] * g2[G_R + 5] + g1[G_R + 7] * g2[G_R + 8]
+    dz = g1[G_R + 2] * g2[G_R + 2] + g1[G_R + 5] * g2[G_R + 5] + g1[G_R + 8] * g2[G_R + 8]
     rlen = g2[G_RAYLEN]
-    seg = shape_new(2, 0, 0, 1)
-    seg.v[0] = ox
-    seg.v[1] = oy
-    seg.v[2] = oz
-    seg.v[3] = ox + dx * rlen
-    seg.v[4] = oy + dy * rlen
-    seg.v[5] = oz + dz * rlen
-    local_box(g1, seg, lo)
-    shape_free(seg)
-    ddx = md.width / (md.wn - 1)
-    ddz = md.depth / (md.dn - 1)
+    ex = ox + dx * rlen
+    ey = oy + dy * rlen
+    ez = oz + dz * rlen
+    lo[0] = ox if ox < ex else ex
+    lo[1] = ex if ox < ex else ox
+    lo[2] = oy if oy < ey else ey
+    lo[3] = ey if oy < ey else oy
+    lo[4] = oz if oz < ez else ez
+    lo[5] = ez if oz < ez else oz
     if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
-    if not hf_zone(md, lo[0] + md.width * <dReal>0.5, lo[1] + md.width * <dReal>0.5, md.wn, md.width, rx):
+    if not hf_zone(md, lo[0], lo[1], md.wn, md.width, rx):
         return 0
-    if not hf_zone(md, lo[4] + md.depth * <dReal>0.5, lo[5] + md.depth * <dReal>0.5, md.dn, md.depth, rz):
+    if not hf_zone(md, lo[4], lo[5], md.dn, md.depth, rz):
         return 0
     k = hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho)
     if k == 1:
@@ -4956,26 +4688,27 @@ cdef int collide_heightfield_ray(const dReal* g1, const int* i1, const dReal* g2
         return 0
     ncx = md.wn - 1
     out = buf_new()
-    tri = tri_new()
     for j in range(rz[0], rz[1] + 1):
-        z0 = j * ddz - md.depth * <dReal>0.5
-        z1 = (j + 1) * ddz - md.depth * <dReal>0.5
         for i in range(rx[0], rx[1] + 1):
-            x0 = i * ddx - md.width * <dReal>0.5
-            x1 = (i + 1) * ddx - md.width * <dReal>0.5
-            h00 = hf_height(md, i, j)
-            h01 = hf_height(md, i, j + 1)
-            h10 = hf_height(md, i + 1, j)
-            h11 = hf_height(md, i + 1, j + 1)
             for k in range(2):
-                if k == 0:
-                    tri_set(tri, g1, x0, h00, z0, x0, h01, z1, x1, h10, z0, <dReal>0.0, <dReal>1.0, <dReal>0.0, 1)
-                else:
-                    tri_set(tri, g1, x1, h10, z0, x0, h01, z1, x1, h11, z1, <dReal>0.0, <dReal>1.0, <dReal>0.0, 1)
-                tri_normal(tri)
-                ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tri.v, tri.fn[0], tri.fn[1], tri.fn[2],
-                        2 * (j * ncx + i) + k, 1)
-    shape_free(tri)
+                hf_tri_plane(md, i, j, k, pl)
+                if (rflags & 2) and pl[0] * dx + pl[1] * dy + pl[2] * dz > 0:
+                    continue
+                al = pl[3] - (pl[0] * ox + pl[1] * oy + pl[2] * oz)
+                kk = pl[0] * dx + pl[1] * dy + pl[2] * dz
+                if kk == 0:
+                    continue
+                al = al / kk
+                if al < 0 or al > rlen:
+                    continue
+                px = ox + al * dx
+                py = oy + al * dy
+                pz = oz + al * dz
+                if not hf_on_tri(md, i, j, k, px, pz):
+                    continue
+                hf_corner_world(g1, md, px, py, pz, w, 0)
+                rot_vec(g1, -pl[0], -pl[1], -pl[2], w, 3)
+                buf_push(out, w[0], w[1], w[2], w[3], w[4], w[5], al, 2 * (j * ncx + i) + k, -1)
     n = ray_finish(out, rflags, flags, contacts, skip)
     buf_free(out)
     return n
@@ -5094,6 +4827,7 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     v = np.asarray(vertices, dtype=np.float64).astype(np.float32).astype(np.float64).reshape(-1)  # as libode
     t = np.asarray(indices, dtype=np.int64).reshape(-1)
     cdef MeshData* md = <MeshData*> calloc(1, sizeof(MeshData))
+    cdef int k
     md.kind = MESH_TRIMESH
     md.nv = v.shape[0] // 3
     md.nt = t.shape[0] // 3
@@ -5104,6 +4838,10 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     else:
         md.tn = <dReal*> calloc(3 * md.nt + 1, sizeof(dReal))
     md.tb = <dReal*> calloc(6 * md.nt + 1, sizeof(dReal))
+    from ode._fallback.colliders.mesh_registry import _given_bounds
+    vb = _given_bounds(vertices)
+    for k in range(6):
+        md.vb[k] = <dReal> vb[k]
     from ode._fallback.colliders.mesh_registry import tree_order
     md.to = _copy_int(tree_order(v, t), 2 * md.nt)
     trimesh_prepare(md, 1 if normals is None else 0)

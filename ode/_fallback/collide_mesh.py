@@ -27,36 +27,39 @@ from .colliders.convex import (
     mesh_pair,
 )
 from .colliders.heightfield import (
-    box_point_depth,
     collide_heightfield_box,
     collide_heightfield_capsule,
     collide_heightfield_convex,
     collide_heightfield_cylinder,
     collide_heightfield_heightfield,
     collide_heightfield_trimesh,
-    hf_corner_pt,
-    hf_point_depth,
-    hf_points,
-    hf_pt_plane,
+    hf_mesh_pts,
+    hf_pose,
+    hf_prim_aabb,
+    hf_prim_corner,
+    hf_prim_depth,
+    hf_prim_plane,
+    hf_prims,
+    hf_prims_zone,
     hf_ray_prep,
     hf_sample_ray,
-    hf_tri_pts,
 )
 from .colliders.heightfield_cells import (
     WRAP_CELLS,
     hf_below,
     hf_clip,
-    hf_extents,
+    hf_corner_local,
+    hf_corner_world,
     hf_group_marks,
     hf_height,
+    hf_on_tri,
     hf_range,
     hf_same_plane,
-    hf_samples_tested,
     hf_tri_plane,
     hf_valley_marks,
     hf_zone,
 )
-from .colliders.heightfield_ray import collide_heightfield_ray, ray_finish, ray_hit, tri_normal
+from .colliders.heightfield_ray import collide_heightfield_ray, ray_finish
 from .colliders.heightfield_sphere import collide_heightfield_sphere, hf_corner_sphere, hf_tri_sphere
 from .colliders.mesh_aabb_mass import (
     hf_aabb,

@@ -20,14 +20,17 @@ from collide_cases import SINGLE, STRIDE, TWIN_SINGLE, build, load_pair, our_con
 ORDERED_BOTH = [
     "box-box", "box-capsule", "box-cylinder", "box-plane", "box-ray", "box-transform", "capsule-capsule",
     "capsule-plane", "capsule-transform", "cylinder-convex", "cylinder-cylinder", "cylinder-plane",
-    "cylinder-transform", "cylinder-trimesh", "plane-ray", "plane-transform", "sphere-box", "sphere-capsule",
-    "sphere-cylinder", "sphere-plane", "sphere-ray", "sphere-sphere", "sphere-transform", "trimesh-trimesh",
+    "cylinder-transform", "cylinder-trimesh", "plane-ray", "plane-transform", "ray-heightfield", "sphere-box",
+    "sphere-capsule", "sphere-cylinder", "sphere-plane", "sphere-ray", "sphere-sphere", "sphere-transform",
+    "trimesh-trimesh",
 ]
 ORDERED_DOUBLE = ORDERED_BOTH + ["capsule-ray", "cylinder-ray", "ray-transform"]
 ORDERED_SINGLE = ORDERED_BOTH + ["box-convex", "capsule-convex", "capsule-cylinder", "convex-convex",
                                  "sphere-convex"]
-SAME_SET_DOUBLE = ["plane-convex", "plane-trimesh"]
-SAME_SET_SINGLE = ["plane-convex"]
+SAME_SET_BOTH = ["box-heightfield", "capsule-heightfield", "convex-heightfield", "cylinder-heightfield",
+                 "plane-convex", "sphere-heightfield", "trimesh-heightfield"]
+SAME_SET_DOUBLE = SAME_SET_BOTH + ["plane-trimesh"]
+SAME_SET_SINGLE = SAME_SET_BOTH
 
 if TWIN_SINGLE:
     PINNED = []

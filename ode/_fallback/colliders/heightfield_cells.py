@@ -35,6 +35,43 @@ def hf_height(md, i, j):
     return md.h[j * md.wn + i]
 
 
+def hf_corner_local(g1, md, wx, wy, wz, out, o):
+    #: cdef inline void hf_corner_local(const dReal* g1, MeshData* md, dReal wx, dReal wy, dReal wz,
+    #:                                  dReal* out, int o) noexcept nogil
+    """out[o:o+3] = world point w in the field's corner frame, libode's way: turned into the field's frame
+    (R^T (w - pos)), then moved by half the width along x and half the depth along z."""
+    to_local(g1, wx, wy, wz, out, o)
+    out[o] = out[o] + md.width * 0.5
+    out[o + 2] = out[o + 2] + md.depth * 0.5
+
+
+def hf_corner_world(g1, md, x, y, z, out, o):
+    #: cdef inline void hf_corner_world(const dReal* g1, MeshData* md, dReal x, dReal y, dReal z, dReal* out,
+    #:                                  int o) noexcept nogil
+    """out[o:o+3] = corner-frame point (x, y, z) in the world: moved back by the half sizes, then turned."""
+    to_world(g1, x - md.width * 0.5, y, z - md.depth * 0.5, out, o)
+
+
+def hf_on_tri(md, i, j, upper, px, pz):
+    #: cdef int hf_on_tri(MeshData* md, int i, int j, int upper, dReal px, dReal pz) noexcept nogil
+    """1 when corner-frame point (px, pz) lies over cell (i, j)'s lower (corner (i, j)) or upper (corner
+    (i + 1, j + 1)) triangle, with libode's bounds: every point of the plane in exactly one triangle, each
+    cell half-open towards its far edges, the diagonal tested as far z - pz against (px - near x) dz / dx.
+    """
+    #: dReal dx, dz, x0, x1, z0, z1
+    dx = md.width / (md.wn - 1)
+    dz = md.depth / (md.dn - 1)
+    x0 = i * dx
+    x1 = (i + 1) * dx
+    z0 = j * dz
+    z1 = (j + 1) * dz
+    if px < x0 or px >= x1 or pz < z0 or pz >= z1:
+        return 0
+    if upper:
+        return 1 if (z1 - pz) <= (px - x0) * (dz / dx) else 0
+    return 1 if (z1 - pz) > (px - x0) * (dz / dx) else 0
+
+
 def hf_clip(md, n, rng):
     #: cdef inline int hf_clip(MeshData* md, int n, int* rng) noexcept nogil
     """Clip the cell range rng[0:2] to a field of n samples (a wrapping one: to WRAP_CELLS + 1 cells around
@@ -82,39 +119,6 @@ def hf_zone(md, lo, hi, n, size, rng):
         rng[0] = rng[0] - 1
     rng[1] = ifloor(hi * inv)
     return hf_clip(md, n, rng)
-
-
-def hf_extents(g1, g2, cls, c, e):
-    #: cdef void hf_extents(const dReal* g1, const dReal* g2, int cls, dReal* c, dReal* e) noexcept nogil
-    """c = the centre of a sphere, box, capsule or cylinder record g2 in field g1's frame, e its AABB's half
-    extents there (libode's AABB formulas on the relative rotation)."""
-    #: int j
-    #: dReal a0, a1, a2, t
-    to_local(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], c, 0)
-    for j in range(3):
-        a0 = g1[L.G_R + j] * g2[L.G_R] + g1[L.G_R + 3 + j] * g2[L.G_R + 3] + g1[L.G_R + 6 + j] * g2[L.G_R + 6]
-        a1 = (
-            g1[L.G_R + j] * g2[L.G_R + 1]
-            + g1[L.G_R + 3 + j] * g2[L.G_R + 4]
-            + g1[L.G_R + 6 + j] * g2[L.G_R + 7]
-        )
-        a2 = (
-            g1[L.G_R + j] * g2[L.G_R + 2]
-            + g1[L.G_R + 3 + j] * g2[L.G_R + 5]
-            + g1[L.G_R + 6 + j] * g2[L.G_R + 8]
-        )
-        if cls == L.GC_SPHERE:
-            e[j] = g2[L.G_RADIUS]
-        elif cls == L.GC_BOX:
-            e[j] = (fabs(a0 * g2[L.G_SIDES] * 0.5) + fabs(a1 * g2[L.G_SIDES + 1] * 0.5)
-                    + fabs(a2 * g2[L.G_SIDES + 2] * 0.5))
-        elif cls == L.GC_CAPSULE:
-            e[j] = fabs(a2 * g2[L.G_LENGTH] * 0.5) + g2[L.G_RADIUS]
-        else:
-            t = 1 - a2 * a2
-            if t < 0:
-                t = 0.0
-            e[j] = fabs(a2 * g2[L.G_LENGTH] * 0.5) + g2[L.G_RADIUS] * sqrt(t)
 
 
 def hf_tri_plane(md, i, j, upper, pl):
@@ -259,22 +263,6 @@ def hf_valley_marks(md, vf, rx, rz, nw):
                 vf[k] = 3.0
 
 
-def hf_samples_tested(md, ex, ez):
-    #: cdef int hf_samples_tested(MeshData* md, dReal ex, dReal ez) noexcept nogil
-    """1 when libode tests the sample points against a sphere, box or capsule: its box in the field's frame is
-    wider than 1.5 cells along x (ex) or along z (ez); a smaller geom meets only the cell-triangle planes.
-
-    Observed through the oracle: a geom over a peak sample gets its sample contact exactly when its half
-    width exceeds 0.75 cells along x or z, whatever its position, height, y extent, class or the field's
-    turn (its box as seen in the field's frame counts, not its world AABB); a trimesh's samples always are.
-    """
-    if ex > 1.5 * (md.width / (md.wn - 1)):
-        return 1
-    if ez > 1.5 * (md.depth / (md.dn - 1)):
-        return 1
-    return 0
-
-
 def hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho):
     #: cdef int hf_below(const dReal* g1, MeshData* md, const dReal* g2, const dReal* lo, const int* rx,
     #:                   const int* rz, int flags, dReal* contacts, dReal* ho) noexcept nogil
@@ -305,8 +293,8 @@ def hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho):
         if hx - hm < e:
             return 3
         return 0
-    to_local(g1, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], w, 0)
-    to_world(g1, w[0], hm, w[2], w, 0)
+    hf_corner_local(g1, md, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], w, 0)
+    hf_corner_world(g1, md, w[0], hm, w[2], w, 0)
     rot_vec(g1, 0.0, 1.0, 0.0, w, 3)
     contacts[L.C_POS] = w[0]
     contacts[L.C_POS + 1] = w[1]

@@ -3,53 +3,14 @@
 A source of the generated ``collide_mesh`` kernel (tools/gen/gen_kernels.py).
 """
 
-from math import sqrt
 
 from ... import _layout as L
-from .heightfield_cells import hf_below, hf_height, hf_zone
+from .heightfield_cells import hf_below, hf_corner_local, hf_corner_world, hf_on_tri, hf_tri_plane, hf_zone
 from .mesh_contacts import buf_push, emit, maxc_of
-from .mesh_geometry import ray_tri
-from .mesh_pieces import local_box, tri_new, tri_set
-from .mesh_registry import MESH_HEIGHTFIELD, buf_free, buf_new, rec, reg_get, shape_free, shape_new
+from .mesh_geometry import rot_vec
+from .mesh_registry import MESH_HEIGHTFIELD, buf_free, buf_new, rec, reg_get
 
 # ---- kernels
-
-
-def ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tv, nx, ny, nz, side, flip):
-    #: cdef void ray_hit(Buf* out, int rflags, dReal ox, dReal oy, dReal oz, dReal dx, dReal dy, dReal dz,
-    #:                   dReal rlen, dReal* tv, dReal nx, dReal ny, dReal nz, int side,
-    #:                   int flip) noexcept nogil
-    """Collect the hit of the ray with one world triangle; normal = its front normal (as ODE).
-
-    Back faces are culled with the ray's backface-cull flag. Hits are kept one per triangle (a ray through an
-    edge shared by two triangles hits both, as libode).
-    """
-    #: dReal res[4]
-    #: dReal sg
-    res = [0.0] * 4  # py
-    if not ray_tri(ox, oy, oz, dx, dy, dz, tv, res):
-        return
-    if res[0] < 0 or res[0] > rlen:
-        return
-    sg = 1.0
-    if nx * dx + ny * dy + nz * dz > 0 and (rflags & 2):
-        return
-    if flip:
-        buf_push(
-            out,
-            ox + dx * res[0],
-            oy + dy * res[0],
-            oz + dz * res[0],
-            -nx * sg,
-            -ny * sg,
-            -nz * sg,
-            res[0],
-            side,
-            -1,
-        )
-    else:
-        buf_push(out, ox + dx * res[0], oy + dy * res[0], oz + dz * res[0], nx * sg, ny * sg, nz * sg, res[0],
-                 -1, side)
 
 
 def ray_finish(out, rflags, flags, contacts, skip):
@@ -69,79 +30,59 @@ def ray_finish(out, rflags, flags, contacts, skip):
     return emit(out, flags, contacts, skip)
 
 
-def tri_normal(s):
-    #: cdef void tri_normal(Shape* s) noexcept nogil
-    """Recompute a world triangle's unit front normal from its vertices (a, b, c counter-clockwise)."""
-    #: dReal ux, uy, uz, wx, wy, wz, nx, ny, nz, ln
-    ux = s.v[3] - s.v[0]
-    uy = s.v[4] - s.v[1]
-    uz = s.v[5] - s.v[2]
-    wx = s.v[6] - s.v[0]
-    wy = s.v[7] - s.v[1]
-    wz = s.v[8] - s.v[2]
-    nx = uy * wz - uz * wy
-    ny = uz * wx - ux * wz
-    nz = ux * wy - uy * wx
-    ln = sqrt(nx * nx + ny * ny + nz * nz)
-    if ln > 0:
-        nx = nx / ln
-        ny = ny / ln
-        nz = nz / ln
-    s.fn[0] = nx
-    s.fn[1] = ny
-    s.fn[2] = nz
-    s.fn[3] = -nx
-    s.fn[4] = -ny
-    s.fn[5] = -nz
-
-
 def collide_heightfield_ray(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_heightfield_ray(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
     #:                                  int flags, dReal* contacts, int skip) noexcept nogil
-    """Heightfield (geom 1) against a ray: hits on the cell triangles under the ray's bounding box."""
+    """Heightfield (geom 1) against a ray: libode's ray-plane crossing with each cell triangle's plane, in the
+    field's corner frame, kept when it lies over that triangle (hf_on_tri); normal = the plane's up normal
+    turned, negated."""
     #: MeshData* md
     #: Buf* out
-    #: Shape* seg
     #: int i, j, n, rflags, ncx, k
-    #: dReal ox, oy, oz, dx, dy, dz, rlen, ddx, ddz, x0, x1, z0, z1, h00, h01, h10, h11
+    #: dReal ox, oy, oz, dx, dy, dz, rlen, ex, ey, ez, al, kk, px, py, pz
+    #: dReal o[3]
     #: dReal lo[6]
+    #: dReal pl[4]
+    #: dReal w[6]
     #: dReal ho[1]
     #: int rx[2]
     #: int rz[2]
-    #: Shape* tri
     g1 = rec(g1)  # py
     g2 = rec(g2)  # py
     ho = [0.0]  # py
+    o = [0.0] * 3  # py
     lo = [0.0] * 6  # py
+    pl = [0.0] * 4  # py
+    w = [0.0] * 6  # py
     rx = [0, 0]  # py
     rz = [0, 0]  # py
     md = reg_get(i1[L.GI_DATA])
     if md is None or md.kind != MESH_HEIGHTFIELD:
         return 0
     rflags = i2[L.GI_FLAGS]
-    ox = g2[L.G_POS]
-    oy = g2[L.G_POS + 1]
-    oz = g2[L.G_POS + 2]
-    dx = g2[L.G_R + 2]
-    dy = g2[L.G_R + 5]
-    dz = g2[L.G_R + 8]
+    hf_corner_local(g1, md, g2[L.G_POS], g2[L.G_POS + 1], g2[L.G_POS + 2], o, 0)
+    ox = o[0]
+    oy = o[1]
+    oz = o[2]
+    # the ray's direction in the field's frame: the third column of R_field^T R_ray
+    dx = g1[L.G_R] * g2[L.G_R + 2] + g1[L.G_R + 3] * g2[L.G_R + 5] + g1[L.G_R + 6] * g2[L.G_R + 8]
+    dy = g1[L.G_R + 1] * g2[L.G_R + 2] + g1[L.G_R + 4] * g2[L.G_R + 5] + g1[L.G_R + 7] * g2[L.G_R + 8]
+    dz = g1[L.G_R + 2] * g2[L.G_R + 2] + g1[L.G_R + 5] * g2[L.G_R + 5] + g1[L.G_R + 8] * g2[L.G_R + 8]
     rlen = g2[L.G_RAYLEN]
-    seg = shape_new(2, 0, 0, 1)
-    seg.v[0] = ox
-    seg.v[1] = oy
-    seg.v[2] = oz
-    seg.v[3] = ox + dx * rlen
-    seg.v[4] = oy + dy * rlen
-    seg.v[5] = oz + dz * rlen
-    local_box(g1, seg, lo)
-    shape_free(seg)
-    ddx = md.width / (md.wn - 1)
-    ddz = md.depth / (md.dn - 1)
+    ex = ox + dx * rlen
+    ey = oy + dy * rlen
+    ez = oz + dz * rlen
+    lo[0] = ox if ox < ex else ex
+    lo[1] = ex if ox < ex else ox
+    lo[2] = oy if oy < ey else ey
+    lo[3] = ey if oy < ey else oy
+    lo[4] = oz if oz < ez else ez
+    lo[5] = ez if oz < ez else oz
     if lo[2] > md.hmax:  # (libode has no floor: buried geoms still collide)
         return 0
-    if not hf_zone(md, lo[0] + md.width * 0.5, lo[1] + md.width * 0.5, md.wn, md.width, rx):
+    if not hf_zone(md, lo[0], lo[1], md.wn, md.width, rx):
         return 0
-    if not hf_zone(md, lo[4] + md.depth * 0.5, lo[5] + md.depth * 0.5, md.dn, md.depth, rz):
+    if not hf_zone(md, lo[4], lo[5], md.dn, md.depth, rz):
         return 0
     k = hf_below(g1, md, g2, lo, rx, rz, flags, contacts, ho)
     if k == 1:
@@ -150,26 +91,27 @@ def collide_heightfield_ray(g1, i1, g2, i2, flags, contacts, skip):
         return 0
     ncx = md.wn - 1
     out = buf_new()
-    tri = tri_new()
     for j in range(rz[0], rz[1] + 1):
-        z0 = j * ddz - md.depth * 0.5
-        z1 = (j + 1) * ddz - md.depth * 0.5
         for i in range(rx[0], rx[1] + 1):
-            x0 = i * ddx - md.width * 0.5
-            x1 = (i + 1) * ddx - md.width * 0.5
-            h00 = hf_height(md, i, j)
-            h01 = hf_height(md, i, j + 1)
-            h10 = hf_height(md, i + 1, j)
-            h11 = hf_height(md, i + 1, j + 1)
             for k in range(2):
-                if k == 0:
-                    tri_set(tri, g1, x0, h00, z0, x0, h01, z1, x1, h10, z0, 0.0, 1.0, 0.0, 1)
-                else:
-                    tri_set(tri, g1, x1, h10, z0, x0, h01, z1, x1, h11, z1, 0.0, 1.0, 0.0, 1)
-                tri_normal(tri)
-                ray_hit(out, rflags, ox, oy, oz, dx, dy, dz, rlen, tri.v, tri.fn[0], tri.fn[1], tri.fn[2],
-                        2 * (j * ncx + i) + k, 1)
-    shape_free(tri)
+                hf_tri_plane(md, i, j, k, pl)
+                if (rflags & 2) and pl[0] * dx + pl[1] * dy + pl[2] * dz > 0:
+                    continue
+                al = pl[3] - (pl[0] * ox + pl[1] * oy + pl[2] * oz)
+                kk = pl[0] * dx + pl[1] * dy + pl[2] * dz
+                if kk == 0:
+                    continue
+                al = al / kk
+                if al < 0 or al > rlen:
+                    continue
+                px = ox + al * dx
+                py = oy + al * dy
+                pz = oz + al * dz
+                if not hf_on_tri(md, i, j, k, px, pz):
+                    continue
+                hf_corner_world(g1, md, px, py, pz, w, 0)
+                rot_vec(g1, -pl[0], -pl[1], -pl[2], w, 3)
+                buf_push(out, w[0], w[1], w[2], w[3], w[4], w[5], al, 2 * (j * ncx + i) + k, -1)
     n = ray_finish(out, rflags, flags, contacts, skip)
     buf_free(out)
     return n

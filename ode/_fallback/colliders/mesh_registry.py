@@ -12,6 +12,7 @@ from math import floor, sqrt
 import numpy as np
 
 from ... import _layout as L
+from ... import _precision
 from .mesh_geometry import rot_vec, to_world
 
 MESH_NONE = 0
@@ -58,6 +59,7 @@ class MeshData:
             0.0  # a heightfield's AABB height range (libode's: bounds or samples, scaled, minus thickness)
         )
         self.yhi = 0.0
+        self.vb = [0.0] * 6  # a trimesh's box (min x, max x, ...) of its vertices as given, in dReal
 
 
 class Shape:
@@ -170,6 +172,15 @@ def tree_order(vertices, indices) -> list:
     return idx + splits + [0]
 
 
+def _given_bounds(vertices) -> list:
+    """The box (min x, max x, min y, max y, min z, max z) of a trimesh's vertices as given (libode bounds a
+    mesh by the vertices it was built from, in dReal, while its colliders read their float copies)."""
+    v = np.asarray(vertices, dtype=np.float64).reshape(-1, 3)
+    if v.shape[0] == 0:
+        return [0.0] * 6
+    return [float(x) for j in range(3) for x in (v[:, j].min(), v[:, j].max())]
+
+
 def register_trimesh(vertices, indices, normals=None) -> int:
     """Register a trimesh: vertices (n, 3), triangle indices (m, 3), optional face normals (m, 3); its id."""
     md = MeshData(MESH_TRIMESH)
@@ -184,6 +195,7 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     else:
         md.tn = [0.0] * (3 * md.nt)
     md.tb = [0.0] * (6 * md.nt)
+    md.vb = [float(_precision.REAL(x)) for x in _given_bounds(vertices)]
     md.to = tree_order(md.v, md.t)
     trimesh_prepare(md, 1 if normals is None else 0)
     return _new_id(md)

@@ -14,7 +14,8 @@ import numpy as np
 
 from .dreal cimport dReal
 from .layout cimport *
-from .collide_prim cimport mpr_contact, unimp_of
+from .collide_prim cimport (collide_box_plane, collide_capsule_plane, collide_cylinder_plane, mpr_contact,
+                           unimp_of)
 from .rotation cimport normalize3, r_to_q
 
 cnp.import_array()
@@ -70,6 +71,7 @@ cdef struct MeshData:
     int* fi
     int* e
     dReal* h
+    dReal vb[6]
 
 
 cdef struct Shape:

@@ -43,6 +43,7 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     v = np.asarray(vertices, dtype=np.float64).astype(np.float32).astype(np.float64).reshape(-1)  # as libode
     t = np.asarray(indices, dtype=np.int64).reshape(-1)
     cdef MeshData* md = <MeshData*> calloc(1, sizeof(MeshData))
+    cdef int k
     md.kind = MESH_TRIMESH
     md.nv = v.shape[0] // 3
     md.nt = t.shape[0] // 3
@@ -53,6 +54,10 @@ def register_trimesh(vertices, indices, normals=None) -> int:
     else:
         md.tn = <dReal*> calloc(3 * md.nt + 1, sizeof(dReal))
     md.tb = <dReal*> calloc(6 * md.nt + 1, sizeof(dReal))
+    from ode._fallback.colliders.mesh_registry import _given_bounds
+    vb = _given_bounds(vertices)
+    for k in range(6):
+        md.vb[k] = <dReal> vb[k]
     from ode._fallback.colliders.mesh_registry import tree_order
     md.to = _copy_int(tree_order(v, t), 2 * md.nt)
     trimesh_prepare(md, 1 if normals is None else 0)
