@@ -84,6 +84,7 @@ from .colliders.mesh_geometry import (
     mesh_clip,
     ray_tri,
     rot_vec,
+    safe_unit,
     seg_closest,
     to_local,
     to_world,
@@ -161,7 +162,7 @@ from .colliders.mesh_registry import (
 )
 from .colliders.mpr import mpr_contact
 from .colliders.prim_contacts import unimp_of
-from .colliders.trimesh_box import BOX_EDGE_BIAS, box_axis, box_collect, box_put, box_tri, collide_trimesh_box
+from .colliders.trimesh_box import box_axes, box_best, box_clip, box_collect, box_tri, collide_trimesh_box
 from .colliders.trimesh_capsule import (
     CAP_AXIS_MIN,
     CAP_AXIS_MIN2,
@@ -212,7 +213,7 @@ from .colliders.trimesh_round import (
     near_contacts,
     trimesh_round,
 )
-from .colliders.trimesh_sphere import collide_trimesh_sphere, tri_closest
+from .colliders.trimesh_sphere import collide_trimesh_sphere, sph_closest
 from .colliders.trimesh_tree import tt_box, tt_boxes, tt_kids, tt_nodes
 from .colliders.trimesh_trimesh import (
     TT_CELL,
@@ -235,7 +236,6 @@ from .colliders.trimesh_trimesh import (
     tt_plane,
     tt_plane32,
     tt_prism,
-    tt_safe_unit,
     tt_span32,
     tt_tri32,
 )

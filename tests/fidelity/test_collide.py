@@ -59,20 +59,20 @@ from collide_cases import (
 # Pairs whose collider still differs from libode on some recorded poses (of 250; under ODE_BACKEND=python
 # every 5th case runs, a subset, so the same bound holds). The test fails when MORE cases differ than
 # listed, so a regression is caught while these gaps stay visible; every other pair must match every case.
-# In single precision the counts are against libode's single build: two float32 builds that order their
-# operations differently flip rounding-decided choices (clip points at depth ~1e-8, equal-depth merges) on
-# different poses; 2 differing cases of 5,500 against single libode. The MPR pairs (convex, capsule-cylinder,
-# cylinder-cylinder) match it on every pose: both run the MPR in double.
-KNOWN_GAPS = {  # pair: (differing cases allowed in double, in single, why) -- a ratchet, lower as fixed
-    "box-trimesh": (0, 1, "single: contact counts differ where float-rounded equal points merge or not"),
-    "sphere-trimesh": (0, 1, "single: which contacts a deep sphere's merge keeps is decided by rounding"),
-}
+# In single precision the counts are against libode's single build (two float32 builds that order their
+# operations differently would flip rounding-decided choices, clip points at depth ~1e-8 or equal-depth
+# merges, on different poses); today no pair differs from it on any pose: the colliders whose choices rounding
+# decides (box-, sphere- and trimesh-trimesh among them) perform libode's float operations in its order. The
+# MPR pairs (convex, capsule-cylinder, cylinder-cylinder) match it on every pose: both run the MPR in double.
+# pair: (differing cases allowed in double, in single, why) -- a ratchet, lower as fixed
+KNOWN_GAPS: dict = {}
 
 # The twin in single precision (TWIN_SINGLE) on poses where it matches neither libode build: it reads float32
 # geoms and computes in double, where the compiled kernel and single libode round the rotations, support
 # points and clipped points to float32 first, so MPR iterations and depth ~1e-5 cylinder rim points part
 # (counts of the every-5th-case sample; a ratchet as KNOWN_GAPS)
 TWIN_SINGLE_GAPS = {
+    "box-trimesh": 1,  # single libode keeps equal contacts apart whose float dot rounds below 1 - eps
     "capsule-convex": 1,
     "convex-convex": 1,
     "cylinder-convex": 3,

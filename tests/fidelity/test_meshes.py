@@ -300,8 +300,11 @@ def test_flat_heightfield_and_trimesh_agree_on_spheres():
     """A flat heightfield (y up) and a flat trimesh give a sphere the same depth and normal.
 
     (Their contact points differ, as in libode: the trimesh reports the surface point under the centre, the
-    heightfield the sphere's deepest point.)
+    heightfield the sphere's deepest point.) In single precision the trimesh's depth and point carry libode's
+    float rounding: it finds the distance from the quadratic form of the triangle's edge parameters (the
+    squared distance to a vertex less the rest), whose cancellation leaves errors ~1e-5 at this scale.
     """
+    tol = 1e-6 if ode.precision == "double" else 5e-5
     wn, dn, w, d, y0 = 4, 3, 3.0, 2.0, 0.125
     hd = ode.HeightfieldData()
     hd.buildDouble([y0] * (wn * dn), True, w, d, wn, dn, 1.0, 0.0, 0.5, False)
@@ -323,8 +326,8 @@ def test_flat_heightfield_and_trimesh_agree_on_spheres():
             for row in rows:  # (the heightfield adds its sample points inside the sphere, as libode)
                 assert row[3:6] == pytest.approx([0, -1, 0], abs=1e-6)
             row = max(rows, key=lambda q: q[6])
-            assert row[6] == pytest.approx(y0 - (y - r), abs=1e-6)
-            assert row[0] == pytest.approx(x, abs=1e-6) and row[2] == pytest.approx(z, abs=1e-6)
+            assert row[6] == pytest.approx(y0 - (y - r), abs=tol)
+            assert row[0] == pytest.approx(x, abs=tol) and row[2] == pytest.approx(z, abs=tol)
             hits += 1
     assert hits > 10
 

@@ -73,6 +73,34 @@ def tt_unit(n):
     n[2] = n[2] * s
 
 
+def safe_unit(n):
+    #: cdef int safe_unit(dReal* n) noexcept nogil
+    """n[0:3] scaled to unit length as libode's safe normalisation does: the two smaller components divided
+    by the largest magnitude (times its reciprocal), then all times 1 / sqrt(1 + their squares), the largest
+    becoming that factor with its sign; 0 (n unchanged) when n is zero."""
+    #: int k, i, j
+    #: dReal m, r, a, c, h, s
+    k = 0
+    if fabs(n[1]) > fabs(n[0]):
+        k = 1
+    if fabs(n[2]) > fabs(n[k]):
+        k = 2
+    m = fabs(n[k])
+    if not m > 0:
+        return 0
+    i = 1 if k == 0 else 0
+    j = 1 if k == 2 else 2
+    r = 1.0 / m
+    a = n[i] * r
+    c = n[j] * r
+    h = sqrt(1.0 + a * a + c * c)
+    s = 1.0 / h
+    n[i] = a * s
+    n[j] = c * s
+    n[k] = s if n[k] > 0 else -s
+    return 1
+
+
 def seg_closest(px, py, pz, qx, qy, qz, x, y, z, out):
     #: cdef void seg_closest(dReal px, dReal py, dReal pz, dReal qx, dReal qy, dReal qz, dReal x, dReal y,
     #:                       dReal z, dReal* out) noexcept nogil

@@ -1,121 +1,185 @@
-"""Trimesh against a sphere: one contact per front-facing triangle, the face normal.
+"""Trimesh against a sphere, as libode 0.16.2: one contact per front-facing triangle, the face normal.
 
 A source of the generated ``collide_mesh`` kernel (tools/gen/gen_kernels.py).
 """
 
-from math import sqrt
+from math import fabs, sqrt
 
 from ... import _layout as L
 from .mesh_contacts import buf_push, emit, maxc_of
-from .mesh_geometry import to_local
+from .mesh_geometry import safe_unit, to_local, v3dot
 from .mesh_registry import MESH_TRIMESH, buf_free, buf_new, rec, reg_get, tri_box_out, tri_world
-from .prim_contacts import unimp_of
 
 # ---- kernels
 
 
-def tri_closest(tv, px, py, pz, q):
-    #: cdef int tri_closest(const dReal* tv, dReal px, dReal py, dReal pz, dReal* q) noexcept nogil
-    """q[0:3] = the point of triangle tv (a, b, c: 9 reals) closest to p, by its Voronoi regions (Ericson).
+# ---- sphere-trimesh as libode 0.16.2 computes it: the triangles in the order of its tree walk (md.to), each
+# in world coordinates (its float vertices rotated, then moved); the plane (v1 - v0) x (v2 - v0) normalised
+# as libode's safe normalisation; a triangle with the centre behind its plane gives nothing. The closest point
+# is found as OPCODE's point-triangle distance (sph_closest: the quadratic form over the edge parameters u, v
+# by regions), the depth the radius less that distance, scaled by the cosine between the plane normal and the
+# direction from the contact to the centre. Contacts are not merged; the walk stops at max contacts.
 
-    Returns 0 when q is inside the face, 1 on an edge or a vertex.
-    """
-    #: dReal abx, aby, abz, acx, acy, acz, apx, apy, apz, bpx, bpy, bpz, cpx, cpy, cpz
-    #: dReal d1, d2, d3, d4, d5, d6, va, vb, vc, v, w, den
-    abx = tv[3] - tv[0]
-    aby = tv[4] - tv[1]
-    abz = tv[5] - tv[2]
-    acx = tv[6] - tv[0]
-    acy = tv[7] - tv[1]
-    acz = tv[8] - tv[2]
-    apx = px - tv[0]
-    apy = py - tv[1]
-    apz = pz - tv[2]
-    d1 = abx * apx + aby * apy + abz * apz
-    d2 = acx * apx + acy * apy + acz * apz
-    if d1 <= 0 and d2 <= 0:
-        q[0] = tv[0]
-        q[1] = tv[1]
-        q[2] = tv[2]
-        return 1
-    bpx = px - tv[3]
-    bpy = py - tv[4]
-    bpz = pz - tv[5]
-    d3 = abx * bpx + aby * bpy + abz * bpz
-    d4 = acx * bpx + acy * bpy + acz * bpz
-    if d3 >= 0 and d4 <= d3:
-        q[0] = tv[3]
-        q[1] = tv[4]
-        q[2] = tv[5]
-        return 1
-    vc = d1 * d4 - d3 * d2
-    if vc <= 0 and d1 >= 0 and d3 <= 0:
-        v = d1 / (d1 - d3)
-        q[0] = tv[0] + abx * v
-        q[1] = tv[1] + aby * v
-        q[2] = tv[2] + abz * v
-        return 1
-    cpx = px - tv[6]
-    cpy = py - tv[7]
-    cpz = pz - tv[8]
-    d5 = abx * cpx + aby * cpy + abz * cpz
-    d6 = acx * cpx + acy * cpy + acz * cpz
-    if d6 >= 0 and d5 <= d6:
-        q[0] = tv[6]
-        q[1] = tv[7]
-        q[2] = tv[8]
-        return 1
-    vb = d5 * d2 - d1 * d6
-    if vb <= 0 and d2 >= 0 and d6 <= 0:
-        w = d2 / (d2 - d6)
-        q[0] = tv[0] + acx * w
-        q[1] = tv[1] + acy * w
-        q[2] = tv[2] + acz * w
-        return 1
-    va = d3 * d6 - d5 * d4
-    if va <= 0 and (d4 - d3) >= 0 and (d5 - d6) >= 0:
-        w = (d4 - d3) / ((d4 - d3) + (d5 - d6))
-        q[0] = tv[3] + (tv[6] - tv[3]) * w
-        q[1] = tv[4] + (tv[7] - tv[4]) * w
-        q[2] = tv[5] + (tv[8] - tv[5]) * w
-        return 1
-    den = va + vb + vc
-    if not den > 0:  # a sliver whose area rounds to zero (or a degenerate triangle): vertex a stands for it
-        q[0] = tv[0]
-        q[1] = tv[1]
-        q[2] = tv[2]
-        return 1
-    den = 1.0 / den
-    v = vb * den
-    w = vc * den
-    q[0] = tv[0] + abx * v + acx * w
-    q[1] = tv[1] + aby * v + acy * w
-    q[2] = tv[2] + abz * v + acz * w
-    return 0
+
+def sph_closest(tv, e, px, py, pz, r, uv):
+    #: cdef int sph_closest(const dReal* tv, const dReal* e, dReal px, dReal py, dReal pz, dReal r,
+    #:                      dReal* uv) noexcept nogil
+    """uv[0:2] = the parameters (along e[0:3] = v1 - v0 and e[3:6] = v2 - v0) of the point of triangle tv
+    closest to p, uv[2] = r less its distance; 0 when that distance exceeds r. OPCODE's regions: the edge
+    parameters' quadratic form, minimised inside (region 0) or on the edges and vertices of the others."""
+    #: dReal dx, dy, dz, a00, a01, a11, b0, b1, c, det, u, v, q, t0, t1, num, den
+    dx = tv[0] - px
+    dy = tv[1] - py
+    dz = tv[2] - pz
+    a00 = v3dot(e, 0, e, 0)
+    a01 = v3dot(e, 0, e, 3)
+    a11 = v3dot(e, 3, e, 3)
+    b0 = dx * e[0] + dy * e[1] + dz * e[2]
+    b1 = dx * e[3] + dy * e[4] + dz * e[5]
+    c = dx * dx + dy * dy + dz * dz
+    det = fabs(a00 * a11 - a01 * a01)
+    u = a01 * b1 - a11 * b0
+    v = a01 * b0 - a00 * b1
+    if u + v <= det:
+        if u < 0 and v < 0 and b0 < 0:  # below both edges, nearer the first: along e0
+            v = 0.0
+            if -b0 >= a00:
+                u = 1.0
+                q = a00 + 2.0 * b0 + c
+            else:
+                u = -b0 / a00
+                q = b0 * u + c
+        elif u < 0:  # along e1 (from v0)
+            u = 0.0
+            if b1 >= 0:
+                v = 0.0
+                q = c
+            elif -b1 >= a11:
+                v = 1.0
+                q = a11 + 2.0 * b1 + c
+            else:
+                v = -b1 / a11
+                q = b1 * v + c
+        elif v < 0:  # along e0 (from v0)
+            v = 0.0
+            if b0 >= 0:
+                u = 0.0
+                q = c
+            elif -b0 >= a00:
+                u = 1.0
+                q = a00 + 2.0 * b0 + c
+            else:
+                u = -b0 / a00
+                q = b0 * u + c
+        elif det == 0:  # a sliver: no interior minimum (its distance counts as out of reach)
+            u = 0.0
+            v = 0.0
+            return 0
+        else:
+            det = 1.0 / det
+            u = u * det
+            v = v * det
+            q = u * (a00 * u + a01 * v + 2.0 * b0) + v * (a01 * u + a11 * v + 2.0 * b1) + c
+    elif u < 0 or v < 0:  # beyond the far edge and one of the others
+        if u < 0:
+            t0 = a01 + b0
+            t1 = a11 + b1
+        else:
+            t0 = a01 + b1
+            t1 = a00 + b0
+        if t1 > t0:  # on the far edge
+            num = t1 - t0
+            den = a00 - 2.0 * a01 + a11
+            if num >= den:
+                t0 = 1.0
+                t1 = 0.0
+            else:
+                t0 = num / den
+                t1 = 1.0 - t0
+            if u < 0:
+                u = t0
+                v = t1
+            else:
+                v = t0
+                u = t1
+            if num >= den:
+                if u == 1.0:
+                    q = a00 + 2.0 * b0 + c
+                else:
+                    q = a11 + 2.0 * b1 + c
+            else:
+                q = u * (a00 * u + a01 * v + 2.0 * b0) + v * (a01 * u + a11 * v + 2.0 * b1) + c
+        elif u < 0:  # along e1
+            u = 0.0
+            if t1 <= 0:
+                v = 1.0
+                q = a11 + 2.0 * b1 + c
+            elif b1 >= 0:
+                v = 0.0
+                q = c
+            else:
+                v = -b1 / a11
+                q = b1 * v + c
+        else:  # along e0
+            v = 0.0
+            if t1 <= 0:
+                u = 1.0
+                q = a00 + 2.0 * b0 + c
+            elif b0 >= 0:
+                u = 0.0
+                q = c
+            else:
+                u = -b0 / a00
+                q = b0 * u + c
+    else:  # beyond the far edge only
+        num = a11 + b1 - a01 - b0
+        if num <= 0:
+            u = 0.0
+            v = 1.0
+            q = a11 + 2.0 * b1 + c
+        else:
+            den = a00 - 2.0 * a01 + a11
+            if num >= den:
+                u = 1.0
+                v = 0.0
+                q = a00 + 2.0 * b0 + c
+            else:
+                u = num / den
+                v = 1.0 - u
+                q = u * (a00 * u + a01 * v + 2.0 * b0) + v * (a01 * u + a11 * v + 2.0 * b1) + c
+    q = sqrt(fabs(q))
+    if not q <= r:
+        return 0
+    uv[0] = u
+    uv[1] = v
+    uv[2] = r - q
+    return 1
 
 
 def collide_trimesh_sphere(g1, i1, g2, i2, flags, contacts, skip):
     #: cdef int collide_trimesh_sphere(const dReal* g1, const int* i1, const dReal* g2, const int* i2,
     #:                                 int flags, dReal* contacts, int skip) noexcept nogil
-    """Trimesh (geom 1) against a sphere, as libode: one contact per front-facing triangle within the radius.
-
-    The contact is the triangle's closest point with the face normal (never tilted on edges and vertices);
-    the depth is (radius - distance) scaled by the cosine between the face normal and the direction to the
-    centre. Triangles whose plane has the centre behind them give nothing (one-sided, as libode).
-    """
+    """Trimesh (geom 1) against a sphere, as libode: one contact per front-facing triangle within the radius,
+    at the triangle's closest point with the plane normal (never tilted on edges and vertices)."""
     #: MeshData* md
     #: Buf* out
-    #: int t, n, maxc, unimp, edge
-    #: dReal px, py, pz, r, side, dx, dy, dz, d2, d, dep
+    #: int j, k, t, n, maxc
+    #: dReal px, py, pz, r, side, w, cs, dx, dy, dz
     #: dReal tv[9]
     #: dReal nv[3]
+    #: dReal e[6]
+    #: dReal pl[3]
     #: dReal q[3]
+    #: dReal uv[3]
     #: dReal lo[6]
     g1 = rec(g1)  # py
     g2 = rec(g2)  # py
     tv = [0.0] * 9  # py
     nv = [0.0] * 3  # py
+    e = [0.0] * 6  # py
+    pl = [0.0] * 3  # py
     q = [0.0] * 3  # py
+    uv = [0.0] * 3  # py
     lo = [0.0] * 6  # py
     md = reg_get(i1[L.GI_DATA])
     if md is None or md.kind != MESH_TRIMESH:
@@ -132,32 +196,42 @@ def collide_trimesh_sphere(g1, i1, g2, i2, flags, contacts, skip):
     lo[4] = q[2] - r
     lo[5] = q[2] + r
     maxc = maxc_of(flags)
-    unimp = unimp_of(flags)
     out = buf_new()
-    for t in range(md.nt):
+    for j in range(md.nt):
+        if out.n >= maxc:
+            break
+        t = md.to[j]
         if tri_box_out(md, t, lo):
             continue
         tri_world(g1, md, t, tv, nv)
-        side = (px - tv[0]) * nv[0] + (py - tv[1]) * nv[1] + (pz - tv[2]) * nv[2]
+        for k in range(3):
+            e[k] = tv[3 + k] - tv[k]
+            e[3 + k] = tv[6 + k] - tv[k]
+        pl[0] = e[1] * e[5] - e[2] * e[4]
+        pl[1] = e[2] * e[3] - e[0] * e[5]
+        pl[2] = e[0] * e[4] - e[1] * e[3]
+        if safe_unit(pl) == 0:
+            continue
+        side = (pl[0] * px + pl[1] * py + pl[2] * pz) - v3dot(pl, 0, tv, 0)
         if side < 0:
             continue
-        edge = tri_closest(tv, px, py, pz, q)
+        if sph_closest(tv, e, px, py, pz, r, uv) == 0 or uv[2] < 0:
+            continue
+        w = 1.0 - uv[0] - uv[1]
+        for k in range(3):
+            q[k] = tv[k] * w + tv[3 + k] * uv[0] + tv[6 + k] * uv[1]
         dx = px - q[0]
         dy = py - q[1]
         dz = pz - q[2]
-        d2 = dx * dx + dy * dy + dz * dz
-        if d2 >= r * r:
+        cs = dx * dx + dy * dy + dz * dz
+        if cs > 0:
+            cs = sqrt(cs)  # held in dReal before dividing: C's sqrt returns a double
+            cs = (dx * pl[0] + dy * pl[1] + dz * pl[2]) / cs
+        else:  # the contact at the centre itself (libode's cosine is 0 / 0 there): taken as 1
+            cs = 1.0
+        if cs < 0:
             continue
-        d = sqrt(d2)
-        if edge == 0:  # inside the face the cosine is 1 (computed without dividing small numbers)
-            dep = r - side
-        elif d > 0:
-            dep = (r - d) * (side / d)
-        else:
-            dep = r
-        buf_push(out, q[0], q[1], q[2], -nv[0], -nv[1], -nv[2], dep, t, -1)
-        if unimp and out.n >= maxc:
-            break
+        buf_push(out, q[0], q[1], q[2], -pl[0], -pl[1], -pl[2], uv[2] * cs, t, -1)
     n = emit(out, flags, contacts, skip)
     buf_free(out)
     return n

@@ -8,6 +8,7 @@ from math import fabs, floor, sqrt
 from ... import _layout as L
 from ... import _precision
 from .mesh_contacts import buf_push, maxc_of
+from .mesh_geometry import safe_unit
 from .mesh_registry import DINF, MESH_TRIMESH, buf_free, buf_new, rec, reg_get, to_int, work_free, work_new
 from .prim_contacts import unimp_of
 from .trimesh_ray import f32, fdot
@@ -31,7 +32,7 @@ TT_EPS32 = 9.999999974752427e-07  # OPCODE's triangle test: its coplanarity marg
 # child; a leaf stays while the other side descends), each tested by OPCODE's float triangle-triangle test
 # (tt_tri32) in the frame of the mesh whose leaf the descent reached second, the other triangle taken there
 # by OPCODE's float transform (tt_frames; mesh 1's leaf is the one moved when both arrive together). Per
-# pair (tt_pair): each triangle's plane, normalised as libode's safe normalisation (tt_safe_unit); the other
+# pair (tt_pair): each triangle's plane, normalised as libode's safe normalisation (safe_unit); the other
 # triangle cut by its three edge planes (tt_cut: points up to TT_EDGE in front are kept, crossings reckoned
 # from each step's start), not by the plane itself; the deepest of the cut points behind the plane and those
 # within TT_TIE of the deepest so far (tt_deep). The direction whose deepest is shallower wins (triangle 1's
@@ -325,34 +326,6 @@ def tt_tri32(v, u):
     return 1
 
 
-def tt_safe_unit(n):
-    #: cdef int tt_safe_unit(dReal* n) noexcept nogil
-    """n[0:3] scaled to unit length as libode's safe normalisation does: the two smaller components divided
-    by the largest magnitude (times its reciprocal), then all times 1 / sqrt(1 + their squares), the largest
-    becoming that factor with its sign; 0 (n unchanged) when n is zero."""
-    #: int k, i, j
-    #: dReal m, r, a, c, h, s
-    k = 0
-    if fabs(n[1]) > fabs(n[0]):
-        k = 1
-    if fabs(n[2]) > fabs(n[k]):
-        k = 2
-    m = fabs(n[k])
-    if not m > 0:
-        return 0
-    i = 1 if k == 0 else 0
-    j = 1 if k == 2 else 2
-    r = 1.0 / m
-    a = n[i] * r
-    c = n[j] * r
-    h = sqrt(1.0 + a * a + c * c)
-    s = 1.0 / h
-    n[i] = a * s
-    n[j] = c * s
-    n[k] = s if n[k] > 0 else -s
-    return 1
-
-
 def tt_cut(p, m, q, sx, sy, sz, c):
     #: cdef int tt_cut(const dReal* p, int m, dReal* q, dReal sx, dReal sy, dReal sz, dReal c) noexcept nogil
     """q = polygon p (m points) cut by the plane s . x = c as libode's trimesh-trimesh clip walks it: from the
@@ -404,7 +377,7 @@ def tt_prism(ta, na, tb, p, q, e):
         e[0] = (ta[3 * j + 1] - ta[3 * i + 1]) * na[2] - (ta[3 * j + 2] - ta[3 * i + 2]) * na[1]
         e[1] = (ta[3 * j + 2] - ta[3 * i + 2]) * na[0] - (ta[3 * j] - ta[3 * i]) * na[2]
         e[2] = (ta[3 * j] - ta[3 * i]) * na[1] - (ta[3 * j + 1] - ta[3 * i + 1]) * na[0]
-        if tt_safe_unit(e):
+        if safe_unit(e):
             c = e[0] * ta[3 * i] + e[1] * ta[3 * i + 1] + e[2] * ta[3 * i + 2]
             m = tt_cut(p, m, q, e[0], e[1], e[2], c)
             for k in range(3 * m):
@@ -533,8 +506,8 @@ def tt_pair(ta, tb, s1, s2, w, out, lens, maxc, unimp, zero):
     #: py- q = w + 51
     tt_plane(ta, na)
     tt_plane(tb, nb)
-    ok1 = tt_safe_unit(na)
-    ok2 = tt_safe_unit(nb)
+    ok1 = safe_unit(na)
+    ok2 = safe_unit(nb)
     best = DINF
     sa[0] = 0
     pr = pa

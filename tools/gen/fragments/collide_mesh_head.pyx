@@ -28,7 +28,6 @@ cdef double PAR_EPS = 1e-9
 cdef double M_PI = 3.141592653589793
 cdef double DINF = INFINITY
 cdef double CAP_MERGE = 1e-4
-cdef double BOX_EDGE_BIAS = 1.5
 cdef double CYL_CAP_COS = 0.9
 cdef double CYL_AXIS_MIN = 1e-5
 cdef double CAP_EDGE_TOL = 1e-5
