@@ -22,11 +22,11 @@ ORDERED_BOTH = [
     "capsule-plane", "capsule-transform", "cylinder-convex", "cylinder-cylinder", "cylinder-plane",
     "cylinder-transform", "cylinder-trimesh", "plane-ray", "plane-transform", "ray-heightfield", "sphere-box",
     "sphere-capsule", "sphere-cylinder", "sphere-plane", "sphere-ray", "sphere-sphere", "sphere-transform",
-    "trimesh-trimesh",
+    "sphere-trimesh", "trimesh-trimesh",
 ]
 ORDERED_DOUBLE = ORDERED_BOTH + ["capsule-ray", "cylinder-ray", "ray-transform"]
-ORDERED_SINGLE = ORDERED_BOTH + ["box-convex", "capsule-convex", "capsule-cylinder", "convex-convex",
-                                 "sphere-convex"]
+ORDERED_SINGLE = ORDERED_BOTH + ["box-convex", "box-trimesh", "capsule-convex", "capsule-cylinder",
+                                 "convex-convex", "sphere-convex"]
 SAME_SET_BOTH = ["box-heightfield", "capsule-heightfield", "convex-heightfield", "cylinder-heightfield",
                  "plane-convex", "sphere-heightfield", "trimesh-heightfield"]
 SAME_SET_DOUBLE = SAME_SET_BOTH + ["plane-trimesh"]
