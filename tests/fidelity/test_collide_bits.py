@@ -20,9 +20,9 @@ from collide_cases import SINGLE, STRIDE, TWIN_SINGLE, build, load_pair, our_con
 ORDERED_BOTH = [
     "box-box", "box-capsule", "box-cylinder", "box-plane", "box-ray", "box-transform", "capsule-capsule",
     "capsule-plane", "capsule-transform", "cylinder-convex", "cylinder-cylinder", "cylinder-plane",
-    "cylinder-transform", "cylinder-trimesh", "plane-ray", "plane-transform", "ray-heightfield", "sphere-box",
-    "sphere-capsule", "sphere-cylinder", "sphere-plane", "sphere-ray", "sphere-sphere", "sphere-transform",
-    "trimesh-trimesh",
+    "cylinder-transform", "cylinder-trimesh", "plane-ray", "plane-transform", "ray-convex", "ray-heightfield",
+    "sphere-box", "sphere-capsule", "sphere-cylinder", "sphere-plane", "sphere-ray", "sphere-sphere",
+    "sphere-transform", "trimesh-trimesh",
 ]
 ORDERED_DOUBLE = ORDERED_BOTH + ["capsule-ray", "cylinder-ray", "ray-transform"]
 ORDERED_SINGLE = ORDERED_BOTH + ["box-convex", "capsule-convex", "capsule-cylinder", "convex-convex",
