@@ -1961,11 +1961,13 @@ cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, con
     distance and normal flipped). Each face the ray heads towards (sg n.d below -epsilon) whose flipped
     distance al from the origin is within the ray length and below the best so far is a candidate: the point
     al along the ray; it is kept (depth al, normal sg n) when that point lies under every other face plane
-    (within epsilon). The contact's point is the LAST candidate's, kept or not; under CONTACTS_UNIMPORTANT the
-    first kept face ends the search. epsilon is dReal's machine epsilon. One contact at most."""
+    (within epsilon). The contact's point is the LAST candidate's, kept or not, found in the convex's frame
+    (origin + al * direction there) and carried back to the world, as libode rounds it; under
+    CONTACTS_UNIMPORTANT the first kept face ends the search. epsilon is dReal's machine epsilon. One contact
+    at most."""
     cdef MeshData* md
     cdef int k, km
-    cdef dReal ox, oy, oz, dx, dy, dz, rlen, al, bm, tp, sg, e
+    cdef dReal ox, oy, oz, dx, dy, dz, rlen, al, bm, px, py_, pz, sg, e
     cdef dReal o[3]
     cdef dReal dd[3]
     e = 2.220446049250313e-16 if sizeof(dReal) == 8 else 1.1920928955078125e-07
@@ -1987,13 +1989,17 @@ cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, con
             break
     km = -1
     bm = <dReal>0.0
-    tp = <dReal>0.0
+    px = <dReal>0.0
+    py_ = <dReal>0.0
+    pz = <dReal>0.0
     for k in range(md.nf):
         al = cv_face_dist(md, k, ox, oy, oz) * sg
         if (md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz) * sg < -e and al >= 0 \
                 and al <= rlen and (km < 0 or al < bm):
-            tp = al
-            if cv_under_others(md, k, ox + dx * al, oy + dy * al, oz + dz * al, e):
+            px = ox + dx * al
+            py_ = oy + dy * al
+            pz = oz + dz * al
+            if cv_under_others(md, k, px, py_, pz, e):
                 bm = al
                 km = k
                 if unimp_of(flags):
@@ -2001,9 +2007,10 @@ cdef int collide_ray_convex(const dReal* g1, const int* i1, const dReal* g2, con
     if km < 0:
         return 0
     rot_vec(g2, md.pl[4 * km] * sg, md.pl[4 * km + 1] * sg, md.pl[4 * km + 2] * sg, dd, 0)
-    contacts[C_POS] = g1[G_POS] + g1[G_R + 2] * tp
-    contacts[C_POS + 1] = g1[G_POS + 1] + g1[G_R + 5] * tp
-    contacts[C_POS + 2] = g1[G_POS + 2] + g1[G_R + 8] * tp
+    rot_vec(g2, px, py_, pz, o, 0)
+    contacts[C_POS] = o[0] + g2[G_POS]
+    contacts[C_POS + 1] = o[1] + g2[G_POS + 1]
+    contacts[C_POS + 2] = o[2] + g2[G_POS + 2]
     contacts[C_NORMAL] = dd[0]
     contacts[C_NORMAL + 1] = dd[1]
     contacts[C_NORMAL + 2] = dd[2]

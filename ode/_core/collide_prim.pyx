@@ -905,10 +905,11 @@ cdef int mpr_penetration(const dReal* g1, int c1, const dReal* p1, int n1, const
         return 0
     if res == 1 or res == 2:
         d = sqrt(v[9] * v[9] + v[10] * v[10] + v[11] * v[11])
+        e = 0.0
+        if d > 0:
+            e = 1.0 / d  # the direction scaled by the reciprocal length, as libccd normalises
         for j in range(3):
-            n[j] = 0.0
-            if d > 0:
-                n[j] = v[9 + j] / d
+            n[j] = v[9 + j] * e
             q[j] = (v[12 + j] + v[15 + j]) * 0.5
     else:
         if mpr_refine(g1, c1, p1, n1, q1, g2, c2, p2, n2, q2, v) < 0:
@@ -1498,7 +1499,7 @@ cdef int collide_ray_capsule(const dReal* g1, const int* i1, const dReal* g2, co
     cdef dReal q[3]
     cdef dReal r[3]
     cdef dReal n[3]
-    cdef dReal hl, k, cc, uv, a, b, e, alpha, sg
+    cdef dReal hl, k, cc, uv, a, b, e, alpha, sg, w
     cdef int j, inside
     hl = g2[G_LENGTH] * 0.5
     for j in range(3):
@@ -1530,7 +1531,8 @@ cdef int collide_ray_capsule(const dReal* g1, const int* i1, const dReal* g2, co
             k = -hl if uv < 0 else hl
         else:
             b = 2 * (q[0] * r[0] + q[1] * r[1] + q[2] * r[2])
-            k = b * b - 4 * a * cc
+            w = 4 * a * cc  # rounded to dReal before the difference, as libode's float build
+            k = b * b - w
             if k < 0:
                 if not inside:
                     return 0
@@ -1575,7 +1577,7 @@ cdef int collide_ray_cylinder(const dReal* g1, const int* i1, const dReal* g2, c
     cdef dReal d[3]
     cdef dReal t[3]
     cdef dReal n[3]
-    cdef dReal hl, r2, cc, tt, a, b, k, e
+    cdef dReal hl, r2, cc, tt, a, b, k, e, w
     cdef int j, par, perp, in_r, in_caps, check_caps, check_cyl, flip, flip_dir
     hl = g2[G_LENGTH] * 0.5
     to_local(g2, g1[G_POS], g1[G_POS + 1], g1[G_POS + 2], p)
@@ -1618,7 +1620,8 @@ cdef int collide_ray_cylinder(const dReal* g1, const int* i1, const dReal* g2, c
     if check_cyl:
         a = d[0] * d[0] + d[1] * d[1]
         b = 2 * (p[0] * d[0] + p[1] * d[1])
-        k = b * b - 4 * a * cc
+        w = 4 * a * cc  # rounded to dReal before the difference, as libode's float build
+        k = b * b - w
         if k >= 0 and (b < 0 or b * b <= k) and a > 0:  # (a direction whose a underflows: along the axis)
             k = sqrt(k)
             a = 1 / (2 * a)

@@ -157,8 +157,9 @@ cdef void q_multiply3(dReal* qa, const dReal* qb, const dReal* qc) noexcept nogi
 
 
 cdef int normalize3(dReal* a) noexcept nogil:
-    """Scale a to unit length in place (overflow/underflow safe); 0 and a unchanged if it is zero."""
-    cdef dReal a0, a1, a2, r, k, b0, b1, b2
+    """Scale a to unit length in place (overflow/underflow safe); 0 and a unchanged if it is zero. Each step
+    is rounded to dReal (the sum of squares, its root, the reciprocal), as libode's float build does."""
+    cdef dReal a0, a1, a2, r, k, b0, b1, b2, s
     cdef int big
     a0 = fabs(a[0])
     a1 = fabs(a[1])
@@ -174,7 +175,9 @@ cdef int normalize3(dReal* a) noexcept nogil:
         r = <dReal>1.0 / a0
         b1 = a[1] * r
         b2 = a[2] * r
-        k = <dReal>1.0 / sqrt(<dReal>1.0 + b1 * b1 + b2 * b2)
+        s = <dReal>1.0 + b1 * b1 + b2 * b2
+        s = sqrt(s)
+        k = <dReal>1.0 / s
         a[0] = (<dReal>1.0 if a[0] > <dReal>0.0 else -<dReal>1.0) * k
         a[1] = b1 * k
         a[2] = b2 * k
@@ -184,7 +187,9 @@ cdef int normalize3(dReal* a) noexcept nogil:
         r = <dReal>1.0 / a1
         b0 = a[0] * r
         b2 = a[2] * r
-        k = <dReal>1.0 / sqrt(<dReal>1.0 + b0 * b0 + b2 * b2)
+        s = <dReal>1.0 + b0 * b0 + b2 * b2
+        s = sqrt(s)
+        k = <dReal>1.0 / s
         a[0] = b0 * k
         a[1] = (<dReal>1.0 if a[1] > <dReal>0.0 else -<dReal>1.0) * k
         a[2] = b2 * k
@@ -194,7 +199,9 @@ cdef int normalize3(dReal* a) noexcept nogil:
         r = <dReal>1.0 / a2
         b0 = a[0] * r
         b1 = a[1] * r
-        k = <dReal>1.0 / sqrt(<dReal>1.0 + b0 * b0 + b1 * b1)
+        s = <dReal>1.0 + b0 * b0 + b1 * b1
+        s = sqrt(s)
+        k = <dReal>1.0 / s
         a[0] = b0 * k
         a[1] = b1 * k
         a[2] = (<dReal>1.0 if a[2] > <dReal>0.0 else -<dReal>1.0) * k

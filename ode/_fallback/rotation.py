@@ -172,8 +172,9 @@ def q_multiply3(qa, qb, qc) -> None:
 
 def normalize3(a) -> int:
     #: cdef int normalize3(dReal* a) noexcept nogil
-    """Scale a to unit length in place (overflow/underflow safe); 0 and a unchanged if it is zero."""
-    #: dReal a0, a1, a2, r, k, b0, b1, b2
+    """Scale a to unit length in place (overflow/underflow safe); 0 and a unchanged if it is zero. Each step
+    is rounded to dReal (the sum of squares, its root, the reciprocal), as libode's float build does."""
+    #: dReal a0, a1, a2, r, k, b0, b1, b2, s
     #: int big
     a0 = fabs(a[0])
     a1 = fabs(a[1])
@@ -189,7 +190,9 @@ def normalize3(a) -> int:
         r = 1.0 / a0
         b1 = a[1] * r
         b2 = a[2] * r
-        k = 1.0 / sqrt(1.0 + b1 * b1 + b2 * b2)
+        s = 1.0 + b1 * b1 + b2 * b2
+        s = sqrt(s)
+        k = 1.0 / s
         a[0] = (1.0 if a[0] > 0.0 else -1.0) * k
         a[1] = b1 * k
         a[2] = b2 * k
@@ -199,7 +202,9 @@ def normalize3(a) -> int:
         r = 1.0 / a1
         b0 = a[0] * r
         b2 = a[2] * r
-        k = 1.0 / sqrt(1.0 + b0 * b0 + b2 * b2)
+        s = 1.0 + b0 * b0 + b2 * b2
+        s = sqrt(s)
+        k = 1.0 / s
         a[0] = b0 * k
         a[1] = (1.0 if a[1] > 0.0 else -1.0) * k
         a[2] = b2 * k
@@ -209,7 +214,9 @@ def normalize3(a) -> int:
         r = 1.0 / a2
         b0 = a[0] * r
         b1 = a[1] * r
-        k = 1.0 / sqrt(1.0 + b0 * b0 + b1 * b1)
+        s = 1.0 + b0 * b0 + b1 * b1
+        s = sqrt(s)
+        k = 1.0 / s
         a[0] = b0 * k
         a[1] = b1 * k
         a[2] = (1.0 if a[2] > 0.0 else -1.0) * k

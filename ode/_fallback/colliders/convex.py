@@ -264,11 +264,13 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     distance and normal flipped). Each face the ray heads towards (sg n.d below -epsilon) whose flipped
     distance al from the origin is within the ray length and below the best so far is a candidate: the point
     al along the ray; it is kept (depth al, normal sg n) when that point lies under every other face plane
-    (within epsilon). The contact's point is the LAST candidate's, kept or not; under CONTACTS_UNIMPORTANT the
-    first kept face ends the search. epsilon is dReal's machine epsilon. One contact at most."""
+    (within epsilon). The contact's point is the LAST candidate's, kept or not, found in the convex's frame
+    (origin + al * direction there) and carried back to the world, as libode rounds it; under
+    CONTACTS_UNIMPORTANT the first kept face ends the search. epsilon is dReal's machine epsilon. One contact
+    at most."""
     #: MeshData* md
     #: int k, km
-    #: dReal ox, oy, oz, dx, dy, dz, rlen, al, bm, tp, sg, e
+    #: dReal ox, oy, oz, dx, dy, dz, rlen, al, bm, px, py_, pz, sg, e
     #: dReal o[3]
     #: dReal dd[3]
     g1 = rec(g1)  # py
@@ -295,13 +297,17 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
             break
     km = -1
     bm = 0.0
-    tp = 0.0
+    px = 0.0
+    py_ = 0.0
+    pz = 0.0
     for k in range(md.nf):
         al = cv_face_dist(md, k, ox, oy, oz) * sg
         if (md.pl[4 * k] * dx + md.pl[4 * k + 1] * dy + md.pl[4 * k + 2] * dz) * sg < -e and al >= 0 \
                 and al <= rlen and (km < 0 or al < bm):
-            tp = al
-            if cv_under_others(md, k, ox + dx * al, oy + dy * al, oz + dz * al, e):
+            px = ox + dx * al
+            py_ = oy + dy * al
+            pz = oz + dz * al
+            if cv_under_others(md, k, px, py_, pz, e):
                 bm = al
                 km = k
                 if unimp_of(flags):
@@ -309,9 +315,10 @@ def collide_ray_convex(g1, i1, g2, i2, flags, contacts, skip):
     if km < 0:
         return 0
     rot_vec(g2, md.pl[4 * km] * sg, md.pl[4 * km + 1] * sg, md.pl[4 * km + 2] * sg, dd, 0)
-    contacts[L.C_POS] = g1[L.G_POS] + g1[L.G_R + 2] * tp
-    contacts[L.C_POS + 1] = g1[L.G_POS + 1] + g1[L.G_R + 5] * tp
-    contacts[L.C_POS + 2] = g1[L.G_POS + 2] + g1[L.G_R + 8] * tp
+    rot_vec(g2, px, py_, pz, o, 0)
+    contacts[L.C_POS] = o[0] + g2[L.G_POS]
+    contacts[L.C_POS + 1] = o[1] + g2[L.G_POS + 1]
+    contacts[L.C_POS + 2] = o[2] + g2[L.G_POS + 2]
     contacts[L.C_NORMAL] = dd[0]
     contacts[L.C_NORMAL + 1] = dd[1]
     contacts[L.C_NORMAL + 2] = dd[2]

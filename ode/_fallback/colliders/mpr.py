@@ -501,10 +501,11 @@ def mpr_penetration(g1, c1, p1, n1, g2, c2, p2, n2, out):
         return 0
     if res == 1 or res == 2:
         d = sqrt(v[9] * v[9] + v[10] * v[10] + v[11] * v[11])
+        e = 0.0
+        if d > 0:
+            e = 1.0 / d  # the direction scaled by the reciprocal length, as libccd normalises
         for j in range(3):
-            n[j] = 0.0
-            if d > 0:
-                n[j] = v[9 + j] / d
+            n[j] = v[9 + j] * e
             q[j] = (v[12 + j] + v[15 + j]) * 0.5
     else:
         if mpr_refine(g1, c1, p1, n1, q1, g2, c2, p2, n2, q2, v) < 0:

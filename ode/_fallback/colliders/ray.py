@@ -152,7 +152,7 @@ def collide_ray_capsule(g1, i1, g2, i2, flags, c, skip):
     #: dReal q[3]
     #: dReal r[3]
     #: dReal n[3]
-    #: dReal hl, k, cc, uv, a, b, e, alpha, sg
+    #: dReal hl, k, cc, uv, a, b, e, alpha, sg, w
     #: int j, inside
     cs = [0.0] * 3  # py
     q = [0.0] * 3  # py
@@ -188,7 +188,8 @@ def collide_ray_capsule(g1, i1, g2, i2, flags, c, skip):
             k = -hl if uv < 0 else hl
         else:
             b = 2 * (q[0] * r[0] + q[1] * r[1] + q[2] * r[2])
-            k = b * b - 4 * a * cc
+            w = 4 * a * cc  # rounded to dReal before the difference, as libode's float build
+            k = b * b - w
             if k < 0:
                 if not inside:
                     return 0
@@ -234,7 +235,7 @@ def collide_ray_cylinder(g1, i1, g2, i2, flags, c, skip):
     #: dReal d[3]
     #: dReal t[3]
     #: dReal n[3]
-    #: dReal hl, r2, cc, tt, a, b, k, e
+    #: dReal hl, r2, cc, tt, a, b, k, e, w
     #: int j, par, perp, in_r, in_caps, check_caps, check_cyl, flip, flip_dir
     p = [0.0] * 3  # py
     d = [0.0] * 3  # py
@@ -281,7 +282,8 @@ def collide_ray_cylinder(g1, i1, g2, i2, flags, c, skip):
     if check_cyl:
         a = d[0] * d[0] + d[1] * d[1]
         b = 2 * (p[0] * d[0] + p[1] * d[1])
-        k = b * b - 4 * a * cc
+        w = 4 * a * cc  # rounded to dReal before the difference, as libode's float build
+        k = b * b - w
         if k >= 0 and (b < 0 or b * b <= k) and a > 0:  # (a direction whose a underflows: along the axis)
             k = sqrt(k)
             a = 1 / (2 * a)
