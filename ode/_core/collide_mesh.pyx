@@ -486,6 +486,30 @@ cdef inline int maxc_of(int flags) noexcept nogil:
     return m
 
 
+cdef void buf_set(Buf* b, int k, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz,
+                  dReal depth, int s1, int s2) noexcept nogil:
+    """Write contact record k of b (position, normal, depth, the two triangles)."""
+    cdef int o
+    o = k * CR
+    b.c[o + C_POS] = px
+    b.c[o + C_POS + 1] = py
+    b.c[o + C_POS + 2] = pz
+    b.c[o + C_NORMAL] = nx
+    b.c[o + C_NORMAL + 1] = ny
+    b.c[o + C_NORMAL + 2] = nz
+    b.c[o + C_DEPTH] = depth
+    b.c[o + C_SIDE1] = s1
+    b.c[o + C_SIDE2] = s2
+
+
+cdef void buf_push(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
+                   int s1, int s2) noexcept nogil:
+    """Collect a contact as it is (no merging: libode reports one contact per triangle)."""
+    buf_grow(b)
+    buf_set(b, b.n, px, py, pz, nx, ny, nz, depth, s1, s2)
+    b.n = b.n + 1
+
+
 cdef void buf_add(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
                   int s1, int s2) noexcept nogil:
     """Collect a contact, merging it with a collected one at the same place with the same normal."""
@@ -504,18 +528,7 @@ cdef void buf_add(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dRea
                 if depth > b.c[o + C_DEPTH]:
                     b.c[o + C_DEPTH] = depth
                 return
-    buf_grow(b)
-    o = b.n * CR
-    b.c[o + C_POS] = px
-    b.c[o + C_POS + 1] = py
-    b.c[o + C_POS + 2] = pz
-    b.c[o + C_NORMAL] = nx
-    b.c[o + C_NORMAL + 1] = ny
-    b.c[o + C_NORMAL + 2] = nz
-    b.c[o + C_DEPTH] = depth
-    b.c[o + C_SIDE1] = s1
-    b.c[o + C_SIDE2] = s2
-    b.n = b.n + 1
+    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
 
 
 cdef int emit(Buf* b, int flags, dReal* contacts, int skip) noexcept nogil:
@@ -550,24 +563,6 @@ cdef int emit(Buf* b, int flags, dReal* contacts, int skip) noexcept nogil:
             n = n + 1
     work_free(w)
     return n
-
-
-cdef void buf_push(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
-                   int s1, int s2) noexcept nogil:
-    """Collect a contact as it is (no merging: libode reports one contact per triangle)."""
-    cdef int o
-    buf_grow(b)
-    o = b.n * CR
-    b.c[o + C_POS] = px
-    b.c[o + C_POS + 1] = py
-    b.c[o + C_POS + 2] = pz
-    b.c[o + C_NORMAL] = nx
-    b.c[o + C_NORMAL + 1] = ny
-    b.c[o + C_NORMAL + 2] = nz
-    b.c[o + C_DEPTH] = depth
-    b.c[o + C_SIDE1] = s1
-    b.c[o + C_SIDE2] = s2
-    b.n = b.n + 1
 
 
 cdef void buf_copy(Buf* b, Buf* src, int i) noexcept nogil:
@@ -2886,6 +2881,21 @@ cdef int box_axes(const dReal* tv, const dReal* e, const dReal* w, dReal* best) 
     return 1
 
 
+cdef void box_result(dReal* res, int cnt, const dReal* p, int o, const dReal* base, int bo,
+                     const dReal* best, dReal x) noexcept nogil:
+    """res[7 cnt: 7 cnt + 7] = a clipped point: p[o:o+3] moved back by base[bo:bo+3], the best axis's
+    normal best[1:4], and depth -x (x, the point's signed distance, counted as 0 when above)."""
+    if x > 0:
+        x = <dReal>0.0
+    res[7 * cnt] = p[o] + base[bo]
+    res[7 * cnt + 1] = p[o + 1] + base[bo + 1]
+    res[7 * cnt + 2] = p[o + 2] + base[bo + 2]
+    res[7 * cnt + 3] = best[1]
+    res[7 * cnt + 4] = best[2]
+    res[7 * cnt + 5] = best[3]
+    res[7 * cnt + 6] = -x
+
+
 cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
     """Contacts (7 reals each in res: point, normal into the mesh, depth) of the box in w (centre, axes u0 u1
     u2, half sides) with triangle tv, as libode (none when the triangle is degenerate or separated)."""
@@ -3019,15 +3029,7 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
                 npt = box_clip(pb, npt, pa, u[0], u[1], u[2], x)
         for k in range(npt):
             x = v3dot(n, 0, pa, 3 * k)
-            if x > 0:
-                x = <dReal>0.0
-            res[7 * cnt] = pa[3 * k] + tv[0]
-            res[7 * cnt + 1] = pa[3 * k + 1] + tv[1]
-            res[7 * cnt + 2] = pa[3 * k + 2] + tv[2]
-            res[7 * cnt + 3] = best[1]
-            res[7 * cnt + 4] = best[2]
-            res[7 * cnt + 5] = best[3]
-            res[7 * cnt + 6] = -x
+            box_result(res, cnt, pa, 3 * k, tv, 0, best, x)
             cnt += 1
         return cnt
     # a box face: the triangle relative to the box centre, clipped by the face's plane and the side planes
@@ -3049,15 +3051,7 @@ cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil:
     npt = box_clip(pa, npt, pb, -w[3 + 3 * i2], -w[4 + 3 * i2], -w[5 + 3 * i2], w[12 + i2])
     for k in range(npt):
         x = v3dot(best, 1, pb, 3 * k) - w[12 + i]
-        if x > 0:
-            x = <dReal>0.0
-        res[7 * cnt] = pb[3 * k] + w[0]
-        res[7 * cnt + 1] = pb[3 * k + 1] + w[1]
-        res[7 * cnt + 2] = pb[3 * k + 2] + w[2]
-        res[7 * cnt + 3] = best[1]
-        res[7 * cnt + 4] = best[2]
-        res[7 * cnt + 5] = best[3]
-        res[7 * cnt + 6] = -x
+        box_result(res, cnt, pb, 3 * k, w, 0, best, x)
         cnt += 1
     return cnt
 
@@ -3092,16 +3086,7 @@ cdef void box_collect(Buf* b, int maxc, dReal px, dReal py, dReal pz, dReal nx, 
         buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
         return
     if md < depth:
-        o = m * CR
-        b.c[o + C_POS] = px
-        b.c[o + C_POS + 1] = py
-        b.c[o + C_POS + 2] = pz
-        b.c[o + C_NORMAL] = nx
-        b.c[o + C_NORMAL + 1] = ny
-        b.c[o + C_NORMAL + 2] = nz
-        b.c[o + C_DEPTH] = depth
-        b.c[o + C_SIDE1] = s1
-        b.c[o + C_SIDE2] = s2
+        buf_set(b, m, px, py, pz, nx, ny, nz, depth, s1, s2)
 
 
 cdef int collide_trimesh_box(const dReal* g1, const int* i1, const dReal* g2, const int* i2, int flags,

@@ -76,6 +76,7 @@ from .colliders.mesh_contacts import (
     buf_copy,
     buf_has,
     buf_push,
+    buf_set,
     emit,
     maxc_of,
 )
@@ -162,7 +163,15 @@ from .colliders.mesh_registry import (
 )
 from .colliders.mpr import mpr_contact
 from .colliders.prim_contacts import unimp_of
-from .colliders.trimesh_box import box_axes, box_best, box_clip, box_collect, box_tri, collide_trimesh_box
+from .colliders.trimesh_box import (
+    box_axes,
+    box_best,
+    box_clip,
+    box_collect,
+    box_result,
+    box_tri,
+    collide_trimesh_box,
+)
 from .colliders.trimesh_capsule import (
     CAP_AXIS_MIN,
     CAP_AXIS_MIN2,

@@ -24,6 +24,32 @@ def maxc_of(flags):
     return m
 
 
+def buf_set(b, k, px, py, pz, nx, ny, nz, depth, s1, s2):
+    #: cdef void buf_set(Buf* b, int k, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz,
+    #:                   dReal depth, int s1, int s2) noexcept nogil
+    """Write contact record k of b (position, normal, depth, the two triangles)."""
+    #: int o
+    o = k * L.CR
+    b.c[o + L.C_POS] = px
+    b.c[o + L.C_POS + 1] = py
+    b.c[o + L.C_POS + 2] = pz
+    b.c[o + L.C_NORMAL] = nx
+    b.c[o + L.C_NORMAL + 1] = ny
+    b.c[o + L.C_NORMAL + 2] = nz
+    b.c[o + L.C_DEPTH] = depth
+    b.c[o + L.C_SIDE1] = s1
+    b.c[o + L.C_SIDE2] = s2
+
+
+def buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2):
+    #: cdef void buf_push(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
+    #:                    int s1, int s2) noexcept nogil
+    """Collect a contact as it is (no merging: libode reports one contact per triangle)."""
+    buf_grow(b)
+    buf_set(b, b.n, px, py, pz, nx, ny, nz, depth, s1, s2)
+    b.n = b.n + 1
+
+
 def buf_add(b, px, py, pz, nx, ny, nz, depth, s1, s2):
     #: cdef void buf_add(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
     #:                   int s1, int s2) noexcept nogil
@@ -43,18 +69,7 @@ def buf_add(b, px, py, pz, nx, ny, nz, depth, s1, s2):
                 if depth > b.c[o + L.C_DEPTH]:
                     b.c[o + L.C_DEPTH] = depth
                 return
-    buf_grow(b)
-    o = b.n * L.CR
-    b.c[o + L.C_POS] = px
-    b.c[o + L.C_POS + 1] = py
-    b.c[o + L.C_POS + 2] = pz
-    b.c[o + L.C_NORMAL] = nx
-    b.c[o + L.C_NORMAL + 1] = ny
-    b.c[o + L.C_NORMAL + 2] = nz
-    b.c[o + L.C_DEPTH] = depth
-    b.c[o + L.C_SIDE1] = s1
-    b.c[o + L.C_SIDE2] = s2
-    b.n = b.n + 1
+    buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
 
 
 def emit(b, flags, contacts, skip):
@@ -90,25 +105,6 @@ def emit(b, flags, contacts, skip):
             n = n + 1
     work_free(w)
     return n
-
-
-def buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2):
-    #: cdef void buf_push(Buf* b, dReal px, dReal py, dReal pz, dReal nx, dReal ny, dReal nz, dReal depth,
-    #:                    int s1, int s2) noexcept nogil
-    """Collect a contact as it is (no merging: libode reports one contact per triangle)."""
-    #: int o
-    buf_grow(b)
-    o = b.n * L.CR
-    b.c[o + L.C_POS] = px
-    b.c[o + L.C_POS + 1] = py
-    b.c[o + L.C_POS + 2] = pz
-    b.c[o + L.C_NORMAL] = nx
-    b.c[o + L.C_NORMAL + 1] = ny
-    b.c[o + L.C_NORMAL + 2] = nz
-    b.c[o + L.C_DEPTH] = depth
-    b.c[o + L.C_SIDE1] = s1
-    b.c[o + L.C_SIDE2] = s2
-    b.n = b.n + 1
 
 
 def buf_copy(b, src, i):

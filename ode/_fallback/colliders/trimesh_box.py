@@ -7,7 +7,7 @@ from math import fabs, sqrt
 
 from ... import _layout as L
 from ... import _precision
-from .mesh_contacts import buf_push, emit, maxc_of
+from .mesh_contacts import buf_push, buf_set, emit, maxc_of
 from .mesh_geometry import safe_unit, to_local, v3dot
 from .mesh_registry import DINF, MESH_TRIMESH, buf_free, buf_new, rec, reg_get, to_int, tri_box_out, tri_world
 from .prim_contacts import unimp_of
@@ -171,6 +171,22 @@ def box_axes(tv, e, w, best):
     return 1
 
 
+def box_result(res, cnt, p, o, base, bo, best, x):
+    #: cdef void box_result(dReal* res, int cnt, const dReal* p, int o, const dReal* base, int bo,
+    #:                      const dReal* best, dReal x) noexcept nogil
+    """res[7 cnt: 7 cnt + 7] = a clipped point: p[o:o+3] moved back by base[bo:bo+3], the best axis's
+    normal best[1:4], and depth -x (x, the point's signed distance, counted as 0 when above)."""
+    if x > 0:
+        x = 0.0
+    res[7 * cnt] = p[o] + base[bo]
+    res[7 * cnt + 1] = p[o + 1] + base[bo + 1]
+    res[7 * cnt + 2] = p[o + 2] + base[bo + 2]
+    res[7 * cnt + 3] = best[1]
+    res[7 * cnt + 4] = best[2]
+    res[7 * cnt + 5] = best[3]
+    res[7 * cnt + 6] = -x
+
+
 def box_tri(tv, w, res):
     #: cdef int box_tri(const dReal* tv, const dReal* w, dReal* res) noexcept nogil
     """Contacts (7 reals each in res: point, normal into the mesh, depth) of the box in w (centre, axes u0 u1
@@ -312,15 +328,7 @@ def box_tri(tv, w, res):
                 npt = box_clip(pb, npt, pa, u[0], u[1], u[2], x)
         for k in range(npt):
             x = v3dot(n, 0, pa, 3 * k)
-            if x > 0:
-                x = 0.0
-            res[7 * cnt] = pa[3 * k] + tv[0]
-            res[7 * cnt + 1] = pa[3 * k + 1] + tv[1]
-            res[7 * cnt + 2] = pa[3 * k + 2] + tv[2]
-            res[7 * cnt + 3] = best[1]
-            res[7 * cnt + 4] = best[2]
-            res[7 * cnt + 5] = best[3]
-            res[7 * cnt + 6] = -x
+            box_result(res, cnt, pa, 3 * k, tv, 0, best, x)
             cnt += 1
         return cnt
     # a box face: the triangle relative to the box centre, clipped by the face's plane and the side planes
@@ -342,15 +350,7 @@ def box_tri(tv, w, res):
     npt = box_clip(pa, npt, pb, -w[3 + 3 * i2], -w[4 + 3 * i2], -w[5 + 3 * i2], w[12 + i2])
     for k in range(npt):
         x = v3dot(best, 1, pb, 3 * k) - w[12 + i]
-        if x > 0:
-            x = 0.0
-        res[7 * cnt] = pb[3 * k] + w[0]
-        res[7 * cnt + 1] = pb[3 * k + 1] + w[1]
-        res[7 * cnt + 2] = pb[3 * k + 2] + w[2]
-        res[7 * cnt + 3] = best[1]
-        res[7 * cnt + 4] = best[2]
-        res[7 * cnt + 5] = best[3]
-        res[7 * cnt + 6] = -x
+        box_result(res, cnt, pb, 3 * k, w, 0, best, x)
         cnt += 1
     return cnt
 
@@ -387,16 +387,7 @@ def box_collect(b, maxc, px, py, pz, nx, ny, nz, depth, s1, s2):
         buf_push(b, px, py, pz, nx, ny, nz, depth, s1, s2)
         return
     if md < depth:
-        o = m * L.CR
-        b.c[o + L.C_POS] = px
-        b.c[o + L.C_POS + 1] = py
-        b.c[o + L.C_POS + 2] = pz
-        b.c[o + L.C_NORMAL] = nx
-        b.c[o + L.C_NORMAL + 1] = ny
-        b.c[o + L.C_NORMAL + 2] = nz
-        b.c[o + L.C_DEPTH] = depth
-        b.c[o + L.C_SIDE1] = s1
-        b.c[o + L.C_SIDE2] = s2
+        buf_set(b, m, px, py, pz, nx, ny, nz, depth, s1, s2)
 
 
 def collide_trimesh_box(g1, i1, g2, i2, flags, contacts, skip):
